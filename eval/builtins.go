@@ -1,0 +1,232 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+)
+
+type builtin struct {
+	min, max int // arity; max < 0: no upper bound
+	usage    string
+	doc      string
+	fn       func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error)
+}
+
+var builtins map[string]*builtin
+
+func init() {
+	builtins = map[string]*builtin{
+		"grundy":   {1, 2, "grundy(P) or grundy(G, a..b)", "the nim value of a position, or the values of heaps a..b of a heap ruleset", biGrundy},
+		"outcome":  {1, 1, "outcome(P)", "P if the previous player wins, N if the next player wins", biOutcome},
+		"options":  {1, 1, "options(P)", "every move of a position with the position it reaches and its value", biOptions},
+		"winning":  {1, 1, "winning(P)", "every winning move of a position (none in a P-position)", biWinning},
+		"solver":   {1, 1, "solver(G)", "which solver answers for a ruleset", biSolver},
+		"octal":    {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", biCode(8)},
+		"hex":      {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", biCode(16)},
+		"print":    {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", biPrint},
+		"min":      {1, -1, "min(a, b, ...)", "the smallest number", biFold("min")},
+		"max":      {1, -1, "max(a, b, ...)", "the largest number", biFold("max")},
+		"xor":      {1, -1, "xor(a, b, ...)", "the nim sum (bitwise exclusive or)", biFold("xor")},
+		"abs":      {1, 1, "abs(x)", "the absolute value", biInt1(func(x *big.Int) Value { return Int{new(big.Int).Abs(x)} })},
+		"popcount": {1, 1, "popcount(x)", "the number of 1 bits of x >= 0", biPopcount},
+		"odd":      {1, 1, "odd(x)", "whether x is odd", biInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 1) })},
+		"even":     {1, 1, "even(x)", "whether x is even", biInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 0) })},
+	}
+}
+
+// position converts an argument to a position, with a helpful error.
+func position(v Value, p lang.Pos) (game.Position, error) {
+	switch v := v.(type) {
+	case PositionVal:
+		return v.P, nil
+	case RulesetVal:
+		return nil, errorf(p, "%s is a ruleset, not a position: give a position such as %s", v, example(v.R))
+	case Family:
+		return nil, errorf(p, "%s is a game with parameters, not a position", v)
+	}
+	return nil, errorf(p, "expected a position, not %s", typeName(v))
+}
+
+func example(r ruleset) string {
+	switch r.kind() {
+	case lang.TupleGame:
+		return r.Name() + "(3, 5)"
+	case lang.SetGame:
+		return r.Name() + "{2, 3}"
+	}
+	return r.Name() + "(10)"
+}
+
+// at attaches a source position to an error that lacks one.
+func at(p lang.Pos, err error) error {
+	if err == nil || Positioned(err) != nil {
+		return err
+	}
+	return &Error{Pos: p, Msg: err.Error()}
+}
+
+func biGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if len(args) == 2 {
+		return grundySeq(ctx, call, args)
+	}
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.Grundy(ctx, p)
+	return Int{g}, at(call.Pos, err)
+}
+
+func grundySeq(ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	rv, ok := args[0].(RulesetVal)
+	if !ok || rv.R.kind() != lang.HeapGame {
+		return nil, errorf(call.Pos, "grundy(G, a..b) needs a heap ruleset, not %s", args[0])
+	}
+	var out Seq
+	err := eachInt(args[1], lang.ExprPos(call.Args[1]), func(n *big.Int) error {
+		if n.Sign() < 0 {
+			return errorf(lang.ExprPos(call.Args[1]), "a heap cannot be negative (%s)", n)
+		}
+		c := game.Component{Rules: rv.R, State: n}
+		if rv.R.Decided(n) {
+			return errorf(call.Pos, "%v", (&game.DecidedError{Component: c}).Error())
+		}
+		g, err := rv.R.Grundy(ctx, n)
+		out = append(out, g)
+		return err
+	})
+	return out, at(call.Pos, err)
+}
+
+func biOutcome(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	o, err := game.OutcomeOf(ctx, p)
+	return OutcomeVal(o), at(call.Pos, err)
+}
+
+func biOptions(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := game.Options(ctx, p)
+	return OptionList{Pos: p, Opts: opts}, at(call.Pos, err)
+}
+
+func biWinning(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := game.Winning(ctx, p)
+	return Moves{Pos: p, Opts: opts}, at(call.Pos, err)
+}
+
+func biSolver(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if p, ok := args[0].(PositionVal); ok && len(p.P) == 1 {
+		return Str(p.P[0].Rules.Solver()), nil
+	}
+	rv, ok := args[0].(RulesetVal)
+	if !ok {
+		return nil, errorf(call.Pos, "solver(G) needs a ruleset, not %s", typeName(args[0]))
+	}
+	return Str(rv.R.Solver()), nil
+}
+
+func biCode(base int) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		code, ok := args[0].(Str)
+		if !ok {
+			return nil, errorf(call.Pos, "a game code is a string such as \"0.07\", not %s", typeName(args[0]))
+		}
+		fn := map[int]string{8: "octal", 16: "hex"}[base]
+		r, err := codeRuleset(fn, string(code), base, lang.ExprPos(call.Args[0]), in.limits())
+		if err != nil {
+			return nil, err
+		}
+		return RulesetVal{r}, nil
+	}
+}
+
+func biPrint(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.String()
+	}
+	fmt.Fprintln(in.cfg.Out, strings.Join(parts, " "))
+	return Nothing{}, nil
+}
+
+func ints(call *lang.Call, args []Value) ([]*big.Int, error) {
+	var xs []*big.Int
+	for i, a := range args {
+		p := lang.ExprPos(call.Args[i])
+		if _, ok := a.(Range); ok {
+			return nil, errorf(p, "%s needs numbers or a set, not a range", call.Fn.(*lang.Ident).Name)
+		}
+		if err := eachInt(a, p, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
+			return nil, err
+		}
+	}
+	if len(xs) == 0 {
+		return nil, errorf(call.Pos, "%s of nothing", call.Fn.(*lang.Ident).Name)
+	}
+	return xs, nil
+}
+
+func biFold(op string) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		xs, err := ints(call, args)
+		if err != nil {
+			return nil, err
+		}
+		acc := new(big.Int).Set(xs[0])
+		for _, x := range xs[1:] {
+			switch {
+			case op == "xor":
+				acc.Xor(acc, x)
+			case op == "min" && x.Cmp(acc) < 0, op == "max" && x.Cmp(acc) > 0:
+				acc.Set(x)
+			}
+		}
+		return Int{acc}, nil
+	}
+}
+
+func biInt1(f func(*big.Int) Value) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		x, ok := args[0].(Int)
+		if !ok {
+			return nil, errorf(call.Pos, "%s needs a number, not %s", call.Fn.(*lang.Ident).Name, typeName(args[0]))
+		}
+		return f(x.V), nil
+	}
+}
+
+func biPopcount(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	x, ok := args[0].(Int)
+	if !ok || x.V.Sign() < 0 {
+		return nil, errorf(call.Pos, "popcount needs a number >= 0, not %s", args[0])
+	}
+	n := 0
+	for _, w := range x.V.Bits() {
+		n += popWord(uint64(w))
+	}
+	return Int{big.NewInt(int64(n))}, nil
+}
+
+func popWord(w uint64) int {
+	n := 0
+	for ; w != 0; w &= w - 1 {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,266 @@
+package eval
+
+import (
+	"context"
+	"math/big"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+)
+
+// maxPowBits bounds the size of a^b at top level, so that a typo such as
+// 10^10^10 fails at once instead of filling memory.
+const maxPowBits = 1 << 20
+
+// eval evaluates a top-level expression. Integers are exact at any size. env
+// holds the parameters of a game alias being instantiated, or is nil.
+func (in *Interp) eval(ctx context.Context, e lang.Expr, env map[string]Value) (Value, error) {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		v, _ := new(big.Int).SetString(e.Digits, 10)
+		return Int{v}, nil
+	case *lang.StringLit:
+		return Str(e.Value), nil
+	case *lang.Paren:
+		return in.eval(ctx, e.X, env)
+	case *lang.Ident:
+		return in.lookup(e, env)
+	case *lang.SetLit:
+		return in.setLit(ctx, e, env)
+	case *lang.RangeExpr:
+		return in.rangeExpr(ctx, e, env)
+	case *lang.Unary:
+		return in.unary(ctx, e, env)
+	case *lang.Binary:
+		return in.binary(ctx, e, env)
+	case *lang.Call:
+		return in.call(ctx, e, env)
+	case *lang.SetCall:
+		return in.setCall(ctx, e, env)
+	}
+	return nil, errorf(lang.ExprPos(e), "cannot evaluate this expression")
+}
+
+func (in *Interp) evalAll(ctx context.Context, es []lang.Expr, env map[string]Value) ([]Value, error) {
+	out := make([]Value, len(es))
+	for i, e := range es {
+		v, err := in.eval(ctx, e, env)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (in *Interp) lookup(e *lang.Ident, env map[string]Value) (Value, error) {
+	if v, ok := env[e.Name]; ok {
+		return v, nil
+	}
+	if v, ok := in.globals[e.Name]; ok {
+		return v, nil
+	}
+	return nil, errorf(e.Pos, "unknown name %s", e.Name)
+}
+
+func (in *Interp) setLit(ctx context.Context, e *lang.SetLit, env map[string]Value) (Value, error) {
+	vals, err := in.evalAll(ctx, e.Elems, env)
+	if err != nil {
+		return nil, err
+	}
+	var xs []*big.Int
+	for i, v := range vals {
+		err := eachInt(v, lang.ExprPos(e.Elems[i]), func(x *big.Int) error {
+			if len(xs) > 1<<20 {
+				return errorf(e.Pos, "this set has more than %d members", 1<<20)
+			}
+			xs = append(xs, x)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return newSet(xs), nil
+}
+
+func (in *Interp) rangeExpr(ctx context.Context, e *lang.RangeExpr, env map[string]Value) (Value, error) {
+	lo, err := in.intArg(ctx, e.Lo, env)
+	if err != nil {
+		return nil, err
+	}
+	if e.Hi == nil {
+		return Range{Lo: lo, Open: true}, nil
+	}
+	hi, err := in.intArg(ctx, e.Hi, env)
+	if err != nil {
+		return nil, err
+	}
+	return Range{Lo: lo, Hi: hi}, nil
+}
+
+func (in *Interp) intArg(ctx context.Context, e lang.Expr, env map[string]Value) (*big.Int, error) {
+	v, err := in.eval(ctx, e, env)
+	if err != nil {
+		return nil, err
+	}
+	n, ok := v.(Int)
+	if !ok {
+		return nil, errorf(lang.ExprPos(e), "expected a number, not %s", typeName(v))
+	}
+	return n.V, nil
+}
+
+func (in *Interp) unary(ctx context.Context, e *lang.Unary, env map[string]Value) (Value, error) {
+	v, err := in.eval(ctx, e.X, env)
+	if err != nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case Int:
+		if e.Op == "-" {
+			return Int{new(big.Int).Neg(x.V)}, nil
+		}
+	case Bool:
+		if e.Op == "not" {
+			return !x, nil
+		}
+	}
+	return nil, errorf(e.Pos, "cannot apply %s to %s", e.Op, typeName(v))
+}
+
+func (in *Interp) binary(ctx context.Context, e *lang.Binary, env map[string]Value) (Value, error) {
+	l, err := in.eval(ctx, e.Left, env)
+	if err != nil {
+		return nil, err
+	}
+	if b, ok := l.(Bool); ok && (e.Op == "and" && !bool(b) || e.Op == "or" && bool(b)) {
+		return b, nil
+	}
+	r, err := in.eval(ctx, e.Right, env)
+	if err != nil {
+		return nil, err
+	}
+	switch e.Op {
+	case "and", "or":
+		if rb, ok := r.(Bool); ok {
+			if _, ok := l.(Bool); ok {
+				return rb, nil
+			}
+		}
+		return nil, errorf(e.Pos, "%s needs truth values, not %s and %s", e.Op, typeName(l), typeName(r))
+	case "==", "!=":
+		eq := l.String() == r.String() && typeName(l) == typeName(r)
+		return Bool(eq == (e.Op == "==")), nil
+	}
+	if e.Op == "+" {
+		if lp, ok := asPosition(l); ok {
+			if rp, ok := asPosition(r); ok {
+				return PositionVal{append(append(game.Position{}, lp...), rp...)}, nil
+			}
+		}
+	}
+	li, lok := l.(Int)
+	ri, rok := r.(Int)
+	if !lok || !rok {
+		return nil, errorf(e.Pos, "cannot apply %s to %s and %s", e.Op, typeName(l), typeName(r))
+	}
+	return bigOp(e.Op, e.Pos, li.V, ri.V)
+}
+
+func asPosition(v Value) (game.Position, bool) {
+	p, ok := v.(PositionVal)
+	return p.P, ok
+}
+
+func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
+	c := new(big.Int)
+	switch op {
+	case "+":
+		return Int{c.Add(a, b)}, nil
+	case "-":
+		return Int{c.Sub(a, b)}, nil
+	case "*":
+		return Int{c.Mul(a, b)}, nil
+	case "/", "%":
+		if b.Sign() == 0 {
+			return nil, errorf(p, "division by zero")
+		}
+		if op == "/" {
+			return Int{c.Quo(a, b)}, nil
+		}
+		return Int{c.Rem(a, b)}, nil
+	case "^":
+		if b.Sign() < 0 {
+			return nil, errorf(p, "negative exponent %s", b)
+		}
+		if a.CmpAbs(big.NewInt(1)) > 0 && (!b.IsInt64() || int64(a.BitLen()-1)*b.Int64() > maxPowBits) {
+			return nil, errorf(p, "%s^%s is too large (more than %d bits)", a, b, maxPowBits)
+		}
+		return Int{c.Exp(a, b, nil)}, nil
+	}
+	cmp := a.Cmp(b)
+	return Bool(map[string]bool{
+		"<": cmp < 0, "<=": cmp <= 0, ">": cmp > 0, ">=": cmp >= 0,
+	}[op]), nil
+}
+
+func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) (Value, error) {
+	if id, ok := e.Fn.(*lang.Ident); ok {
+		if _, shadowed := env[id.Name]; !shadowed {
+			if b, ok := builtins[id.Name]; ok {
+				args, err := in.evalAll(ctx, e.Args, env)
+				if err != nil {
+					return nil, err
+				}
+				if len(args) < b.min || b.max >= 0 && len(args) > b.max {
+					return nil, errorf(e.Pos, "%s takes %s, got %d (usage: %s)", id.Name, countArgs(b.min, b.max), len(args), b.usage)
+				}
+				return b.fn(in, ctx, e, args)
+			}
+		}
+	}
+	fn, err := in.eval(ctx, e.Fn, env)
+	if err != nil {
+		return nil, err
+	}
+	args, err := in.evalAll(ctx, e.Args, env)
+	if err != nil {
+		return nil, err
+	}
+	switch f := fn.(type) {
+	case Family:
+		r, err := in.instantiate(ctx, f.decl, args, e.Pos)
+		if err != nil {
+			return nil, err
+		}
+		return RulesetVal{r}, nil
+	case RulesetVal:
+		s, err := f.R.makeState(args, e.Pos)
+		if err != nil {
+			return nil, err
+		}
+		return PositionVal{game.Position{{Rules: f.R, State: s}}}, nil
+	}
+	return nil, errorf(e.Pos, "%s is %s and cannot be called", fn, typeName(fn))
+}
+
+func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]Value) (Value, error) {
+	fn, err := in.eval(ctx, e.Fn, env)
+	if err != nil {
+		return nil, err
+	}
+	rv, ok := fn.(RulesetVal)
+	if !ok || rv.R.kind() != lang.SetGame {
+		return nil, errorf(e.Pos, "%s is not a set ruleset; braces make positions of set rulesets only", fn)
+	}
+	args, err := in.evalAll(ctx, e.Elems, env)
+	if err != nil {
+		return nil, err
+	}
+	s, err := rv.R.makeState(args, e.Pos)
+	if err != nil {
+		return nil, err
+	}
+	return PositionVal{game.Position{{Rules: rv.R, State: s}}}, nil
+}

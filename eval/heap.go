@@ -1,0 +1,311 @@
+package eval
+
+// Heap rulesets: a position is one heap of n tokens (a sum of heaps is a sum of
+// positions). Rules are 'take' rules, each with the heaps its remainder may
+// become (the octal-digit meaning of Winning Ways), general 'move' rules that
+// list the heaps a move leaves, and an optional 'loses if' condition on heaps.
+// Every heap a move leaves is smaller than the heap it came from, so the values
+// are a sequence g(0), g(1), ... grown on demand by solve.Sequence.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// leave is a set of heap counts a take may leave: bit j set = j heaps.
+type leave uint8
+
+const (
+	leave0 leave = 1 << iota
+	leave1
+	leave2
+	leave3
+)
+
+type takeRule struct {
+	pos    lang.Pos
+	amount coll
+	sorted []int64 // the amounts, when they are a constant list
+	leave  leave
+}
+
+type forClause struct {
+	slot int
+	rng  coll
+}
+
+type moveRule struct {
+	pos       lang.Pos
+	fors      []forClause
+	guard     *compiled
+	result    []compiled
+	resultPos []lang.Pos
+}
+
+// each runs f once for every binding of the loop variables that passes the guard.
+func (m *moveRule) each(r []int64, f func()) { m.loop(r, 0, f) }
+
+func (m *moveRule) loop(r []int64, depth int, f func()) {
+	if depth == len(m.fors) {
+		if m.guard == nil || m.guard.fn(r) != 0 {
+			f()
+		}
+		return
+	}
+	fc := m.fors[depth]
+	fc.rng.each(r, func(k int64) bool {
+		r[fc.slot] = k
+		m.loop(r, depth+1, f)
+		return true
+	})
+}
+
+// heapRuleset is a named view of a heapCore; renaming a ruleset (game D =
+// octal("0.07")) shares the core and so the values already computed.
+type heapRuleset struct {
+	name string
+	*heapCore
+}
+
+type heapCore struct {
+	takes  []takeRule
+	moves  []moveRule
+	loses  *compiled // register 0 is the heap
+	regs   []int64
+	parts  []int64
+	seq    *solve.Sequence
+	lost   []bool // lost[m]: leaving heap m loses at once; len = values known
+	solver string
+}
+
+func newHeapRuleset(name string, takes []takeRule, moves []moveRule, loses *compiled, nregs int, limits solve.Limits) *heapRuleset {
+	c := &heapCore{takes: takes, moves: moves, loses: loses, regs: make([]int64, max(nregs, 1))}
+	c.seq = solve.NewSequence(c.optionValues, limits, name)
+	c.solver = "heap sequence: memoized mex over take and move rules"
+	return &heapRuleset{name: name, heapCore: c}
+}
+
+func (h *heapRuleset) Name() string   { return h.name }
+func (h *heapRuleset) Solver() string { return h.solver }
+func (h *heapRuleset) kind() lang.GameKind {
+	return lang.HeapGame
+}
+
+func (h *heapRuleset) Format(s game.State) string {
+	return fmt.Sprintf("%s(%s)", h.name, s.(*big.Int))
+}
+
+func (h *heapRuleset) makeState(args []Value, p lang.Pos) (game.State, error) {
+	if len(args) != 1 {
+		return nil, errorf(p, "a position of %s is one heap: %s(n), not %d numbers", h.name, h.name, len(args))
+	}
+	n, ok := args[0].(Int)
+	if !ok {
+		return nil, errorf(p, "a heap size must be a number, not %s", typeName(args[0]))
+	}
+	if n.V.Sign() < 0 {
+		return nil, errorf(p, "a heap cannot be negative: %s(%s)", h.name, n.V)
+	}
+	return n.V, nil
+}
+
+// heap returns the state as an int, growing the sequence as far as it.
+func (h *heapRuleset) heap(ctx context.Context, s game.State) (int, error) {
+	n := s.(*big.Int)
+	if !n.IsInt64() || n.Int64() >= int64(maxInt) {
+		return 0, &solve.LimitError{Limit: maxInt, What: h.Format(s)}
+	}
+	return int(n.Int64()), h.seq.Grow(ctx, int(n.Int64()))
+}
+
+const maxInt = int(^uint(0) >> 1)
+
+func (h *heapRuleset) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
+	n, err := h.heap(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return big.NewInt(int64(h.seq.Known()[n])), nil
+}
+
+func (h *heapRuleset) Decided(s game.State) (lost bool) {
+	if h.loses == nil {
+		return false
+	}
+	n := s.(*big.Int)
+	if !n.IsInt64() {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			lost = false
+		}
+	}()
+	h.regs[0] = n.Int64()
+	return h.loses.fn(h.regs) != 0
+}
+
+func (h *heapRuleset) Moves(ctx context.Context, s game.State) (moves []game.Move, err error) {
+	n, err := h.heap(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	defer catch(&err)
+	seen := map[string]bool{}
+	h.eachOption(n, func(parts []int64) {
+		key := fmt.Sprint(sortedParts(parts))
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		m := game.Move{}
+		for _, p := range sortedParts(parts) {
+			m.To = append(m.To, game.Component{Rules: h, State: big.NewInt(p)})
+		}
+		moves = append(moves, m)
+	})
+	return moves, nil
+}
+
+func sortedParts(parts []int64) []int64 {
+	out := append([]int64(nil), parts...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// optionValues is the solve.OptionValues of the ruleset.
+func (h *heapCore) optionValues(n int, g []uint32, mark func(uint32)) (err error) {
+	defer catch(&err)
+	if len(h.lost) == n {
+		h.lost = append(h.lost, h.losesAt(int64(n)))
+	}
+	h.eachOption(n, func(parts []int64) {
+		v := uint32(0)
+		for _, p := range parts {
+			v ^= g[p]
+		}
+		mark(v)
+	})
+	return nil
+}
+
+func (h *heapCore) losesAt(m int64) bool {
+	if h.loses == nil {
+		return false
+	}
+	h.regs[0] = m
+	return h.loses.fn(h.regs) != 0
+}
+
+// eachOption calls f with the nonempty heaps of every move from heap n that
+// does not lose at once. The values of heaps below n must be known.
+func (h *heapCore) eachOption(n int, f func(parts []int64)) {
+	for i := range h.takes {
+		h.eachTake(&h.takes[i], int64(n), f)
+	}
+	for i := range h.moves {
+		h.eachMove(&h.moves[i], int64(n), f)
+	}
+}
+
+func (h *heapCore) eachTake(t *takeRule, n int64, f func([]int64)) {
+	try := func(k int64) bool {
+		if k > n {
+			return !t.amount.isRange // ranges ascend: nothing further fits
+		}
+		if k < 0 || k == 0 && t.leave&(leave0|leave1) != 0 {
+			fail(t.pos, "take %d: a take must remove at least one token, or split the heap (leaving 2 or 3)", k)
+		}
+		h.splits(n-k, t.leave, f)
+		return true
+	}
+	if t.sorted != nil {
+		for _, k := range t.sorted {
+			if k > n {
+				return
+			}
+			try(k)
+		}
+		return
+	}
+	h.regs[0] = n
+	t.amount.each(h.regs, try)
+}
+
+// splits calls f for every way to leave r tokens as j nonempty heaps, j in l.
+func (h *heapCore) splits(r int64, l leave, f func([]int64)) {
+	p := h.parts[:0]
+	if l&leave0 != 0 && r == 0 && !h.lostAt(0) {
+		f(p)
+	}
+	if l&leave1 != 0 && r >= 1 && !h.lostAt(r) {
+		f(append(p, r))
+	}
+	if l&leave2 != 0 {
+		for a := int64(1); 2*a <= r; a++ {
+			if !h.lostAt(a) && !h.lostAt(r-a) {
+				f(append(p, a, r-a))
+			}
+		}
+	}
+	if l&leave3 != 0 {
+		for a := int64(1); 3*a <= r; a++ {
+			for b := a; a+2*b <= r; b++ {
+				if c := r - a - b; !h.lostAt(a) && !h.lostAt(b) && !h.lostAt(c) {
+					f(append(p, a, b, c))
+				}
+			}
+		}
+	}
+	h.parts = p
+}
+
+func (h *heapCore) lostAt(m int64) bool { return h.loses != nil && h.lost[m] }
+
+func (h *heapCore) eachMove(m *moveRule, n int64, f func([]int64)) {
+	h.regs[0] = n
+	m.each(h.regs, func() {
+		parts := h.parts[:0]
+		for i, r := range m.result {
+			v := r.fn(h.regs)
+			if v < 0 {
+				fail(m.resultPos[i], "this move leaves a negative heap (%d) from heap %d", v, n)
+			}
+			if v >= n {
+				fail(m.resultPos[i], "this move leaves heap %d from heap %d: every heap a move leaves must be smaller", v, n)
+			}
+			if h.lostAt(v) {
+				return
+			}
+			if v > 0 {
+				parts = append(parts, v)
+			}
+		}
+		if len(m.result) > 0 && len(parts) == 0 && h.lostAt(0) {
+			return
+		}
+		h.parts = parts
+		f(parts)
+	})
+}
+
+// describeLeave says which heap counts a take leaves, for docs and explain.
+func describeLeave(l leave) string {
+	var ks []string
+	for j := 0; j < 4; j++ {
+		if l&(1<<j) != 0 {
+			ks = append(ks, fmt.Sprint(j))
+		}
+	}
+	return strings.Join(ks, ", ")
+}

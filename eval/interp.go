@@ -1,0 +1,142 @@
+// Package eval runs gamelang: a check pass over the AST, compilation of game
+// declarations into rulesets (compile.go, heap.go, tuple.go, setgame.go), and
+// evaluation of statements and queries.
+package eval
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Config configures an interpreter.
+type Config struct {
+	Out       io.Writer // where statements print; required
+	MaxStates int       // the state cap of each solver; 0 means the default
+	// Redefine lets a name be defined again (the REPL allows it; scripts don't).
+	Redefine bool
+}
+
+// Interp is an interpreter session: the names defined so far and the solvers
+// (with what they have learnt) of every ruleset made.
+type Interp struct {
+	cfg     Config
+	globals map[string]Value
+	symbols map[string]*symbol
+	sources map[string]string
+}
+
+// New returns an interpreter with nothing defined.
+func New(cfg Config) *Interp {
+	return &Interp{cfg: cfg, globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string]string{}}
+}
+
+func (in *Interp) limits() solve.Limits { return solve.Limits{MaxStates: in.cfg.MaxStates} }
+
+// Names lists the names defined in the session, for completion.
+func (in *Interp) Names() []string {
+	var out []string
+	for n := range in.symbols {
+		out = append(out, n)
+	}
+	return out
+}
+
+// Builtins lists the builtin function names.
+func Builtins() []string {
+	var out []string
+	for n := range builtins {
+		out = append(out, n)
+	}
+	return out
+}
+
+// parse parses src as (part of) file filename, whose earlier lines were
+// firstLine-1 lines long, so that positions are those of the whole file.
+func (in *Interp) parse(filename, src string, firstLine int) (*lang.File, error) {
+	if firstLine > 1 {
+		in.sources[filename] += src
+		src = strings.Repeat("\n", firstLine-1) + src
+	} else {
+		in.sources[filename] = src
+	}
+	return lang.Parse(filename, src)
+}
+
+// Check parses and checks src without running it or defining anything.
+func (in *Interp) Check(filename, src string) error {
+	f, err := in.parse(filename, src, 1)
+	if err != nil {
+		return err
+	}
+	c := &checker{globals: copySymbols(in.symbols), redefine: in.cfg.Redefine}
+	if errs := c.file(f); len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func copySymbols(m map[string]*symbol) map[string]*symbol {
+	out := make(map[string]*symbol, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// Exec parses, checks and runs src, printing the value of each expression
+// statement. Nothing runs when the check finds errors.
+func (in *Interp) Exec(ctx context.Context, filename, src string) error {
+	return in.ExecAt(ctx, filename, src, 1)
+}
+
+// ExecAt is Exec for a piece of a longer input that starts at line firstLine
+// (piped statements, the REPL), so that errors point into the whole input.
+func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine int) error {
+	f, err := in.parse(filename, src, firstLine)
+	if err != nil {
+		return err
+	}
+	c := &checker{globals: copySymbols(in.symbols), redefine: in.cfg.Redefine}
+	if errs := c.file(f); len(errs) > 0 {
+		return errs
+	}
+	for _, s := range f.Stmts {
+		if err := in.exec(ctx, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
+	switch s := s.(type) {
+	case *lang.GameDecl:
+		v, err := in.declare(ctx, s)
+		if err != nil {
+			return err
+		}
+		in.globals[s.Name] = v
+		in.symbols[s.Name] = &symbol{kind: symGame, pos: s.Pos, game: s}
+	case *lang.LetStmt:
+		v, err := in.eval(ctx, s.Value, nil)
+		if err != nil {
+			return err
+		}
+		in.globals[s.Name.Name] = v
+		in.symbols[s.Name.Name] = &symbol{kind: symValue, pos: s.Name.Pos}
+	case *lang.ExprStmt:
+		v, err := in.eval(ctx, s.X, nil)
+		if err != nil {
+			return err
+		}
+		if _, ok := v.(Nothing); !ok {
+			fmt.Fprintln(in.cfg.Out, v)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,180 @@
+// Package game defines what every ruleset is — compiled user games and stdlib
+// builtins alike — and the Sprague-Grundy queries on positions, which are
+// disjunctive sums of components.
+package game
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// State is a ruleset's own representation of a position: *big.Int for a heap,
+// Tuple for a tuple ruleset, and the set ruleset's own type for set positions.
+type State any
+
+// Tuple is the state of a tuple ruleset.
+type Tuple []*big.Int
+
+// Ruleset is a compiled game. Positions of it are (Ruleset, State) components.
+type Ruleset interface {
+	// Name is how the ruleset is written: "Kayles", "Bounded(3)".
+	Name() string
+	// Format writes a state as a position: "Kayles(7)", "Wythoff(3, 5)".
+	Format(s State) string
+	// Grundy returns the nim value of a state that is not Decided.
+	Grundy(ctx context.Context, s State) (*big.Int, error)
+	// Moves lists every move from s. Moves into Decided states (where the mover
+	// loses at once) are left out: no player makes them while another move
+	// exists, and having only such moves is the same as having none.
+	Moves(ctx context.Context, s State) ([]Move, error)
+	// Decided reports whether s is a position whose creator has already lost
+	// (a `loses if` rule); such a position has no Grundy value.
+	Decided(s State) bool
+	// Solver names the algorithm that answers for this ruleset.
+	Solver() string
+}
+
+// Component is one part of a disjunctive sum.
+type Component struct {
+	Rules Ruleset
+	State State
+}
+
+// String formats the component as a position.
+func (c Component) String() string { return c.Rules.Format(c.State) }
+
+// Move is one move inside a component: the component is replaced by To (empty
+// when nothing is left, several components when a heap splits).
+type Move struct {
+	Label string // how to say the move when To does not say it ("pick 4")
+	To    []Component
+}
+
+// Position is a disjunctive sum of components; the empty sum is the zero game.
+type Position []Component
+
+// String formats the sum: "Kayles(3) + Nim(4)", or "0" for the empty sum.
+func (p Position) String() string {
+	if len(p) == 0 {
+		return "0"
+	}
+	parts := make([]string, len(p))
+	for i, c := range p {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " + ")
+}
+
+// DecidedError is returned when a Grundy value is asked of a decided position.
+type DecidedError struct{ Component Component }
+
+func (e *DecidedError) Error() string {
+	return fmt.Sprintf("%s has no Grundy value: the player who left it has already lost (a 'loses if' rule)", e.Component)
+}
+
+// Grundy returns the nim value of a sum: the XOR of its components' values.
+func Grundy(ctx context.Context, p Position) (*big.Int, error) {
+	g := new(big.Int)
+	for _, c := range p {
+		if c.Rules.Decided(c.State) {
+			return nil, &DecidedError{c}
+		}
+		v, err := c.Rules.Grundy(ctx, c.State)
+		if err != nil {
+			return nil, err
+		}
+		g.Xor(g, v)
+	}
+	return g, nil
+}
+
+// Outcome is the outcome class of a position under normal play.
+type Outcome int
+
+// The two outcome classes of an impartial game.
+const (
+	P Outcome = iota // the previous player (the one who just moved) wins
+	N                // the next player (the one to move) wins
+)
+
+// String is "P" or "N".
+func (o Outcome) String() string { return [...]string{"P", "N"}[o] }
+
+// OutcomeOf returns P or N. A sum with a decided component is N: the last
+// mover created a losing position and has lost.
+func OutcomeOf(ctx context.Context, p Position) (Outcome, error) {
+	for _, c := range p {
+		if c.Rules.Decided(c.State) {
+			return N, nil
+		}
+	}
+	g, err := Grundy(ctx, p)
+	if err != nil {
+		return P, err
+	}
+	if g.Sign() == 0 {
+		return P, nil
+	}
+	return N, nil
+}
+
+// Option is a move of a sum together with the position it reaches.
+type Option struct {
+	Index  int      // which component moves
+	Move   Move     // the move in that component
+	Result Position // the whole position after the move
+	Grundy *big.Int // the value of Result
+}
+
+// Options lists every move of the sum with the resulting position and value.
+// A decided position has no options: the game is over.
+func Options(ctx context.Context, p Position) ([]Option, error) {
+	total, err := Grundy(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	var out []Option
+	for i, c := range p {
+		own, err := c.Rules.Grundy(ctx, c.State)
+		if err != nil {
+			return nil, err
+		}
+		moves, err := c.Rules.Moves(ctx, c.State)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range moves {
+			g, err := Grundy(ctx, m.To)
+			if err != nil {
+				return nil, err
+			}
+			g.Xor(g, own).Xor(g, total)
+			out = append(out, Option{Index: i, Move: m, Result: replace(p, i, m.To), Grundy: g})
+		}
+	}
+	return out, nil
+}
+
+// Winning lists the options whose value is 0: the moves that win.
+func Winning(ctx context.Context, p Position) ([]Option, error) {
+	opts, err := Options(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	var out []Option
+	for _, o := range opts {
+		if o.Grundy.Sign() == 0 {
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
+
+func replace(p Position, i int, with []Component) Position {
+	out := make(Position, 0, len(p)-1+len(with))
+	out = append(out, p[:i]...)
+	out = append(out, with...)
+	return append(out, p[i+1:]...)
+}

@@ -1,0 +1,126 @@
+// Package cli is the gamelang command line: run, check, -e and the prompt.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/chzyer/readline"
+
+	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/repl"
+)
+
+const usage = `usage:
+  gamelang                      interactive prompt (statements from stdin when it is not a terminal)
+  gamelang run FILE.game        run a script
+  gamelang check FILE.game      parse and check a script without running it
+  gamelang -e STATEMENT         run one statement (-f FILE loads definitions first)
+flags:
+`
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitError       = 1
+	exitUsage       = 2
+	exitInterrupted = 130
+)
+
+// Main runs the command with the given arguments and streams, and returns the
+// exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	expr := fs.String("e", "", "run one `statement`")
+	file := fs.String("f", "", "with -e: load this `file` first")
+	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
+	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	in := eval.New(eval.Config{Out: stdout, MaxStates: *maxStates})
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rest := fs.Args()
+	switch {
+	case *expr != "":
+		if len(rest) > 0 {
+			return usageError(stderr, "-e takes no other arguments")
+		}
+		if *file != "" && !runFile(ctx, in, *file, stderr) {
+			return status(ctx)
+		}
+		return result(ctx, in, in.Exec(ctx, "<-e>", *expr), stderr)
+	case *file != "":
+		return usageError(stderr, "-f goes with -e")
+	case len(rest) == 0:
+		return prompt(ctx, eval.Config{Out: stdout, MaxStates: *maxStates, Redefine: true}, stdin, stderr)
+	case len(rest) == 2 && rest[0] == "run":
+		if !runFile(ctx, in, rest[1], stderr) {
+			return status(ctx)
+		}
+		return exitOK
+	case len(rest) == 2 && rest[0] == "check":
+		src, err := os.ReadFile(rest[1])
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+		return result(ctx, in, in.Check(rest[1], string(src)), stderr)
+	}
+	return usageError(stderr, fmt.Sprintf("unknown command %q", rest))
+}
+
+func usageError(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "gamelang: %s\n%s", msg, usage)
+	return exitUsage
+}
+
+func runFile(ctx context.Context, in *eval.Interp, name string, stderr io.Writer) bool {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return false
+	}
+	return result(ctx, in, in.Exec(ctx, name, string(src)), stderr) == exitOK
+}
+
+func result(ctx context.Context, in *eval.Interp, err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "gamelang: interrupted")
+		return exitInterrupted
+	}
+	fmt.Fprintln(stderr, in.Render(err))
+	return status(ctx)
+}
+
+func status(ctx context.Context) int {
+	if ctx.Err() != nil {
+		return exitInterrupted
+	}
+	return exitError
+}
+
+func prompt(ctx context.Context, cfg eval.Config, stdin io.Reader, stderr io.Writer) int {
+	s := &repl.Session{In: eval.New(cfg), Name: "<stdin>", Stderr: stderr}
+	if f, ok := stdin.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		if err := repl.RunTerminal(s); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+		return exitOK
+	}
+	if !repl.RunPipe(ctx, s, stdin) {
+		return status(ctx)
+	}
+	return exitOK
+}

@@ -1,0 +1,216 @@
+// Package lang is the syntax of gamelang: the lexer, the participle grammar, the
+// AST and Parse. Every node carries its source position. Nothing here evaluates.
+package lang
+
+import "fmt"
+
+// Pos is a 1-based source position.
+type Pos struct {
+	File   string
+	Line   int
+	Column int
+}
+
+// String formats the position as file:line:col.
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column) }
+
+// Before reports whether p comes before q in the same file.
+func (p Pos) Before(q Pos) bool {
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Column < q.Column
+}
+
+// File is a parsed script: a list of statements.
+type File struct {
+	Name  string
+	Stmts []Stmt
+}
+
+// Stmt is a statement: *GameDecl, *LetStmt or *ExprStmt.
+type Stmt interface{ stmtPos() Pos }
+
+// GameDecl declares a ruleset: `game Name(params) [state (vars) | set] { rules }`
+// or `game Name(params) = expr`.
+type GameDecl struct {
+	Pos    Pos
+	Name   string
+	Params []*Ident
+	Kind   GameKind
+	Vars   []*Ident // state variables of a tuple ruleset
+	Rules  []Rule   // the body, when Alias is nil
+	Alias  Expr     // `= expr`, a ruleset-valued expression
+}
+
+// GameKind is the kind of position a ruleset declares.
+type GameKind int
+
+// The kinds of ruleset.
+const (
+	HeapGame  GameKind = iota // a position is one heap of n tokens
+	TupleGame                 // a position is a tuple of integers
+	SetGame                   // a position is the set of numbers still allowed
+)
+
+// String names the kind as it is written in source.
+func (k GameKind) String() string {
+	return [...]string{"heap", "state", "set"}[k]
+}
+
+// LetStmt binds a name: `let name = expr`.
+type LetStmt struct {
+	Pos   Pos
+	Name  *Ident
+	Value Expr
+}
+
+// ExprStmt is an expression whose value is printed.
+type ExprStmt struct {
+	Pos Pos
+	X   Expr
+}
+
+func (s *GameDecl) stmtPos() Pos { return s.Pos }
+func (s *LetStmt) stmtPos() Pos  { return s.Pos }
+func (s *ExprStmt) stmtPos() Pos { return s.Pos }
+
+// StmtPos returns the position of a statement.
+func StmtPos(s Stmt) Pos { return s.stmtPos() }
+
+// Rule is one rule of a game body: *TakeRule, *MoveRule, *LosesRule, *PickRule or
+// *ForbidRule.
+type Rule interface{ rulePos() Pos }
+
+// TakeRule removes k tokens from a heap, for k in Amount; the remainder becomes
+// as many heaps as Leaving allows (nil: 0 or 1; Split: 0, 1 or 2).
+type TakeRule struct {
+	Pos     Pos
+	Amount  Expr
+	Split   bool
+	Leaving Expr
+}
+
+// MoveRule generates moves: `move (e1, ..., ek) for v in range ... [if guard]`.
+type MoveRule struct {
+	Pos    Pos
+	Result []Expr
+	Fors   []*ForClause
+	Guard  Expr
+}
+
+// ForClause is `for Var in Range`.
+type ForClause struct {
+	Pos   Pos
+	Var   *Ident
+	Range Expr
+}
+
+// LosesRule marks positions whose creator loses at once: `loses if cond`.
+type LosesRule struct {
+	Pos  Pos
+	Cond Expr
+}
+
+// PickRule is the move of a set ruleset: `pick x in lo..hi`.
+type PickRule struct {
+	Pos      Pos
+	Var      *Ident
+	Universe Expr
+}
+
+// ForbidRule says which numbers a pick forbids: "sums" or "multiples".
+type ForbidRule struct {
+	Pos  Pos
+	What string
+}
+
+func (r *TakeRule) rulePos() Pos   { return r.Pos }
+func (r *MoveRule) rulePos() Pos   { return r.Pos }
+func (r *LosesRule) rulePos() Pos  { return r.Pos }
+func (r *PickRule) rulePos() Pos   { return r.Pos }
+func (r *ForbidRule) rulePos() Pos { return r.Pos }
+
+// RulePos returns the position of a rule.
+func RulePos(r Rule) Pos { return r.rulePos() }
+
+// Expr is an expression node.
+type Expr interface{ exprPos() Pos }
+
+// Ident is a name.
+type Ident struct {
+	Pos  Pos
+	Name string
+}
+
+// IntLit is an integer literal (decimal digits, any length).
+type IntLit struct {
+	Pos    Pos
+	Digits string
+}
+
+// StringLit is a string literal, already unquoted.
+type StringLit struct {
+	Pos   Pos
+	Value string
+}
+
+// SetLit is `{e1, e2, ...}`.
+type SetLit struct {
+	Pos   Pos
+	Elems []Expr
+}
+
+// RangeExpr is `lo..hi`, or `lo..` when Hi is nil (unbounded).
+type RangeExpr struct {
+	Pos    Pos
+	Lo, Hi Expr
+}
+
+// Binary is a binary operation. Op is one of + - * / % ^ == != < <= > >= and or.
+type Binary struct {
+	Pos         Pos
+	Op          string
+	Left, Right Expr
+}
+
+// Unary is `-x` or `not x`.
+type Unary struct {
+	Pos Pos
+	Op  string
+	X   Expr
+}
+
+// Call is `f(args)`.
+type Call struct {
+	Pos  Pos
+	Fn   Expr
+	Args []Expr
+}
+
+// SetCall is `G{e1, e2}`: the position of set ruleset G with those numbers allowed.
+type SetCall struct {
+	Pos   Pos
+	Fn    Expr
+	Elems []Expr
+}
+
+// Paren is a parenthesised expression; kept so that printing round-trips.
+type Paren struct {
+	Pos Pos
+	X   Expr
+}
+
+func (e *Ident) exprPos() Pos     { return e.Pos }
+func (e *IntLit) exprPos() Pos    { return e.Pos }
+func (e *StringLit) exprPos() Pos { return e.Pos }
+func (e *SetLit) exprPos() Pos    { return e.Pos }
+func (e *RangeExpr) exprPos() Pos { return e.Pos }
+func (e *Binary) exprPos() Pos    { return e.Pos }
+func (e *Unary) exprPos() Pos     { return e.Pos }
+func (e *Call) exprPos() Pos      { return e.Pos }
+func (e *SetCall) exprPos() Pos   { return e.Pos }
+func (e *Paren) exprPos() Pos     { return e.Pos }
+
+// ExprPos returns the position of an expression.
+func ExprPos(e Expr) Pos { return e.exprPos() }

@@ -1,0 +1,248 @@
+// Package solve holds the game-independent solvers: memoized mex over a state
+// graph, and Grundy sequences of heap rulesets.
+package solve
+
+// The graph solver.
+//
+// States are canonical byte strings (a ruleset encodes its positions; equal
+// positions have equal keys). The solver gives every state it meets an id,
+// stores its value in vals[id], and walks the graph depth first with an explicit
+// stack, so no Go recursion grows with the depth of the game:
+//
+//   - expanding a state lists its options once, turning each key into an id, and
+//     keeps those ids on an arena that grows and shrinks with the stack;
+//   - options not yet valued are pushed; when they are all done the state's
+//     value is the mex of its options' values, read back from the arena;
+//   - an option that is itself being expanded lies on the current path: the
+//     moves loop, and the error shows the cycle.
+//
+// The number of stored states is capped; the context is checked every few
+// thousand expansions so that long searches can be interrupted.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+const (
+	unvisited  int32 = -2
+	inProgress int32 = -1
+)
+
+// Graph is a game given by its moves on encoded states.
+type Graph interface {
+	// Options calls yield with the key of every option of the state with key s.
+	// The slice passed to yield is only valid during the call.
+	Options(s []byte, yield func(opt []byte)) error
+}
+
+// Limits bounds a solver.
+type Limits struct {
+	MaxStates int // the most states stored; 0 means DefaultMaxStates
+}
+
+// DefaultMaxStates is the state cap when none is given.
+const DefaultMaxStates = 20_000_000
+
+func (l Limits) maxStates() int {
+	if l.MaxStates <= 0 {
+		return DefaultMaxStates
+	}
+	return l.MaxStates
+}
+
+// LimitError reports that a search stored as many states as it may.
+type LimitError struct {
+	Limit int
+	What  string // what was being solved
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("state limit reached: %s needs more than %d stored states (raise it with --max-states)", e.What, e.Limit)
+}
+
+// CycleError reports that moves lead back to an earlier position.
+type CycleError struct {
+	Cycle []string // keys, first == last
+}
+
+func (e *CycleError) Error() string {
+	return "the moves loop: " + strings.Join(e.Cycle, " -> ") + " (loopy games have no Grundy value here)"
+}
+
+// Memo is a memoized mex solver for one graph. It keeps what it has learnt
+// between queries.
+type Memo struct {
+	g       Graph
+	limits  Limits
+	what    string
+	format  func(key string) string
+	ids     map[string]int32
+	keys    []string
+	vals    []int32
+	arena   []int32
+	stack   []frame
+	seen    []uint32
+	stamp   uint32
+	newKeys []int32
+}
+
+type frame struct {
+	id         int32
+	start, end int32 // the options' ids in arena[start:end], once expanded
+	expanded   bool
+}
+
+// NewMemo returns a solver for g. what names the game in errors; format turns a
+// key into a readable position for cycle reports.
+func NewMemo(g Graph, limits Limits, what string, format func(key string) string) *Memo {
+	return &Memo{g: g, limits: limits, what: what, format: format, ids: map[string]int32{}}
+}
+
+// Len is the number of states stored.
+func (m *Memo) Len() int { return len(m.keys) }
+
+// Grundy returns the nim value of the state with the given key.
+func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
+	root, err := m.id(key)
+	if err != nil {
+		return 0, err
+	}
+	if v := m.vals[root]; v >= 0 {
+		return int(v), nil
+	}
+	m.stack = append(m.stack[:0], frame{id: root})
+	m.arena = m.arena[:0]
+	steps := 0
+	for len(m.stack) > 0 {
+		if steps++; steps&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				m.abandon()
+				return 0, err
+			}
+		}
+		if err := m.step(); err != nil {
+			m.abandon()
+			return 0, err
+		}
+	}
+	return int(m.vals[root]), nil
+}
+
+// step advances the search at the top of the stack.
+func (m *Memo) step() error {
+	top := &m.stack[len(m.stack)-1]
+	if !top.expanded {
+		switch m.vals[top.id] {
+		case unvisited:
+			return m.expand(len(m.stack) - 1)
+		default: // valued through another path since it was pushed
+			m.stack = m.stack[:len(m.stack)-1]
+			return nil
+		}
+	}
+	m.vals[top.id] = m.mex(m.arena[top.start:top.end])
+	m.arena = m.arena[:top.start]
+	m.stack = m.stack[:len(m.stack)-1]
+	return nil
+}
+
+func (m *Memo) expand(i int) error {
+	f := &m.stack[i]
+	m.vals[f.id] = inProgress
+	f.expanded = true
+	f.start = int32(len(m.arena))
+	var err error
+	gerr := m.g.Options([]byte(m.keys[f.id]), func(opt []byte) {
+		if err != nil {
+			return
+		}
+		var id int32
+		id, err = m.id(opt)
+		m.arena = append(m.arena, id)
+	})
+	if gerr != nil {
+		return gerr
+	}
+	if err != nil {
+		return err
+	}
+	f.end = int32(len(m.arena))
+	start, end := f.start, f.end // f may move when the stack grows
+	for _, id := range m.arena[start:end] {
+		switch m.vals[id] {
+		case unvisited:
+			m.stack = append(m.stack, frame{id: id})
+		case inProgress:
+			return m.cycle(id)
+		}
+	}
+	return nil
+}
+
+func (m *Memo) id(key []byte) (int32, error) {
+	if id, ok := m.ids[string(key)]; ok {
+		return id, nil
+	}
+	if len(m.keys) >= m.limits.maxStates() {
+		return 0, &LimitError{Limit: m.limits.maxStates(), What: m.what}
+	}
+	id := int32(len(m.keys))
+	k := string(key)
+	m.ids[k] = id
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, unvisited)
+	return id, nil
+}
+
+func (m *Memo) mex(opts []int32) int32 {
+	m.stamp++
+	if m.stamp == 0 {
+		clear(m.seen)
+		m.stamp = 1
+	}
+	for _, id := range opts {
+		v := int(m.vals[id])
+		if v >= len(m.seen) {
+			m.seen = append(m.seen, make([]uint32, v+1-len(m.seen)+64)...)
+		}
+		m.seen[v] = m.stamp
+	}
+	v := 0
+	for v < len(m.seen) && m.seen[v] == m.stamp {
+		v++
+	}
+	return int32(v)
+}
+
+// cycle builds the error for a move back to id, which is on the current path.
+func (m *Memo) cycle(id int32) error {
+	var path []string
+	on := false
+	for _, f := range m.stack {
+		if !f.expanded {
+			continue
+		}
+		if f.id == id {
+			on = true
+		}
+		if on {
+			path = append(path, m.format(m.keys[f.id]))
+		}
+	}
+	path = append(path, m.format(m.keys[id]))
+	return &CycleError{Cycle: path}
+}
+
+// abandon forgets the values of states left in progress, so that the memo
+// stays consistent after an error or an interruption.
+func (m *Memo) abandon() {
+	for _, f := range m.stack {
+		if m.vals[f.id] == inProgress {
+			m.vals[f.id] = unvisited
+		}
+	}
+	m.stack = m.stack[:0]
+	m.arena = m.arena[:0]
+}
