@@ -140,3 +140,25 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 	}
 	return nil
 }
+
+// Eval defines what defs declares (when it is not empty) and returns the value
+// of the expression expr: the API for programs and tests that want values
+// rather than printed text.
+func (in *Interp) Eval(ctx context.Context, expr string) (Value, error) {
+	f, err := in.parse("<eval>", expr, 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Stmts) != 1 {
+		return nil, fmt.Errorf("Eval wants one expression, got %d statements", len(f.Stmts))
+	}
+	s, ok := f.Stmts[0].(*lang.ExprStmt)
+	if !ok {
+		return nil, fmt.Errorf("Eval wants an expression")
+	}
+	c := &checker{globals: copySymbols(in.symbols), redefine: in.cfg.Redefine}
+	if errs := c.file(f); len(errs) > 0 {
+		return nil, errs
+	}
+	return in.eval(ctx, s.X, nil)
+}

@@ -86,30 +86,47 @@ func (v Family) String() string {
 }
 func (v PositionVal) String() string { return v.P.String() }
 
+// String lists the moves on one line when they fit, else one per line. Moves
+// that read the same (the same move in equal components) are listed once.
 func (v Moves) String() string {
 	if len(v.Opts) == 0 {
 		return "none"
 	}
-	parts := make([]string, len(v.Opts))
-	for i, o := range v.Opts {
-		parts[i] = moveText(v.Pos, o)
+	var parts []string
+	seen := map[string]bool{}
+	for _, o := range v.Opts {
+		if t := moveText(v.Pos, o); !seen[t] {
+			seen[t] = true
+			parts = append(parts, t)
+		}
 	}
-	return strings.Join(parts, ", ")
+	if line := strings.Join(parts, ", "); len(line) <= 72 {
+		return line
+	}
+	return strings.Join(parts, "\n")
 }
 
 func (v OptionList) String() string {
 	if len(v.Opts) == 0 {
 		return "no moves"
 	}
-	rows := make([][2]string, len(v.Opts))
+	var rows [][2]string
+	seen := map[string]bool{}
 	width := 0
-	for i, o := range v.Opts {
-		rows[i][0] = moveText(v.Pos, o)
-		if len(v.Pos) > 1 {
-			rows[i][0] += "  leaves " + o.Result.String()
+	for _, o := range v.Opts {
+		text := moveText(v.Pos, o)
+		if o.Move.Label != "" {
+			text += " -> " + game.Position(o.Move.To).String()
 		}
-		rows[i][1] = "grundy " + o.Grundy.String()
-		width = max(width, len(rows[i][0]))
+		if len(v.Pos) > 1 {
+			text += "  leaves " + o.Result.String()
+		}
+		if seen[text] {
+			continue
+		}
+		seen[text] = true
+		rows = append(rows, [2]string{text, "grundy " + o.Grundy.String()})
+		width = max(width, len(text))
 	}
 	lines := make([]string, len(rows))
 	for i, r := range rows {

@@ -1,0 +1,216 @@
+package eval_test
+
+// Published values: OEIS sequences, contest samples and the theory of Wythoff's
+// game and Fibonacci Nim. None of the expected values here comes from gamelang.
+
+import (
+	"context"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/game"
+)
+
+// A002186, Sprague-Grundy values of Kayles (octal .77), n = 0..104, from OEIS.
+var a002186 = ints(`0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2,1,4,6,7,4,1,2,8,5,4,7,2,1,8,6,7,4,1,2,3,1,4,7,2,1,8,2,7,4,1,2,8,1,4,7,2,1,4,2,7,4,1,2,8,1,4,7,2,1,8,6,7,4,1,2,8,1,4,7,2,1,8,2,7,4,1,2,8,1,4,7,2,1,8,2,7,4,1,2,8,1,4,7,2,1`)
+
+// A002187, Sprague-Grundy values of Dawson's Chess (octal .137), n = 0..131,
+// from OEIS. Dawson's Kayles (octal .07) has values a(n-1).
+var a002187 = ints(`0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5,2,2,3,3,0,1,1,3,0,2,1,1,0,4,5,2,7,4,0,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5,5,2,3,3,0,1,1,3,0,2,1,1,0,4,5,3,7,4,8,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5,5,9,3,3,0,1,1,3,0,2,1,1,0,4,5,3,7,4,8,1,1,2,0,3,1,1,0,3,3,2,2,4,4,5,5,9,3,3,0,1,1,3,0,2,1,1,0,4`)
+
+func ints(s string) []int64 {
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		v, _ := new(big.Int).SetString(strings.TrimSpace(f), 10)
+		out = append(out, v.Int64())
+	}
+	return out
+}
+
+const defs = `
+game Kayles { take 1..2 split }
+game KaylesCode = octal("0.77")
+game DawsonKayles { take 2 split }
+game DawsonKaylesCode = octal("0.07")
+game DawsonsChess = octal("0.137")
+game Chess137 { take 1 leaving 0; take 2 leaving 0..1; take 3 leaving 0..2 }
+game Bounded(m) { take 1..m }
+game ThueMorse(m) { take 1..m  loses if odd(popcount(n)) }
+game Wythoff state (a, b) {
+    move (a - k, b)     for k in 1..a
+    move (a, b - k)     for k in 1..b
+    move (a - k, b - k) for k in 1..min(a, b)
+}
+game FibonacciNim state (n, cap) { move (n - k, 2 * k) for k in 1..min(n, cap) }
+game NumberGame set { pick x in 2..20  forbid sums }
+game SNim(S) { take S }
+`
+
+func newInterp(t testing.TB) *eval.Interp {
+	t.Helper()
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	if err := in.Exec(context.Background(), "defs.game", defs); err != nil {
+		t.Fatal(in.Render(err))
+	}
+	return in
+}
+
+func mustEval(t testing.TB, in *eval.Interp, expr string) eval.Value {
+	t.Helper()
+	v, err := in.Eval(context.Background(), expr)
+	if err != nil {
+		t.Fatalf("%s: %s", expr, in.Render(err))
+	}
+	return v
+}
+
+func seq(t testing.TB, in *eval.Interp, expr string) []int64 {
+	t.Helper()
+	s, ok := mustEval(t, in, expr).(eval.Seq)
+	if !ok {
+		t.Fatalf("%s is not a sequence", expr)
+	}
+	out := make([]int64, len(s))
+	for i, x := range s {
+		out[i] = x.Int64()
+	}
+	return out
+}
+
+func TestOEISSequences(t *testing.T) {
+	in := newInterp(t)
+	shifted := append([]int64{0}, a002187[:len(a002187)-1]...) // .07 has a(n-1)
+	cases := []struct {
+		expr string
+		want []int64
+	}{
+		{"grundy(Kayles, 0..104)", a002186},
+		{"grundy(KaylesCode, 0..104)", a002186},
+		{"grundy(DawsonsChess, 0..131)", a002187},
+		{"grundy(Chess137, 0..131)", a002187},
+		{"grundy(DawsonKayles, 0..131)", shifted},
+		{"grundy(DawsonKaylesCode, 0..131)", shifted},
+	}
+	for _, c := range cases {
+		got := seq(t, in, c.expr)
+		if len(got) != len(c.want) {
+			t.Fatalf("%s: %d values, want %d", c.expr, len(got), len(c.want))
+		}
+		for n := range got {
+			if got[n] != c.want[n] {
+				t.Errorf("%s: g(%d) = %d, OEIS says %d", c.expr, n, got[n], c.want[n])
+				break
+			}
+		}
+	}
+}
+
+// ruleset returns the compiled ruleset a name is bound to.
+func ruleset(t testing.TB, in *eval.Interp, name string) game.Ruleset {
+	t.Helper()
+	r, ok := mustEval(t, in, name).(eval.RulesetVal)
+	if !ok {
+		t.Fatalf("%s is not a ruleset", name)
+	}
+	return r.R
+}
+
+// grundyOf asks a tuple ruleset for the value of a state directly.
+func grundyOf(t testing.TB, r game.Ruleset, xs ...int64) int64 {
+	t.Helper()
+	tu := make(game.Tuple, len(xs))
+	for i, x := range xs {
+		tu[i] = big.NewInt(x)
+	}
+	g, err := r.Grundy(context.Background(), tu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Int64()
+}
+
+// isqrt is the integer square root, so that Wythoff's pairs are exact.
+func isqrt(n int64) int64 { return new(big.Int).Sqrt(big.NewInt(n)).Int64() }
+
+func TestWythoffPPositionsAreBeattySequences(t *testing.T) {
+	in := newInterp(t)
+	const limit = 200
+	p := map[[2]int64]bool{}
+	for k := int64(0); ; k++ {
+		a := (k + isqrt(5*k*k)) / 2 // floor(k * phi), the lower Wythoff sequence
+		if a > limit {
+			break
+		}
+		p[[2]int64{a, a + k}] = true // upper: floor(k * phi^2) = a + k
+		p[[2]int64{a + k, a}] = true
+	}
+	w := ruleset(t, in, "Wythoff")
+	for a := int64(0); a <= limit; a++ {
+		for b := int64(0); b <= limit; b++ {
+			g := grundyOf(t, w, a, b)
+			if (g == 0) != p[[2]int64{a, b}] {
+				t.Fatalf("Wythoff(%d, %d) has value %d; theory says P: %v", a, b, g, p[[2]int64{a, b}])
+			}
+		}
+	}
+}
+
+func itoa(v int64) string { return big.NewInt(v).String() }
+
+func TestFibonacciNimLosesExactlyOnFibonacciNumbers(t *testing.T) {
+	in := newInterp(t)
+	fib := map[int64]bool{}
+	for a, b := int64(1), int64(2); a <= 200; a, b = b, a+b {
+		fib[a] = true
+	}
+	f := ruleset(t, in, "FibonacciNim")
+	for n := int64(2); n <= 200; n++ {
+		if g := grundyOf(t, f, n, n-1); (g == 0) != fib[n] {
+			t.Errorf("FibonacciNim(%d, %d) has value %d; n is Fibonacci: %v", n, n-1, g, fib[n])
+		}
+	}
+}
+
+func TestContestSamples(t *testing.T) {
+	in := newInterp(t)
+	cases := []struct{ expr, want string }{
+		// POJ 1067: input 2 1 / 8 4 / 4 7, output 0 1 0.
+		{"outcome(Wythoff(2, 1))", "P"},
+		{"outcome(Wythoff(8, 4))", "N"},
+		{"outcome(Wythoff(4, 7))", "P"},
+		// POJ 1143: winning moves 2 / none / 4 5 6.
+		{"winning(NumberGame{2, 5})", "pick 2"},
+		{"winning(NumberGame{2, 3})", "none"},
+		{"winning(NumberGame{2, 3, 4, 5, 6})", "pick 4, pick 5, pick 6"},
+		// HDU 1536: LWW for S = {2, 5}, WWL for S = {1, 2, 3, 4, 5}.
+		{"outcome(SNim({2, 5})(5) + SNim({2, 5})(12))", "P"},
+		{"outcome(SNim({2, 5})(2) + SNim({2, 5})(4) + SNim({2, 5})(7))", "N"},
+		{"outcome(SNim({2, 5})(2) + SNim({2, 5})(3) + SNim({2, 5})(7) + SNim({2, 5})(12))", "N"},
+		{"outcome(SNim({1, 2, 3, 4, 5})(5) + SNim({1, 2, 3, 4, 5})(12))", "N"},
+		{"outcome(SNim({1, 2, 3, 4, 5})(2) + SNim({1, 2, 3, 4, 5})(4) + SNim({1, 2, 3, 4, 5})(7))", "N"},
+		{"outcome(SNim({1, 2, 3, 4, 5})(2) + SNim({1, 2, 3, 4, 5})(3) + SNim({1, 2, 3, 4, 5})(7) + SNim({1, 2, 3, 4, 5})(12))", "P"},
+		// TopCoder ThueMorseGame, example 1: n = 3, m = 1 returns "Bob".
+		{"outcome(ThueMorse(1)(3))", "P"},
+		// Seed 001: the f values of game C for 0..7.
+		{"grundy(DawsonKayles, 0..7)", "0 0 1 1 2 0 3 1"},
+	}
+	for _, c := range cases {
+		if got := mustEval(t, in, c.expr).String(); got != c.want {
+			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
+		}
+	}
+}
+
+func TestBoundedNimIsNModMPlusOne(t *testing.T) {
+	in := newInterp(t)
+	for m := int64(1); m <= 7; m++ {
+		got := seq(t, in, "grundy(Bounded("+itoa(m)+"), 0..200)")
+		for n, g := range got {
+			if g != int64(n)%(m+1) {
+				t.Fatalf("Bounded(%d): g(%d) = %d, want %d", m, n, g, int64(n)%(m+1))
+			}
+		}
+	}
+}
