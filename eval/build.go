@@ -238,7 +238,7 @@ func (in *Interp) compileSet(d *lang.GameDecl, name string, sc *scope) (ruleset,
 		case *lang.PickRule:
 			pick = r
 		case *lang.ForbidRule:
-			forbid = r.What
+			forbid = r.What.Name
 		}
 	}
 	u, err := sc.compileColl(pick.Universe)

@@ -161,6 +161,10 @@ func (c *checker) rule(d *lang.GameDecl, r lang.Rule, loc locals, counts map[str
 		c.expr(r.Cond, loc, true)
 	case *lang.PickRule:
 		c.expr(r.Universe, loc, true)
+	case *lang.ForbidRule:
+		if w := r.What; w.Name != "sums" && w.Name != "multiples" {
+			c.errorf(w.Pos, "forbid %s: a set ruleset can forbid 'sums' or 'multiples'", w.Name)
+		}
 	}
 }
 
@@ -282,13 +286,14 @@ func (c *checker) suggest(name string, loc locals) string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	best, bestD := "", 3
+	limit := max(1, len(name)/3) // a typo or two, not another word
+	best, bestD := "", limit+1
 	for _, n := range names {
 		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
 			best, bestD = n, d
 		}
 	}
-	if best == "" || bestD >= len(name) {
+	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)

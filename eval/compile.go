@@ -160,7 +160,7 @@ func (s *scope) binary(e *lang.Binary) compiled {
 	case "or":
 		return shortCircuit(l, r, true)
 	}
-	op := intOp(e.Op, e.Pos)
+	op := intOp(e.Op, e.OpPos)
 	if l.konst && r.konst {
 		return konst(op(l.val, r.val))
 	}

@@ -148,7 +148,7 @@ func (in *Interp) binary(ctx context.Context, e *lang.Binary, env map[string]Val
 				return rb, nil
 			}
 		}
-		return nil, errorf(e.Pos, "%s needs truth values, not %s and %s", e.Op, typeName(l), typeName(r))
+		return nil, errorf(e.OpPos, "%s needs truth values, not %s and %s", e.Op, typeName(l), typeName(r))
 	case "==", "!=":
 		eq := l.String() == r.String() && typeName(l) == typeName(r)
 		return Bool(eq == (e.Op == "==")), nil
@@ -163,9 +163,9 @@ func (in *Interp) binary(ctx context.Context, e *lang.Binary, env map[string]Val
 	li, lok := l.(Int)
 	ri, rok := r.(Int)
 	if !lok || !rok {
-		return nil, errorf(e.Pos, "cannot apply %s to %s and %s", e.Op, typeName(l), typeName(r))
+		return nil, errorf(e.OpPos, "cannot apply %s to %s and %s", e.Op, typeName(l), typeName(r))
 	}
-	return bigOp(e.Op, e.Pos, li.V, ri.V)
+	return bigOp(e.Op, e.OpPos, li.V, ri.V)
 }
 
 func asPosition(v Value) (game.Position, bool) {

@@ -122,7 +122,7 @@ type PickRule struct {
 // ForbidRule says which numbers a pick forbids: "sums" or "multiples".
 type ForbidRule struct {
 	Pos  Pos
-	What string
+	What *Ident
 }
 
 func (r *TakeRule) rulePos() Pos   { return r.Pos }
@@ -168,8 +168,10 @@ type RangeExpr struct {
 }
 
 // Binary is a binary operation. Op is one of + - * / % ^ == != < <= > >= and or.
+// Pos is where the expression starts, OpPos where the operator is.
 type Binary struct {
 	Pos         Pos
+	OpPos       Pos
 	Op          string
 	Left, Right Expr
 }

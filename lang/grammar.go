@@ -92,7 +92,7 @@ type gPick struct {
 
 type gForbid struct {
 	Pos  lexer.Position
-	What string `parser:"'forbid' @( 'sums' | 'multiples' )"`
+	What *gName `parser:"'forbid' @@"`
 }
 
 // Expressions, loosest binding first.

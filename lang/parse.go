@@ -2,6 +2,7 @@ package lang
 
 import (
 	"errors"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -42,14 +43,15 @@ func syntaxError(filename, src string, err error) *SyntaxError {
 	msg := perr.Message()
 	incomplete := strings.Contains(msg, "unexpected token \"<EOF>\"") || p.Offset >= len(strings.TrimRight(src, " \t\r\n"))
 	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of input")
+	msg = simplifyExpected(msg)
 	if strings.HasPrefix(msg, "unexpected token ") {
 		msg = "syntax error: unexpected " + strings.TrimPrefix(msg, "unexpected token ")
 	} else if !strings.HasPrefix(msg, "syntax error") {
 		msg = "syntax error: " + msg
 	}
 	line, col := p.Line, p.Column
-	if line == 0 {
-		line, col = 1, 1
+	if incomplete || line == 0 {
+		line, col = endOf(src)
 	}
 	return &SyntaxError{Pos: Pos{File: filename, Line: line, Column: col}, Msg: msg, Incomplete: incomplete}
 }
@@ -117,7 +119,7 @@ func lowerRule(r *gRule) Rule {
 	case r.Pick != nil:
 		return &PickRule{Pos: pos(r.Pick.Pos), Var: ident(r.Pick.Var), Universe: lowerExpr(r.Pick.Universe)}
 	default:
-		return &ForbidRule{Pos: pos(r.Forbid.Pos), What: r.Forbid.What}
+		return &ForbidRule{Pos: pos(r.Forbid.Pos), What: ident(r.Forbid.What)}
 	}
 }
 
@@ -132,7 +134,7 @@ func lowerExprs(es []*gExpr) []Expr {
 func lowerExpr(e *gExpr) Expr {
 	x := lowerAnd(e.Left)
 	for _, r := range e.Rest {
-		x = &Binary{Pos: pos(r.Pos), Op: "or", Left: x, Right: lowerAnd(r)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "or", Left: x, Right: lowerAnd(r)}
 	}
 	return x
 }
@@ -140,7 +142,7 @@ func lowerExpr(e *gExpr) Expr {
 func lowerAnd(e *gAnd) Expr {
 	x := lowerNot(e.Left)
 	for _, r := range e.Rest {
-		x = &Binary{Pos: pos(r.Pos), Op: "and", Left: x, Right: lowerNot(r)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "and", Left: x, Right: lowerNot(r)}
 	}
 	return x
 }
@@ -152,7 +154,7 @@ func lowerNot(e *gNot) Expr {
 	c := e.Cmp
 	x := lowerRange(c.Left)
 	if c.Op != nil {
-		x = &Binary{Pos: pos(c.Op.Pos), Op: c.Op.Op, Left: x, Right: lowerRange(c.Op.Right)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(c.Op.Pos), Op: c.Op.Op, Left: x, Right: lowerRange(c.Op.Right)}
 	}
 	return x
 }
@@ -172,7 +174,7 @@ func lowerRange(e *gRange) Expr {
 func lowerSum(e *gSum) Expr {
 	x := lowerTerm(e.Left)
 	for _, r := range e.Rest {
-		x = &Binary{Pos: pos(r.Pos), Op: r.Op, Left: x, Right: lowerTerm(r.Term)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: r.Op, Left: x, Right: lowerTerm(r.Term)}
 	}
 	return x
 }
@@ -184,7 +186,7 @@ func lowerTerm(e *gTerm) Expr {
 		if op == "mod" {
 			op = "%"
 		}
-		x = &Binary{Pos: pos(r.Pos), Op: op, Left: x, Right: lowerUnary(r.Unary)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: op, Left: x, Right: lowerUnary(r.Unary)}
 	}
 	return x
 }
@@ -196,7 +198,7 @@ func lowerUnary(e *gUnary) Expr {
 	p := e.Power
 	x := lowerPostfix(p.Base)
 	if p.Exp != nil {
-		x = &Binary{Pos: pos(p.Exp.Pos), Op: "^", Left: x, Right: lowerUnary(p.Exp.Exp)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(p.Exp.Pos), Op: "^", Left: x, Right: lowerUnary(p.Exp.Exp)}
 	}
 	return x
 }
@@ -231,4 +233,44 @@ func lowerPrimary(e *gPrimary) Expr {
 	default:
 		return &SetLit{Pos: p, Elems: lowerExprs(e.Set.Elems)}
 	}
+}
+
+var grammarName = regexp.MustCompile(`\bG[A-Z][A-Za-z]*`)
+
+// simplifyExpected rewrites participle's "(expected GExpr ...)" into plain
+// words and keeps only what is expected first.
+func simplifyExpected(msg string) string {
+	head, exp, ok := strings.Cut(msg, "(expected ")
+	if !ok {
+		return msg
+	}
+	exp = strings.TrimSuffix(exp, ")")
+	exp = strings.TrimLeft(exp, "(")
+	first := exp
+	if strings.HasPrefix(first, `"`) {
+		if end := strings.Index(first[1:], `"`); end >= 0 {
+			first = first[:end+2]
+		}
+	} else if i := strings.IndexAny(first, ` ("|)?*`); i > 0 {
+		first = first[:i]
+	}
+	first = grammarName.ReplaceAllStringFunc(first, func(name string) string {
+		switch name {
+		case "GName":
+			return "name"
+		case "GRule":
+			return "rule"
+		}
+		return "expression"
+	})
+	return head + "(expected " + first + ")"
+}
+
+// endOf returns the position just after the last non-blank character of src,
+// where an unexpected end of input is best shown.
+func endOf(src string) (line, col int) {
+	text := strings.TrimRight(src, " \t\r\n")
+	line = 1 + strings.Count(text, "\n")
+	last := text[strings.LastIndex(text, "\n")+1:]
+	return line, len([]rune(last)) + 1
 }
