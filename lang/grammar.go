@@ -183,9 +183,9 @@ type gPostfix struct {
 
 type gSuffix struct {
 	Pos   lexer.Position
-	Call  bool     `parser:"( @'('"`
+	Call  bool     `parser:"( @'(':Punct"`
 	Args  []*gExpr `parser:"  ( @@ ( ',' @@ )* )? ')'"`
-	Set   bool     `parser:"| @'{'"`
+	Set   bool     `parser:"| @'{':Punct"`
 	Elems []*gExpr `parser:"  ( @@ ( ',' @@ )* )? '}' )"`
 }
 
@@ -204,7 +204,7 @@ type gSetLit struct {
 }
 
 var parser = participle.MustBuild[gFile](
-	participle.Lexer(gameLexer),
+	participle.Lexer(lineAware{gameLexer}),
 	participle.Elide("Comment", "Whitespace"),
 	participle.UseLookahead(2),
 )

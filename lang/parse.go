@@ -43,6 +43,9 @@ func syntaxError(filename, src string, err error) *SyntaxError {
 	msg := perr.Message()
 	incomplete := strings.Contains(msg, "unexpected token \"<EOF>\"") || p.Offset >= len(strings.TrimRight(src, " \t\r\n"))
 	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of input")
+	msg = strings.ReplaceAll(msg, "<ident>", "name")
+	msg = strings.ReplaceAll(msg, "<int>", "number")
+	msg = strings.Replace(msg, "lexer: invalid input text", "unexpected text", 1)
 	msg = simplifyExpected(msg)
 	if strings.HasPrefix(msg, "unexpected token ") {
 		msg = "syntax error: unexpected " + strings.TrimPrefix(msg, "unexpected token ")

@@ -1,0 +1,120 @@
+package lang_test
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/lang"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/grammar.ebnf")
+
+// The grammar's EBNF is kept in docs/grammar.ebnf; the language reference
+// points at it, so it must not drift from the parser.
+func TestGrammarGolden(t *testing.T) {
+	const golden = "../docs/grammar.ebnf"
+	got := lang.Grammar() + "\n"
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("the grammar changed; run go test ./lang -update and review docs/grammar.ebnf\n%s", got)
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"1 + 2 * 3", "(1 + (2 * 3))"},
+		{"1 - 2 - 3", "((1 - 2) - 3)"},
+		{"-2^2", "(-(2 ^ 2))"},
+		{"2^3^2", "(2 ^ (3 ^ 2))"},
+		{"10 mod 3 % 2", "((10 % 3) % 2)"},
+		{"a < b and not c or d", "(((a < b) and (not c)) or d)"},
+		{"1..n-1", "(1..(n - 1))"},
+		{"1..", "(1..)"},
+		{"Kayles(3) + Nim(4)", "(Kayles(3) + Nim(4))"},
+		{"Bounded(3)(10)", "Bounded(3)(10)"},
+		{"NumberGame{2, 3..5}", "NumberGame{2, (3..5)}"},
+		{`octal("0.07")`, `octal("0.07")`},
+		{"{}", "{}"},
+		{"let x = 10^18", "let x = (10 ^ 18)"},
+		{"game Nim { take 1.. }", "game Nim {\n    take (1..)\n}"},
+		{"game K { take 1..2 split; take 3 leaving 0..1 }", "game K {\n    take (1..2) split\n    take 3 leaving (0..1)\n}"},
+		{"game T(m) { take 1..m\n loses if odd(popcount(n)) }", "game T(m) {\n    take (1..m)\n    loses if odd(popcount(n))\n}"},
+		{"game W state (a, b) { move (a - k, b) for k in 1..a if k != 2 }", "game W state (a, b) {\n    move ((a - k), b) for k in (1..a) if (k != 2)\n}"},
+		{"game G set { pick x in 2..20 forbid sums }", "game G set {\n    pick x in (2..20)\n    forbid sums\n}"},
+		{"game D = octal(\"0.137\")", "game D = octal(\"0.137\")"},
+		{"# only a comment", ""},
+		{"grundy(K, 0..7); grundy(K(3))", "grundy(K, (0..7))\ngrundy(K(3))"},
+	}
+	for _, c := range cases {
+		f, err := lang.Parse("t.game", c.src)
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		if got := strings.TrimSuffix(lang.Format(f), "\n"); got != c.want {
+			t.Errorf("%q printed as\n%s\nwant\n%s", c.src, got, c.want)
+		}
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	cases := []struct {
+		src, want  string
+		incomplete bool
+	}{
+		{"game X { take }", `t.game:1:15: syntax error: unexpected "}" (expected expression)`, false},
+		{"grundy(", `t.game:1:8: syntax error: unexpected end of input (expected ")")`, true},
+		{"game W state (a, b) {\n move (a - 1, b) for k in 1..a", `t.game:2:31: syntax error: unexpected end of input (expected "}")`, true},
+		{"1 + * 2", `t.game:1:5: syntax error: unexpected "*" (expected expression)`, false},
+		{"let 3 = x", `t.game:1:5: syntax error: unexpected "3" (expected name)`, false},
+		{"game = 3", `t.game:1:6: syntax error: unexpected "=" (expected name)`, false},
+		{`print("unterminated)`, `t.game:1:7: syntax error: unexpected text "\"unterminated)"`, false},
+	}
+	for _, c := range cases {
+		_, err := lang.Parse("t.game", c.src)
+		se, ok := err.(*lang.SyntaxError)
+		if !ok {
+			t.Errorf("%q: got %v, want a syntax error", c.src, err)
+			continue
+		}
+		if se.Error() != c.want || se.Incomplete != c.incomplete {
+			t.Errorf("%q:\n got %s (incomplete %v)\nwant %s (incomplete %v)", c.src, se, se.Incomplete, c.want, c.incomplete)
+		}
+	}
+}
+
+// FuzzParse: parsing never panics, and what parses prints to a canonical form
+// that parses again to the same canonical form.
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{
+		"game Nim { take 1.. }", "game W state (a, b) { move (a - k, b) for k in 1..a }",
+		"game G set { pick x in 2..20 forbid sums }", "grundy(Kayles(3) + Nim(4))",
+		"let x = -2^2 < 3 and not y", `game D = octal("0.137")`, "NumberGame{2, 3}", "1..", "(((",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := lang.Parse("f.game", src)
+		if err != nil {
+			return
+		}
+		once := lang.Format(file)
+		again, err := lang.Parse("f.game", once)
+		if err != nil {
+			t.Fatalf("canonical form does not parse: %v\n%s", err, once)
+		}
+		if twice := lang.Format(again); twice != once {
+			t.Fatalf("canonical form is not stable:\n%s\n---\n%s", once, twice)
+		}
+	})
+}
