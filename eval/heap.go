@@ -29,10 +29,26 @@ const (
 )
 
 type takeRule struct {
-	pos    lang.Pos
-	amount coll
-	sorted []int64 // the amounts, when they are a constant list
-	leave  leave
+	pos      lang.Pos
+	amount   coll
+	sorted   []int64 // the amounts, when they are a constant list
+	from, to int64   // the amounts, when they are a constant range
+	leave    leave
+}
+
+// constantValid reports whether the amounts are constant and every one of them
+// is a legal take (positive, or zero with a split only). It fills from and to
+// for a constant range.
+func (t *takeRule) constantValid() bool {
+	legal := func(k int64) bool { return k > 0 || k == 0 && t.leave&(leave0|leave1) == 0 }
+	switch {
+	case t.sorted != nil:
+		return len(t.sorted) == 0 || legal(t.sorted[0])
+	case t.amount.isRange && t.amount.constant():
+		t.from, t.to = t.amount.lo.val, t.amount.hi.val
+		return legal(t.from) || t.from > t.to
+	}
+	return false
 }
 
 type forClause struct {
@@ -77,7 +93,10 @@ type heapCore struct {
 	takes  []takeRule
 	moves  []moveRule
 	loses  *compiled // register 0 is the heap
-	regs   []int64
+	// constTakes: only take rules with constant amounts, each valid (at least
+	// one token, or a split), so optionValues can run constTakeValues.
+	constTakes bool
+	regs       []int64
 	parts  []int64
 	seq    *solve.Sequence
 	lost   []bool // lost[m]: leaving heap m loses at once; len = values known
@@ -86,8 +105,15 @@ type heapCore struct {
 
 func newHeapRuleset(name string, takes []takeRule, moves []moveRule, loses *compiled, nregs int, limits solve.Limits) *heapRuleset {
 	c := &heapCore{takes: takes, moves: moves, loses: loses, regs: make([]int64, max(nregs, 1))}
+	c.constTakes = len(moves) == 0 && loses == nil
+	for i := range c.takes {
+		c.constTakes = c.takes[i].constantValid() && c.constTakes
+	}
 	c.seq = solve.NewSequence(c.optionValues, limits, name)
-	c.solver = "heap sequence: memoized mex over take and move rules"
+	c.solver = "heap sequence: mex over the options of each heap, from take and move rules"
+	if c.constTakes {
+		c.solver = "heap sequence: constant take rules (subtraction and octal fast path)"
+	}
 	return &heapRuleset{name: name, heapCore: c}
 }
 
@@ -184,7 +210,11 @@ func sortedParts(parts []int64) []int64 {
 }
 
 // optionValues is the solve.OptionValues of the ruleset.
-func (h *heapCore) optionValues(n int, g []uint32, mark func(uint32)) (err error) {
+func (h *heapCore) optionValues(n int, g []uint32, m *solve.Marks) (err error) {
+	if h.constTakes {
+		constTakeValues(h.takes, n, g, m)
+		return nil
+	}
 	defer catch(&err)
 	if len(h.lost) == n {
 		h.lost = append(h.lost, h.losesAt(int64(n)))
@@ -194,9 +224,53 @@ func (h *heapCore) optionValues(n int, g []uint32, mark func(uint32)) (err error
 		for _, p := range parts {
 			v ^= g[p]
 		}
-		mark(v)
+		m.Mark(v)
 	})
 	return nil
+}
+
+// constTakeValues is optionValues for rulesets made of constant take rules
+// only (subtraction and octal games): direct loops, no callbacks.
+func constTakeValues(takes []takeRule, n int, g []uint32, m *solve.Marks) {
+	for i := range takes {
+		t := &takes[i]
+		lo, hi := t.from, min(t.to, int64(n))
+		for j := 0; ; j++ {
+			var k int64
+			if t.sorted != nil {
+				if j == len(t.sorted) || t.sorted[j] > int64(n) {
+					break
+				}
+				k = t.sorted[j]
+			} else {
+				if k = lo + int64(j); k > hi {
+					break
+				}
+			}
+			r := n - int(k)
+			if r == 0 {
+				if t.leave&leave0 != 0 {
+					m.Mark(0)
+				}
+				continue
+			}
+			if t.leave&leave1 != 0 {
+				m.Mark(g[r])
+			}
+			if t.leave&leave2 != 0 {
+				for a := 1; 2*a <= r; a++ {
+					m.Mark(g[a] ^ g[r-a])
+				}
+			}
+			if t.leave&leave3 != 0 {
+				for a := 1; 3*a <= r; a++ {
+					for b := a; a+2*b <= r; b++ {
+						m.Mark(g[a] ^ g[b] ^ g[r-a-b])
+					}
+				}
+			}
+		}
+	}
 }
 
 func (h *heapCore) losesAt(m int64) bool {

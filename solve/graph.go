@@ -78,14 +78,13 @@ type Memo struct {
 	limits  Limits
 	what    string
 	format  func(key string) string
-	ids     map[string]int32
-	keys    []string
+	table   *keyTable
 	vals    []int32
 	arena   []int32
 	stack   []frame
 	seen    []uint32
 	stamp   uint32
-	newKeys []int32
+	cur     []byte
 }
 
 type frame struct {
@@ -97,11 +96,11 @@ type frame struct {
 // NewMemo returns a solver for g. what names the game in errors; format turns a
 // key into a readable position for cycle reports.
 func NewMemo(g Graph, limits Limits, what string, format func(key string) string) *Memo {
-	return &Memo{g: g, limits: limits, what: what, format: format, ids: map[string]int32{}}
+	return &Memo{g: g, limits: limits, what: what, format: format, table: newKeyTable()}
 }
 
 // Len is the number of states stored.
-func (m *Memo) Len() int { return len(m.keys) }
+func (m *Memo) Len() int { return len(m.vals) }
 
 // Grundy returns the nim value of the state with the given key.
 func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
@@ -154,7 +153,8 @@ func (m *Memo) expand(i int) error {
 	f.expanded = true
 	f.start = int32(len(m.arena))
 	var err error
-	gerr := m.g.Options([]byte(m.keys[f.id]), func(opt []byte) {
+	m.cur = append(m.cur[:0], m.table.key(f.id)...) // the arena may move as ids are added
+	gerr := m.g.Options(m.cur, func(opt []byte) {
 		if err != nil {
 			return
 		}
@@ -182,18 +182,15 @@ func (m *Memo) expand(i int) error {
 }
 
 func (m *Memo) id(key []byte) (int32, error) {
-	if id, ok := m.ids[string(key)]; ok {
+	id, slot := m.table.lookup(key)
+	if id >= 0 {
 		return id, nil
 	}
-	if len(m.keys) >= m.limits.maxStates() {
+	if len(m.vals) >= m.limits.maxStates() {
 		return 0, &LimitError{Limit: m.limits.maxStates(), What: m.what}
 	}
-	id := int32(len(m.keys))
-	k := string(key)
-	m.ids[k] = id
-	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, unvisited)
-	return id, nil
+	return m.table.insert(key, slot), nil
 }
 
 func (m *Memo) mex(opts []int32) int32 {
@@ -228,10 +225,10 @@ func (m *Memo) cycle(id int32) error {
 			on = true
 		}
 		if on {
-			path = append(path, m.format(m.keys[f.id]))
+			path = append(path, m.format(string(m.table.key(f.id))))
 		}
 	}
-	path = append(path, m.format(m.keys[id]))
+	path = append(path, m.format(string(m.table.key(id))))
 	return &CycleError{Cycle: path}
 }
 

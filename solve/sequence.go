@@ -2,9 +2,47 @@ package solve
 
 import "context"
 
-// OptionValues calls mark with the nim value of every option of heap n, reading
-// the values of smaller heaps from g (which holds g(0) .. g(n-1)).
-type OptionValues func(n int, g []uint32, mark func(v uint32)) error
+// OptionValues marks the nim value of every option of heap n, reading the
+// values of smaller heaps from g (which holds g(0) .. g(n-1)).
+type OptionValues func(n int, g []uint32, m *Marks) error
+
+// Marks is the set of option values of one heap, for the mex.
+type Marks struct {
+	seen  []uint32 // seen[v] == stamp: v is marked
+	stamp uint32
+}
+
+// Mark adds v to the set.
+func (m *Marks) Mark(v uint32) {
+	if int(v) < len(m.seen) {
+		m.seen[v] = m.stamp
+		return
+	}
+	m.grow(v)
+}
+
+func (m *Marks) grow(v uint32) {
+	m.seen = append(m.seen, make([]uint32, int(v)+1-len(m.seen)+64)...)
+	m.seen[v] = m.stamp
+}
+
+// reset empties the set.
+func (m *Marks) reset() {
+	m.stamp++
+	if m.stamp == 0 {
+		clear(m.seen)
+		m.stamp = 1
+	}
+}
+
+// mex is the least value not in the set.
+func (m *Marks) mex() uint32 {
+	v := uint32(0)
+	for int(v) < len(m.seen) && m.seen[v] == m.stamp {
+		v++
+	}
+	return v
+}
 
 // Sequence is the Grundy sequence g(0), g(1), ... of a heap ruleset, grown on
 // demand: every heap a move leaves is smaller than the heap moved from, so g(n)
@@ -14,8 +52,7 @@ type Sequence struct {
 	options OptionValues
 	limits  Limits
 	what    string
-	seen    []uint32
-	stamp   uint32
+	marks   Marks
 }
 
 // NewSequence returns an empty sequence whose options are given by options.
@@ -58,22 +95,7 @@ func (s *Sequence) Grow(ctx context.Context, n int) error {
 }
 
 func (s *Sequence) next(n int) (uint32, error) {
-	s.stamp++
-	if s.stamp == 0 {
-		clear(s.seen)
-		s.stamp = 1
-	}
-	err := s.options(n, s.g, s.mark)
-	v := uint32(0)
-	for int(v) < len(s.seen) && s.seen[v] == s.stamp {
-		v++
-	}
-	return v, err
-}
-
-func (s *Sequence) mark(v uint32) {
-	if int(v) >= len(s.seen) {
-		s.seen = append(s.seen, make([]uint32, int(v)+1-len(s.seen)+64)...)
-	}
-	s.seen[v] = s.stamp
+	s.marks.reset()
+	err := s.options(n, s.g, &s.marks)
+	return s.marks.mex(), err
 }
