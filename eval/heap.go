@@ -90,17 +90,17 @@ type heapRuleset struct {
 }
 
 type heapCore struct {
-	takes  []takeRule
-	moves  []moveRule
-	loses  *compiled // register 0 is the heap
+	takes []takeRule
+	moves []moveRule
+	loses *compiled // register 0 is the heap
 	// constTakes: only take rules with constant amounts, each valid (at least
 	// one token, or a split), so optionValues can run constTakeValues.
 	constTakes bool
 	regs       []int64
-	parts  []int64
-	seq    *solve.Sequence
-	lost   []bool // lost[m]: leaving heap m loses at once; len = values known
-	solver string
+	parts      []int64
+	seq        *solve.Sequence
+	lost       []bool // lost[m]: leaving heap m loses at once; len = values known
+	solver     string
 }
 
 func newHeapRuleset(name string, takes []takeRule, moves []moveRule, loses *compiled, nregs int, limits solve.Limits) *heapRuleset {

@@ -74,17 +74,17 @@ func (e *CycleError) Error() string {
 // Memo is a memoized mex solver for one graph. It keeps what it has learnt
 // between queries.
 type Memo struct {
-	g       Graph
-	limits  Limits
-	what    string
-	format  func(key string) string
-	table   *keyTable
-	vals    []int32
-	arena   []int32
-	stack   []frame
-	seen    []uint32
-	stamp   uint32
-	cur     []byte
+	g      Graph
+	limits Limits
+	what   string
+	format func(key string) string
+	table  *keyTable
+	vals   []int32
+	arena  []int32
+	stack  []frame
+	seen   []uint32
+	stamp  uint32
+	cur    []byte
 }
 
 type frame struct {

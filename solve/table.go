@@ -9,7 +9,7 @@ import "hash/maphash"
 type keyTable struct {
 	seed   maphash.Seed
 	keyLen int
-	keys   []byte  // key of id i at keys[i*keyLen:]
+	keys   []byte   // key of id i at keys[i*keyLen:]
 	slots  []uint64 // hash<<32 | id+1, or 0 for empty; len is a power of two
 	n      int
 }
