@@ -138,16 +138,21 @@ func (s *numberGameSeed) judge(num uint32) uint32 {
 		if num&(1<<(i-1)) == 0 {
 			continue
 		}
-		temp := num
-		for j := i; j <= 20; j += i {
-			temp &= ((num | 1) << j) | (1<<(j-1) - 1)
-		}
-		if s.judge(temp) == 0 {
+		if s.judge(seedPick(num, i)) == 0 {
 			res |= 1 << (i - 1)
 		}
 	}
 	s.memo[num] = res
 	return res
+}
+
+// seedPick is the seed's transition: the position after picking i from num.
+func seedPick(num uint32, i int) uint32 {
+	temp := num
+	for j := i; j <= 20; j += i {
+		temp &= ((num | 1) << j) | (1<<(j-1) - 1)
+	}
+	return temp
 }
 
 func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
@@ -167,11 +172,7 @@ func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
 			if num&(1<<(i-1)) == 0 {
 				continue
 			}
-			temp := num
-			for j := i; j <= 20; j += i {
-				temp &= ((num | 1) << j) | (1<<(j-1) - 1)
-			}
-			if !reach[temp] {
+			if temp := seedPick(num, i); !reach[temp] {
 				reach[temp] = true
 				queue = append(queue, temp)
 			}

@@ -98,30 +98,41 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 	return in.compileSet(d, name, sc)
 }
 
-func (in *Interp) compileHeap(d *lang.GameDecl, name string, sc *scope) (ruleset, error) {
-	sc.bind("n")
-	var takes []takeRule
-	var moves []moveRule
-	var loses *compiled
-	for _, r := range d.Rules {
-		var err error
+// rules is the compiled body of a heap or tuple ruleset.
+type rules struct {
+	takes []takeRule
+	moves []moveRule
+	loses *compiled
+}
+
+func compileRules(sc *scope, body []lang.Rule) (rs rules, err error) {
+	for _, r := range body {
 		switch r := r.(type) {
 		case *lang.TakeRule:
 			var t takeRule
 			t, err = compileTake(sc, r)
-			takes = append(takes, t)
+			rs.takes = append(rs.takes, t)
 		case *lang.MoveRule:
 			var m moveRule
 			m, err = compileMove(sc, r)
-			moves = append(moves, m)
+			rs.moves = append(rs.moves, m)
 		case *lang.LosesRule:
-			loses, err = compileCond(sc, r.Cond)
+			rs.loses, err = compileCond(sc, r.Cond)
 		}
 		if err != nil {
-			return nil, err
+			return rs, err
 		}
 	}
-	return newHeapRuleset(name, takes, moves, loses, sc.n, in.limits()), nil
+	return rs, nil
+}
+
+func (in *Interp) compileHeap(d *lang.GameDecl, name string, sc *scope) (ruleset, error) {
+	sc.bind("n")
+	rs, err := compileRules(sc, d.Rules)
+	if err != nil {
+		return nil, err
+	}
+	return newHeapRuleset(name, rs.takes, rs.moves, rs.loses, sc.n, in.limits()), nil
 }
 
 func compileCond(sc *scope, e lang.Expr) (*compiled, error) {
@@ -211,23 +222,11 @@ func (in *Interp) compileTuple(d *lang.GameDecl, name string, sc *scope) (rulese
 		sc.bind(v.Name)
 		vars = append(vars, v.Name)
 	}
-	var moves []moveRule
-	var loses *compiled
-	for _, r := range d.Rules {
-		var err error
-		switch r := r.(type) {
-		case *lang.MoveRule:
-			var m moveRule
-			m, err = compileMove(sc, r)
-			moves = append(moves, m)
-		case *lang.LosesRule:
-			loses, err = compileCond(sc, r.Cond)
-		}
-		if err != nil {
-			return nil, err
-		}
+	rs, err := compileRules(sc, d.Rules) // the check pass allows no take rules here
+	if err != nil {
+		return nil, err
 	}
-	return newTupleRuleset(name, vars, moves, loses, sc.n, in.limits()), nil
+	return newTupleRuleset(name, vars, rs.moves, rs.loses, sc.n, in.limits()), nil
 }
 
 func (in *Interp) compileSet(d *lang.GameDecl, name string, sc *scope) (ruleset, error) {
