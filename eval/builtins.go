@@ -67,7 +67,7 @@ func at(p lang.Pos, err error) error {
 	if err == nil || Positioned(err) != nil {
 		return err
 	}
-	return &Error{Pos: p, Msg: err.Error()}
+	return &Error{Pos: p, Msg: err.Error(), Err: err}
 }
 
 func biGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {

@@ -13,9 +13,13 @@ import (
 type Error struct {
 	Pos lang.Pos
 	Msg string
+	Err error // the underlying error, if any
 }
 
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
 
 func errorf(p lang.Pos, format string, args ...any) *Error {
 	return &Error{Pos: p, Msg: fmt.Sprintf(format, args...)}

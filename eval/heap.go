@@ -103,7 +103,7 @@ type heapCore struct {
 	solver     string
 }
 
-func newHeapRuleset(name string, takes []takeRule, moves []moveRule, loses *compiled, nregs int, limits solve.Limits) *heapRuleset {
+func newHeapRuleset(name string, takes []takeRule, moves []moveRule, loses *compiled, nregs int, limits *solve.Limits) *heapRuleset {
 	c := &heapCore{takes: takes, moves: moves, loses: loses, regs: make([]int64, max(nregs, 1))}
 	c.constTakes = len(moves) == 0 && loses == nil
 	for i := range c.takes {
@@ -144,13 +144,11 @@ func (h *heapRuleset) makeState(args []Value, p lang.Pos) (game.State, error) {
 // heap returns the state as an int, growing the sequence as far as it.
 func (h *heapRuleset) heap(ctx context.Context, s game.State) (int, error) {
 	n := s.(*big.Int)
-	if !n.IsInt64() || n.Int64() >= int64(maxInt) {
-		return 0, &solve.LimitError{Limit: maxInt, What: h.Format(s)}
+	if !n.IsInt64() {
+		return 0, fmt.Errorf("%s is beyond reach: the heap solver computes every value up to the heap, and stores at most %d", h.Format(s), h.seq.Limit())
 	}
 	return int(n.Int64()), h.seq.Grow(ctx, int(n.Int64()))
 }
-
-const maxInt = int(^uint(0) >> 1)
 
 func (h *heapRuleset) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
 	n, err := h.heap(ctx, s)

@@ -17,6 +17,7 @@ import (
 type Config struct {
 	Out       io.Writer // where statements print; required
 	MaxStates int       // the state cap of each solver; 0 means the default
+	MaxMemory int64     // the memory budget of each solver in bytes; 0 means the default
 	// Redefine lets a name be defined again (the REPL allows it; scripts don't).
 	Redefine bool
 }
@@ -25,6 +26,7 @@ type Config struct {
 // (with what they have learnt) of every ruleset made.
 type Interp struct {
 	cfg     Config
+	lim     *solve.Limits // shared by every solver of the session
 	globals map[string]Value
 	symbols map[string]*symbol
 	sources map[string]string
@@ -32,10 +34,15 @@ type Interp struct {
 
 // New returns an interpreter with nothing defined.
 func New(cfg Config) *Interp {
-	return &Interp{cfg: cfg, globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string]string{}}
+	return &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory},
+		globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string]string{}}
 }
 
-func (in *Interp) limits() solve.Limits { return solve.Limits{MaxStates: in.cfg.MaxStates} }
+func (in *Interp) limits() *solve.Limits { return in.lim }
+
+// Limits returns the limits every solver of the session obeys; changing them
+// applies to solvers already made.
+func (in *Interp) Limits() *solve.Limits { return in.lim }
 
 // Names lists the names defined in the session, for completion.
 func (in *Interp) Names() []string {

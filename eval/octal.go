@@ -47,7 +47,7 @@ func digitValue(ch rune) int {
 }
 
 // codeRuleset compiles a game code into take rules.
-func codeRuleset(fn, code string, base int, p lang.Pos, limits solve.Limits) (*heapRuleset, error) {
+func codeRuleset(fn, code string, base int, p lang.Pos, limits *solve.Limits) (*heapRuleset, error) {
 	digits, err := parseCode(code, base)
 	if err != nil {
 		return nil, errorf(p, "%v", err)

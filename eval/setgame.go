@@ -34,7 +34,7 @@ type setRuleset struct {
 // setState is a position: bit i set = number lo+i still allowed.
 type setState []uint64
 
-func newSetRuleset(name string, lo, hi int64, forbid string, limits solve.Limits) *setRuleset {
+func newSetRuleset(name string, lo, hi int64, forbid string, limits *solve.Limits) *setRuleset {
 	s := &setRuleset{name: name, lo: lo, hi: hi, forbid: forbid}
 	s.buf = make([]byte, 8*s.words())
 	s.closed = make([]bool, hi+1)

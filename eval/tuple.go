@@ -7,6 +7,7 @@ package eval
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"math/big"
 	"strings"
 
@@ -26,7 +27,7 @@ type tupleRuleset struct {
 	memo  *solve.Memo
 }
 
-func newTupleRuleset(name string, vars []string, moves []moveRule, loses *compiled, nregs int, limits solve.Limits) *tupleRuleset {
+func newTupleRuleset(name string, vars []string, moves []moveRule, loses *compiled, nregs int, limits *solve.Limits) *tupleRuleset {
 	t := &tupleRuleset{name: name, vars: vars, moves: moves, loses: loses,
 		regs: make([]int64, nregs), lregs: make([]int64, nregs), buf: make([]byte, 8*len(vars))}
 	t.memo = solve.NewMemo(t, limits, name, t.formatKey)
@@ -72,7 +73,7 @@ func (t *tupleRuleset) encode(s game.State) ([]byte, error) {
 	key := make([]byte, 8*len(t.vars))
 	for i, x := range s.(game.Tuple) {
 		if !x.IsInt64() {
-			return nil, &solve.LimitError{Limit: solve.DefaultMaxStates, What: t.Format(s) + " (numbers beyond 2^63)"}
+			return nil, fmt.Errorf("%s is too large for the generic solver, whose states hold numbers below 2^63", t.Format(s))
 		}
 		binary.LittleEndian.PutUint64(key[8*i:], uint64(x.Int64()))
 	}

@@ -21,7 +21,6 @@ package solve
 
 import (
 	"context"
-	"fmt"
 	"strings"
 )
 
@@ -37,31 +36,6 @@ type Graph interface {
 	Options(s []byte, yield func(opt []byte)) error
 }
 
-// Limits bounds a solver.
-type Limits struct {
-	MaxStates int // the most states stored; 0 means DefaultMaxStates
-}
-
-// DefaultMaxStates is the state cap when none is given.
-const DefaultMaxStates = 20_000_000
-
-func (l Limits) maxStates() int {
-	if l.MaxStates <= 0 {
-		return DefaultMaxStates
-	}
-	return l.MaxStates
-}
-
-// LimitError reports that a search stored as many states as it may.
-type LimitError struct {
-	Limit int
-	What  string // what was being solved
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("state limit reached: %s needs more than %d stored states (raise it with --max-states)", e.What, e.Limit)
-}
-
 // CycleError reports that moves lead back to an earlier position.
 type CycleError struct {
 	Cycle []string // keys, first == last
@@ -75,7 +49,7 @@ func (e *CycleError) Error() string {
 // between queries.
 type Memo struct {
 	g      Graph
-	limits Limits
+	limits *Limits
 	what   string
 	format func(key string) string
 	table  *keyTable
@@ -95,7 +69,7 @@ type frame struct {
 
 // NewMemo returns a solver for g. what names the game in errors; format turns a
 // key into a readable position for cycle reports.
-func NewMemo(g Graph, limits Limits, what string, format func(key string) string) *Memo {
+func NewMemo(g Graph, limits *Limits, what string, format func(key string) string) *Memo {
 	return &Memo{g: g, limits: limits, what: what, format: format, table: newKeyTable()}
 }
 
@@ -118,7 +92,7 @@ func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
 		if steps++; steps&4095 == 0 {
 			if err := ctx.Err(); err != nil {
 				m.abandon()
-				return 0, err
+				return 0, &InterruptedError{What: m.what, States: len(m.vals), Err: err}
 			}
 		}
 		if err := m.step(); err != nil {
@@ -186,11 +160,23 @@ func (m *Memo) id(key []byte) (int32, error) {
 	if id >= 0 {
 		return id, nil
 	}
-	if len(m.vals) >= m.limits.maxStates() {
-		return 0, &LimitError{Limit: m.limits.maxStates(), What: m.what}
+	if err := m.limits.check(m.what, len(m.vals)+1, m.bytes()); err != nil {
+		return 0, err
 	}
 	m.vals = append(m.vals, unvisited)
 	return m.table.insert(key, slot), nil
+}
+
+// bytes estimates the memory of the memo's tables once one more state is
+// stored, counting a doubling of the hash table when it is due.
+func (m *Memo) bytes() int64 {
+	slots := len(m.table.slots)
+	if 2*(m.table.n+1) > slots {
+		slots *= 2
+	}
+	keyLen := max(m.table.keyLen, 0)
+	n := int64(len(m.vals) + 1)
+	return n*int64(keyLen+4) + int64(slots)*8 + int64(cap(m.arena))*4 + int64(cap(m.stack))*16
 }
 
 func (m *Memo) mex(opts []int32) int32 {

@@ -1,6 +1,9 @@
 package solve
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // OptionValues marks the nim value of every option of heap n, reading the
 // values of smaller heaps from g (which holds g(0) .. g(n-1)).
@@ -50,15 +53,18 @@ func (m *Marks) mex() uint32 {
 type Sequence struct {
 	g       []uint32
 	options OptionValues
-	limits  Limits
+	limits  *Limits
 	what    string
 	marks   Marks
 }
 
 // NewSequence returns an empty sequence whose options are given by options.
-func NewSequence(options OptionValues, limits Limits, what string) *Sequence {
+func NewSequence(options OptionValues, limits *Limits, what string) *Sequence {
 	return &Sequence{options: options, limits: limits, what: what}
 }
+
+// Limit is the most values the sequence may store.
+func (s *Sequence) Limit() int { return s.limits.maxStates() }
 
 // Known returns the values computed so far, g(0) .. g(Len()-1).
 func (s *Sequence) Known() []uint32 { return s.g }
@@ -76,13 +82,14 @@ func (s *Sequence) Grow(ctx context.Context, n int) error {
 	if n < len(s.g) {
 		return nil
 	}
-	if n >= s.limits.maxStates() {
-		return &LimitError{Limit: s.limits.maxStates(), What: s.what}
+	if err := s.limits.check(s.what, n+1, 5*int64(n+1)); err != nil {
+		return err
 	}
+	s.g = slices.Grow(s.g, n+1-len(s.g))
 	for i := len(s.g); i <= n; i++ {
 		if i&4095 == 0 {
 			if err := ctx.Err(); err != nil {
-				return err
+				return &InterruptedError{What: s.what, States: len(s.g), Err: err}
 			}
 		}
 		v, err := s.next(i)

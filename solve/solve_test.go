@@ -20,7 +20,7 @@ func (a adjacency) Options(s []byte, yield func([]byte)) error {
 func TestMemoMex(t *testing.T) {
 	// a -> b, c; b -> c; c -> nothing; d -> a, b, c.
 	g := adjacency{'a': {'b', 'c'}, 'b': {'c'}, 'd': {'a', 'b', 'c'}}
-	m := NewMemo(g, Limits{}, "test", func(k string) string { return k })
+	m := NewMemo(g, &Limits{}, "test", func(k string) string { return k })
 	cases := []struct {
 		state byte
 		want  int
@@ -39,7 +39,7 @@ func TestMemoMex(t *testing.T) {
 func TestMemoDeepChainIsIterative(t *testing.T) {
 	// A chain of a million states: recursion this deep would exhaust the stack.
 	const n = 1_000_000
-	m := NewMemo(chain(n), Limits{}, "chain", func(k string) string { return k })
+	m := NewMemo(chain(n), &Limits{}, "chain", func(k string) string { return k })
 	got, err := m.Grundy(context.Background(), key(n))
 	if err != nil || got != n%2 {
 		t.Fatalf("g(%d) = %d, %v; want %d", n, got, err, n%2)
@@ -60,7 +60,7 @@ func (c chain) Options(s []byte, yield func([]byte)) error {
 
 func TestMemoCycle(t *testing.T) {
 	g := adjacency{'a': {'b'}, 'b': {'c'}, 'c': {'a'}}
-	m := NewMemo(g, Limits{}, "loop", func(k string) string { return k })
+	m := NewMemo(g, &Limits{}, "loop", func(k string) string { return k })
 	_, err := m.Grundy(context.Background(), []byte{'a'})
 	var ce *CycleError
 	if !errors.As(err, &ce) || strings.Join(ce.Cycle, " ") != "a b c a" {
@@ -73,10 +73,10 @@ func TestMemoCycle(t *testing.T) {
 }
 
 func TestMemoLimit(t *testing.T) {
-	m := NewMemo(chain(100), Limits{MaxStates: 10}, "chain", func(k string) string { return k })
+	m := NewMemo(chain(100), &Limits{MaxStates: 10}, "chain", func(k string) string { return k })
 	_, err := m.Grundy(context.Background(), key(100))
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != 10 || !strings.Contains(err.Error(), "--max-states") {
+	if !errors.As(err, &le) || le.Limit != 10 || le.States != 10 || !strings.Contains(err.Error(), "--max-states") {
 		t.Fatalf("got %v, want a limit error", err)
 	}
 }
@@ -84,7 +84,7 @@ func TestMemoLimit(t *testing.T) {
 func TestMemoCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m := NewMemo(chain(100_000), Limits{}, "chain", func(k string) string { return k })
+	m := NewMemo(chain(100_000), &Limits{}, "chain", func(k string) string { return k })
 	if _, err := m.Grundy(ctx, key(100_000)); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
@@ -102,7 +102,7 @@ func TestSequenceSubtraction(t *testing.T) {
 			}
 		}
 		return nil
-	}, Limits{}, "S")
+	}, &Limits{}, "S")
 	want := []uint32{0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2}
 	for n, w := range want {
 		if got, err := s.Value(context.Background(), n); err != nil || got != w {

@@ -3,7 +3,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/repl"
+	"github.com/gamelang/gamelang/solve"
 )
 
 const usage = `usage:
@@ -40,11 +40,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	expr := fs.String("e", "", "run one `statement`")
 	file := fs.String("f", "", "with -e: load this `file` first")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
+	var maxMemory byteSize
+	fs.Var(&maxMemory, "max-memory", "most memory a solver's tables may take, such as 512MiB or 2GiB (default 4GiB)")
 	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	in := eval.New(eval.Config{Out: stdout, MaxStates: *maxStates})
+	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory)}
+	in := eval.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rest := fs.Args()
@@ -60,7 +63,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *file != "":
 		return usageError(stderr, "-f goes with -e")
 	case len(rest) == 0:
-		return prompt(ctx, eval.Config{Out: stdout, MaxStates: *maxStates, Redefine: true}, stdin, stderr)
+		cfg.Redefine = true
+		return prompt(ctx, cfg, stdin, stderr)
 	case len(rest) == 2 && rest[0] == "run":
 		if !runFile(ctx, in, rest[1], stderr) {
 			return status(ctx)
@@ -95,11 +99,10 @@ func result(ctx context.Context, in *eval.Interp, err error, stderr io.Writer) i
 	if err == nil {
 		return exitOK
 	}
-	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(stderr, "gamelang: interrupted")
+	fmt.Fprintln(stderr, in.Render(err))
+	if solve.Interrupted(err) {
 		return exitInterrupted
 	}
-	fmt.Fprintln(stderr, in.Render(err))
 	return status(ctx)
 }
 
@@ -111,7 +114,7 @@ func status(ctx context.Context) int {
 }
 
 func prompt(ctx context.Context, cfg eval.Config, stdin io.Reader, stderr io.Writer) int {
-	s := &repl.Session{In: eval.New(cfg), Name: "<stdin>", Stderr: stderr}
+	s := &repl.Session{In: eval.New(cfg), Name: "<stdin>", Stdout: cfg.Out, Stderr: stderr}
 	if f, ok := stdin.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		if err := repl.RunTerminal(s); err != nil {
 			fmt.Fprintln(stderr, err)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -18,7 +19,17 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the CLI sessions in testdata/script/*.txtar.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != ""})
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"sleep": func(ts *testscript.TestScript, neg bool, args []string) {
+				d, err := time.ParseDuration(args[0])
+				ts.Check(err)
+				time.Sleep(d)
+			},
+		},
+	})
 }
 
 func TestExitStatus(t *testing.T) {

@@ -13,12 +13,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/chzyer/readline"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // Prompts.
@@ -30,7 +32,8 @@ const (
 // Session feeds lines to an interpreter.
 type Session struct {
 	In     *eval.Interp
-	Name   string // the file name in error messages, such as <stdin>
+	Name   string    // the file name in error messages, such as <stdin>
+	Stdout io.Writer // where commands print
 	Stderr io.Writer
 	buf    strings.Builder
 	first  int // the line the buffered statement starts on
@@ -45,12 +48,16 @@ func (s *Session) Pending() bool { return s.buf.Len() > 0 }
 func (s *Session) Reset() { s.buf.Reset() }
 
 // Feed adds one line; once the buffered text is a complete statement (or a
-// definite error) it runs it.
-func (s *Session) Feed(ctx context.Context, line string) {
+// definite error) it runs it. A line starting with ':' outside a statement is a
+// command (:help, :load, :set, :quit); Feed returns true for :quit.
+func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 	s.line++
+	if s.buf.Len() == 0 && strings.HasPrefix(strings.TrimSpace(line), ":") {
+		return command(s, strings.TrimSpace(line))
+	}
 	if s.buf.Len() == 0 {
 		if strings.TrimSpace(line) == "" {
-			return
+			return false
 		}
 		s.first = s.line
 	}
@@ -60,7 +67,7 @@ func (s *Session) Feed(ctx context.Context, line string) {
 	if _, err := lang.Parse(s.Name, src); err != nil {
 		var se *lang.SyntaxError
 		if errors.As(err, &se) && se.Incomplete {
-			return
+			return false
 		}
 	}
 	s.buf.Reset()
@@ -68,6 +75,7 @@ func (s *Session) Feed(ctx context.Context, line string) {
 		s.Failed = true
 		fmt.Fprintln(s.Stderr, s.In.Render(err))
 	}
+	return false
 }
 
 // Finish runs what is left at the end of input (reporting its syntax error).
@@ -89,7 +97,9 @@ func RunPipe(ctx context.Context, s *Session, r io.Reader) bool {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
-		s.Feed(ctx, sc.Text())
+		if s.Feed(ctx, sc.Text()) {
+			break
+		}
 	}
 	s.Finish(ctx)
 	return !s.Failed
@@ -111,6 +121,7 @@ func RunTerminal(s *Session) error {
 		return err
 	}
 	defer rl.Close()
+	s.Stdout = rl.Stdout()
 	fmt.Fprintln(rl.Stdout(), "gamelang — Sprague-Grundy games. :help for help, Ctrl-D to leave.")
 	for {
 		line, err := rl.Readline()
@@ -122,18 +133,12 @@ func RunTerminal(s *Session) error {
 		case err != nil:
 			return nil
 		}
-		if !s.Pending() && strings.HasPrefix(strings.TrimSpace(line), ":") {
-			if quit := command(s, rl.Stdout(), strings.TrimSpace(line)); quit {
-				return nil
-			}
-			continue
-		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		s.Feed(ctx, line)
-		if ctx.Err() != nil {
-			fmt.Fprintln(s.Stderr, "interrupted")
-		}
+		quit := s.Feed(ctx, line) // an interruption is reported as the statement's error
 		stop()
+		if quit {
+			return nil
+		}
 		if s.Pending() {
 			rl.SetPrompt(Continuation)
 		} else {
@@ -143,7 +148,8 @@ func RunTerminal(s *Session) error {
 }
 
 // command runs a colon command; it returns true for :quit.
-func command(s *Session, out io.Writer, line string) bool {
+func command(s *Session, line string) bool {
+	out := s.Stdout
 	name, arg, _ := strings.Cut(line, " ")
 	switch name {
 	case ":quit", ":q":
@@ -155,7 +161,13 @@ func command(s *Session, out io.Writer, line string) bool {
 			return false
 		}
 		if err := s.In.Exec(context.Background(), strings.TrimSpace(arg), string(src)); err != nil {
+			s.Failed = true
 			fmt.Fprintln(s.Stderr, s.In.Render(err))
+		}
+	case ":set":
+		if err := set(s.In.Limits(), out, strings.Fields(arg)); err != nil {
+			s.Failed = true
+			fmt.Fprintln(s.Stderr, err)
 		}
 	default:
 		fmt.Fprint(out, help)
@@ -163,12 +175,37 @@ func command(s *Session, out io.Writer, line string) bool {
 	return false
 }
 
+// set shows or changes the solver limits: `:set`, `:set max-states 1000000`,
+// `:set max-memory 2GiB`.
+func set(l *solve.Limits, out io.Writer, args []string) error {
+	switch {
+	case len(args) == 0:
+		fmt.Fprintf(out, "max-states %d\nmax-memory %s\n", l.States(), solve.MiB(l.Memory()))
+		return nil
+	case len(args) == 2 && args[0] == "max-states":
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n <= 0 {
+			return fmt.Errorf(":set max-states needs a positive number, not %q", args[1])
+		}
+		l.MaxStates = n
+		return nil
+	case len(args) == 2 && args[0] == "max-memory":
+		n, err := solve.ParseSize(args[1])
+		if err != nil {
+			return err
+		}
+		l.MaxMemory = n
+		return nil
+	}
+	return fmt.Errorf("usage: :set [max-states N | max-memory SIZE]")
+}
+
 const help = `Statements:
   game Nim { take 1.. }                 define a ruleset (see docs/language.md)
   let x = 10^18                         bind a name
   grundy(Nim(3) + Nim(5))               any expression prints its value
 Queries: grundy outcome options winning solver; functions: min max xor abs popcount odd even octal hex print
-Commands: :load FILE   :help   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)
+Commands: :load FILE   :set [max-states N | max-memory SIZE]   :help   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)
 `
 
 type completer struct{ in *eval.Interp }

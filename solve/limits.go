@@ -1,0 +1,118 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Limits bounds the solvers of a session. The interpreter shares one Limits
+// with all its solvers, so a change (the REPL's :set) applies to all of them.
+type Limits struct {
+	MaxStates int   // the most states (or heap values) one solver stores; 0: DefaultMaxStates
+	MaxMemory int64 // the most bytes one solver's tables may take; 0: DefaultMaxMemory
+}
+
+// Defaults of Limits.
+const (
+	DefaultMaxStates       = 20_000_000
+	DefaultMaxMemory int64 = 4 << 30
+)
+
+// States is the state cap in force.
+func (l *Limits) States() int { return l.maxStates() }
+
+// Memory is the memory budget in force, in bytes.
+func (l *Limits) Memory() int64 { return l.maxMemory() }
+
+func (l *Limits) maxStates() int {
+	if l == nil || l.MaxStates <= 0 {
+		return DefaultMaxStates
+	}
+	return l.MaxStates
+}
+
+func (l *Limits) maxMemory() int64 {
+	if l == nil || l.MaxMemory <= 0 {
+		return DefaultMaxMemory
+	}
+	return l.MaxMemory
+}
+
+// check returns a LimitError if a solver of what with states states and bytes
+// bytes would pass a limit.
+func (l *Limits) check(what string, states int, bytes int64) error {
+	switch {
+	case states > l.maxStates():
+		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: int64(l.maxStates()), Memory: false}
+	case bytes > l.maxMemory():
+		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: l.maxMemory(), Memory: true}
+	}
+	return nil
+}
+
+// LimitError reports that a solver reached its state cap or memory budget.
+type LimitError struct {
+	What   string // the game being solved
+	States int    // how many states it had stored
+	Bytes  int64  // about how much memory its tables took
+	Limit  int64
+	Memory bool // the memory budget, not the state cap
+}
+
+func (e *LimitError) Error() string {
+	if e.Memory {
+		return fmt.Sprintf("memory limit reached: solving %s stored %d states and needs more than %s (raise it with --max-memory, or :set max-memory in the REPL)", e.What, e.States, MiB(e.Limit))
+	}
+	return fmt.Sprintf("state limit reached: %s needs more than %d stored states (raise it with --max-states, or :set max-states in the REPL); %s of memory used so far", e.What, e.Limit, MiB(e.Bytes))
+}
+
+// MiB formats a byte count.
+func MiB(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+}
+
+// InterruptedError reports a search stopped by its context, and how far it got.
+type InterruptedError struct {
+	What   string
+	States int
+	Err    error // the context's error
+}
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("interrupted while solving %s, after %d stored states (what was stored is kept)", e.What, e.States)
+}
+
+// Unwrap returns the context's error, so errors.Is(err, context.Canceled) holds.
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
+// Interrupted reports whether err comes from a cancelled context.
+func Interrupted(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// ParseSize reads a size in bytes with an optional unit: KiB, MiB, GiB (or K,
+// M, G, KB, MB, GB, all powers of 1024).
+func ParseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"GIB", 1 << 30}, {"MIB", 1 << 20}, {"KIB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSuffix(t, u.suffix), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(t), 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("%q is not a size such as 512MiB or 2GiB", s)
+	}
+	return n * mult, nil
+}
