@@ -64,11 +64,13 @@ type moveRule struct {
 	resultPos []lang.Pos
 }
 
-// each runs f once for every binding of the loop variables that passes the guard.
-func (m *moveRule) each(r []int64, f func()) { m.loop(r, 0, f) }
+// each runs f once for every binding of the loop variables that passes the
+// guard, ticking w for every binding tried.
+func (m *moveRule) each(w *solve.Work, r []int64, f func()) { m.loop(w, r, 0, f) }
 
-func (m *moveRule) loop(r []int64, depth int, f func()) {
+func (m *moveRule) loop(w *solve.Work, r []int64, depth int, f func()) {
 	if depth == len(m.fors) {
+		w.Tick()
 		if m.guard == nil || m.guard.fn(r) != 0 {
 			f()
 		}
@@ -77,7 +79,7 @@ func (m *moveRule) loop(r []int64, depth int, f func()) {
 	fc := m.fors[depth]
 	fc.rng.each(r, func(k int64) bool {
 		r[fc.slot] = k
-		m.loop(r, depth+1, f)
+		m.loop(w, r, depth+1, f)
 		return true
 	})
 }
@@ -182,19 +184,23 @@ func (h *heapRuleset) Moves(ctx context.Context, s game.State) (moves []game.Mov
 	}
 	defer catch(&err)
 	seen := map[string]bool{}
-	h.eachOption(n, func(parts []int64) {
-		key := fmt.Sprint(sortedParts(parts))
-		if seen[key] {
-			return
-		}
-		seen[key] = true
-		m := game.Move{}
-		for _, p := range sortedParts(parts) {
-			m.To = append(m.To, game.Component{Rules: h, State: big.NewInt(p)})
-		}
-		moves = append(moves, m)
+	w := solve.NewWork(ctx, h.seq.Limits(), h.name, func() int { return len(h.seq.Known()) })
+	err = w.Do(func() error {
+		h.eachOption(w, n, func(parts []int64) {
+			key := fmt.Sprint(sortedParts(parts))
+			if seen[key] {
+				return
+			}
+			seen[key] = true
+			m := game.Move{}
+			for _, p := range sortedParts(parts) {
+				m.To = append(m.To, game.Component{Rules: h, State: big.NewInt(p)})
+			}
+			moves = append(moves, m)
+		})
+		return nil
 	})
-	return moves, nil
+	return moves, err
 }
 
 func sortedParts(parts []int64) []int64 {
@@ -217,7 +223,7 @@ func (h *heapCore) optionValues(n int, g []uint32, m *solve.Marks) (err error) {
 	if len(h.lost) == n {
 		h.lost = append(h.lost, h.losesAt(int64(n)))
 	}
-	h.eachOption(n, func(parts []int64) {
+	h.eachOption(m.Work, n, func(parts []int64) {
 		v := uint32(0)
 		for _, p := range parts {
 			v ^= g[p]
@@ -281,17 +287,18 @@ func (h *heapCore) losesAt(m int64) bool {
 
 // eachOption calls f with the nonempty heaps of every move from heap n that
 // does not lose at once. The values of heaps below n must be known.
-func (h *heapCore) eachOption(n int, f func(parts []int64)) {
+func (h *heapCore) eachOption(w *solve.Work, n int, f func(parts []int64)) {
 	for i := range h.takes {
-		h.eachTake(&h.takes[i], int64(n), f)
+		h.eachTake(w, &h.takes[i], int64(n), f)
 	}
 	for i := range h.moves {
-		h.eachMove(&h.moves[i], int64(n), f)
+		h.eachMove(w, &h.moves[i], int64(n), f)
 	}
 }
 
-func (h *heapCore) eachTake(t *takeRule, n int64, f func([]int64)) {
+func (h *heapCore) eachTake(w *solve.Work, t *takeRule, n int64, f func([]int64)) {
 	try := func(k int64) bool {
+		w.Tick()
 		if k > n {
 			return !t.amount.isRange // ranges ascend: nothing further fits
 		}
@@ -344,9 +351,9 @@ func (h *heapCore) splits(r int64, l leave, f func([]int64)) {
 
 func (h *heapCore) lostAt(m int64) bool { return h.loses != nil && h.lost[m] }
 
-func (h *heapCore) eachMove(m *moveRule, n int64, f func([]int64)) {
+func (h *heapCore) eachMove(w *solve.Work, m *moveRule, n int64, f func([]int64)) {
 	h.regs[0] = n
-	m.each(h.regs, func() {
+	m.each(w, h.regs, func() {
 		parts := h.parts[:0]
 		for i, r := range m.result {
 			v := r.fn(h.regs)

@@ -157,9 +157,10 @@ func (s *setRuleset) Moves(ctx context.Context, st game.State) ([]game.Move, err
 }
 
 // Options is the solve.Graph of the ruleset.
-func (s *setRuleset) Options(key []byte, yield func([]byte)) error {
+func (s *setRuleset) Options(w *solve.Work, key []byte, yield func([]byte)) error {
 	st := s.decode(key)
 	for _, x := range s.members(st) {
+		w.Tick()
 		after := s.after(st, x)
 		yield(s.encode(after))
 	}

@@ -17,19 +17,20 @@ import (
 )
 
 type tupleRuleset struct {
-	name  string
-	vars  []string
-	moves []moveRule
-	loses *compiled
-	regs  []int64
-	lregs []int64 // registers for the 'loses if' test of an option
-	buf   []byte
-	memo  *solve.Memo
+	name   string
+	vars   []string
+	moves  []moveRule
+	loses  *compiled
+	regs   []int64
+	lregs  []int64 // registers for the 'loses if' test of an option
+	buf    []byte
+	memo   *solve.Memo
+	limits *solve.Limits
 }
 
 func newTupleRuleset(name string, vars []string, moves []moveRule, loses *compiled, nregs int, limits *solve.Limits) *tupleRuleset {
 	t := &tupleRuleset{name: name, vars: vars, moves: moves, loses: loses,
-		regs: make([]int64, nregs), lregs: make([]int64, nregs), buf: make([]byte, 8*len(vars))}
+		regs: make([]int64, nregs), lregs: make([]int64, nregs), buf: make([]byte, 8*len(vars)), limits: limits}
 	t.memo = solve.NewMemo(t, limits, name, t.formatKey)
 	return t
 }
@@ -126,24 +127,27 @@ func (t *tupleRuleset) Moves(ctx context.Context, s game.State) (moves []game.Mo
 		return nil, err
 	}
 	seen := map[string]bool{}
-	err = t.Options(key, func(opt []byte) {
-		if !seen[string(opt)] {
-			seen[string(opt)] = true
-			moves = append(moves, game.Move{To: []game.Component{{Rules: t, State: t.decode(opt)}}})
-		}
+	w := solve.NewWork(ctx, t.limits, t.name, t.memo.Len)
+	err = w.Do(func() error {
+		return t.Options(w, key, func(opt []byte) {
+			if !seen[string(opt)] {
+				seen[string(opt)] = true
+				moves = append(moves, game.Move{To: []game.Component{{Rules: t, State: t.decode(opt)}}})
+			}
+		})
 	})
 	return moves, err
 }
 
 // Options is the solve.Graph of the ruleset.
-func (t *tupleRuleset) Options(key []byte, yield func([]byte)) (err error) {
+func (t *tupleRuleset) Options(w *solve.Work, key []byte, yield func([]byte)) (err error) {
 	defer catch(&err)
 	for i := range t.vars {
 		t.regs[i] = int64(binary.LittleEndian.Uint64(key[8*i:]))
 	}
 	for mi := range t.moves {
 		m := &t.moves[mi]
-		m.each(t.regs, func() {
+		m.each(w, t.regs, func() {
 			for i, r := range m.result {
 				v := r.fn(t.regs)
 				if v < 0 {

@@ -31,9 +31,10 @@ const (
 
 // Graph is a game given by its moves on encoded states.
 type Graph interface {
-	// Options calls yield with the key of every option of the state with key s.
-	// The slice passed to yield is only valid during the call.
-	Options(s []byte, yield func(opt []byte)) error
+	// Options calls yield with the key of every option of the state with key s,
+	// and w.Tick for every candidate move it considers. The slice passed to
+	// yield is only valid during the call.
+	Options(w *Work, s []byte, yield func(opt []byte)) error
 }
 
 // CycleError reports that moves lead back to an earlier position.
@@ -59,6 +60,7 @@ type Memo struct {
 	seen   []uint32
 	stamp  uint32
 	cur    []byte
+	work   *Work // of the query under way
 }
 
 type frame struct {
@@ -85,6 +87,7 @@ func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
 	if v := m.vals[root]; v >= 0 {
 		return int(v), nil
 	}
+	m.work = NewWork(ctx, m.limits, m.what, m.Len)
 	m.stack = append(m.stack[:0], frame{id: root})
 	m.arena = m.arena[:0]
 	steps := 0
@@ -126,20 +129,8 @@ func (m *Memo) expand(i int) error {
 	m.vals[f.id] = inProgress
 	f.expanded = true
 	f.start = int32(len(m.arena))
-	var err error
 	m.cur = append(m.cur[:0], m.table.key(f.id)...) // the arena may move as ids are added
-	gerr := m.g.Options(m.cur, func(opt []byte) {
-		if err != nil {
-			return
-		}
-		var id int32
-		id, err = m.id(opt)
-		m.arena = append(m.arena, id)
-	})
-	if gerr != nil {
-		return gerr
-	}
-	if err != nil {
+	if err := m.listOptions(); err != nil {
 		return err
 	}
 	f.end = int32(len(m.arena))
@@ -153,6 +144,19 @@ func (m *Memo) expand(i int) error {
 		}
 	}
 	return nil
+}
+
+// listOptions appends the ids of the options of the state m.cur to the arena.
+func (m *Memo) listOptions() (err error) {
+	defer recoverStop(&err)
+	m.work.Reset()
+	return m.g.Options(m.work, m.cur, func(opt []byte) {
+		id, err := m.id(opt)
+		if err != nil {
+			panic(stop{err})
+		}
+		m.arena = append(m.arena, id)
+	})
 }
 
 func (m *Memo) id(key []byte) (int32, error) {

@@ -60,9 +60,13 @@ type LimitError struct {
 	Bytes  int64  // about how much memory its tables took
 	Limit  int64
 	Memory bool // the memory budget, not the state cap
+	Moves  bool // the candidate moves of one position, not the states stored
 }
 
 func (e *LimitError) Error() string {
+	if e.Moves {
+		return e.movesError()
+	}
 	if e.Memory {
 		return fmt.Sprintf("memory limit reached: solving %s stored %d states and needs more than %s (raise it with --max-memory, or :set max-memory in the REPL)", e.What, e.States, MiB(e.Limit))
 	}

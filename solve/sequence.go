@@ -2,35 +2,38 @@ package solve
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 )
 
 // OptionValues marks the nim value of every option of heap n, reading the
-// values of smaller heaps from g (which holds g(0) .. g(n-1)).
+// values of smaller heaps from g (which holds g(0) .. g(n-1)), and calls
+// m.Tick for every candidate move it considers.
 type OptionValues func(n int, g []uint32, m *Marks) error
 
-// Marks is the set of option values of one heap, for the mex.
+// Marks is the set of option values of one heap, for the mex. It carries the
+// Work of the computation, whose Tick the option listing calls.
 type Marks struct {
+	*Work
 	seen  []uint32 // seen[v] == stamp: v is marked
 	stamp uint32
 }
 
-// Mark adds v to the set.
-func (m *Marks) Mark(v uint32) {
-	if int(v) < len(m.seen) {
-		m.seen[v] = m.stamp
-		return
-	}
-	m.grow(v)
-}
+// Mark adds v, the XOR of values already in the sequence, to the set. Such a
+// value is below the power of two above the largest value so far, and seen is
+// kept that long (see fit), so Mark is small enough to be inlined.
+func (m *Marks) Mark(v uint32) { m.seen[v] = m.stamp }
 
-func (m *Marks) grow(v uint32) {
-	m.seen = append(m.seen, make([]uint32, int(v)+1-len(m.seen)+64)...)
-	m.seen[v] = m.stamp
+// fit makes room for every XOR of values up to v.
+func (m *Marks) fit(v uint32) {
+	if need := 1 << bits.Len32(v); need > len(m.seen) {
+		m.seen = append(m.seen, make([]uint32, need-len(m.seen))...)
+	}
 }
 
 // reset empties the set.
 func (m *Marks) reset() {
+	m.Work.Reset()
 	m.stamp++
 	if m.stamp == 0 {
 		clear(m.seen)
@@ -66,6 +69,9 @@ func NewSequence(options OptionValues, limits *Limits, what string) *Sequence {
 // Limit is the most values the sequence may store.
 func (s *Sequence) Limit() int { return s.limits.maxStates() }
 
+// Limits are the limits the sequence obeys.
+func (s *Sequence) Limits() *Limits { return s.limits }
+
 // Known returns the values computed so far, g(0) .. g(Len()-1).
 func (s *Sequence) Known() []uint32 { return s.g }
 
@@ -78,7 +84,7 @@ func (s *Sequence) Value(ctx context.Context, n int) (uint32, error) {
 }
 
 // Grow computes the sequence up to and including g(n).
-func (s *Sequence) Grow(ctx context.Context, n int) error {
+func (s *Sequence) Grow(ctx context.Context, n int) (err error) {
 	if n < len(s.g) {
 		return nil
 	}
@@ -86,23 +92,22 @@ func (s *Sequence) Grow(ctx context.Context, n int) error {
 		return err
 	}
 	s.g = slices.Grow(s.g, n+1-len(s.g))
+	s.marks.fit(0)
+	s.marks.Work = NewWork(ctx, s.limits, s.what, func() int { return len(s.g) })
+	defer recoverStop(&err)
 	for i := len(s.g); i <= n; i++ {
 		if i&4095 == 0 {
-			if err := ctx.Err(); err != nil {
-				return &InterruptedError{What: s.what, States: len(s.g), Err: err}
+			if err := s.marks.Err(); err != nil {
+				return err
 			}
 		}
-		v, err := s.next(i)
-		if err != nil {
+		s.marks.reset()
+		if err := s.options(i, s.g, &s.marks); err != nil {
 			return err
 		}
+		v := s.marks.mex()
+		s.marks.fit(v)
 		s.g = append(s.g, v)
 	}
 	return nil
-}
-
-func (s *Sequence) next(n int) (uint32, error) {
-	s.marks.reset()
-	err := s.options(n, s.g, &s.marks)
-	return s.marks.mex(), err
 }

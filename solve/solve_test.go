@@ -10,7 +10,7 @@ import (
 // adjacency is a graph given by its edges; keys are one byte.
 type adjacency map[byte][]byte
 
-func (a adjacency) Options(s []byte, yield func([]byte)) error {
+func (a adjacency) Options(_ *Work, s []byte, yield func([]byte)) error {
 	for _, t := range a[s[0]] {
 		yield([]byte{t})
 	}
@@ -50,7 +50,7 @@ type chain int
 
 func key(i int) []byte { return []byte{byte(i), byte(i >> 8), byte(i >> 16), byte(i >> 24)} }
 
-func (c chain) Options(s []byte, yield func([]byte)) error {
+func (c chain) Options(_ *Work, s []byte, yield func([]byte)) error {
 	i := int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
 	if i > 0 {
 		yield(key(i - 1))

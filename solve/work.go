@@ -1,0 +1,90 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+)
+
+// Work is handed to a ruleset while it lists the options of one position. The
+// ruleset calls Tick once for every candidate move it considers, legal or not
+// (every binding of a 'for' loop, say), so that a listing that runs long — a
+// loop over 1..10^12 whose guard never holds — can be stopped: Tick polls the
+// context and counts the candidates against the state cap every few thousand
+// calls. It stops the listing by panicking with a value that the solver which
+// made the Work recovers; rulesets must let such panics pass.
+type Work struct {
+	ctx    context.Context
+	limits *Limits
+	what   string
+	stored func() int // how many states the solver holds, for the report
+	left   int        // ticks until the next poll
+	count  int        // ticks since Reset, as of the last poll
+}
+
+const pollEvery = 1 << 14
+
+// NewWork returns a Work for one query of a solver of what.
+func NewWork(ctx context.Context, limits *Limits, what string, stored func() int) *Work {
+	return &Work{ctx: ctx, limits: limits, what: what, stored: stored, left: pollEvery}
+}
+
+// Reset starts the count of candidates for a new position.
+func (w *Work) Reset() { w.count, w.left = 0, pollEvery }
+
+// Tick counts one candidate move.
+func (w *Work) Tick() {
+	if w.left--; w.left < 0 {
+		w.poll()
+	}
+}
+
+func (w *Work) poll() {
+	w.count += pollEvery
+	w.left = pollEvery - 1
+	if err := w.Err(); err != nil {
+		panic(stop{err})
+	}
+	if w.count > w.limits.maxStates() {
+		panic(stop{&LimitError{What: w.what, States: w.stored(), Limit: int64(w.limits.maxStates()), Moves: true}})
+	}
+}
+
+// Err reports an interruption of the query.
+func (w *Work) Err() error {
+	if err := w.ctx.Err(); err != nil {
+		return &InterruptedError{What: w.what, States: w.stored(), Err: err}
+	}
+	return nil
+}
+
+// stop carries an error out of a ruleset's option listing.
+type stop struct{ err error }
+
+// recoverStop turns a stop panic into *err; other panics go on.
+func recoverStop(err *error) {
+	if r := recover(); r != nil {
+		st, ok := r.(stop)
+		if !ok {
+			panic(r)
+		}
+		*err = st.err
+	}
+}
+
+// Stopped reports whether a value recovered from a panic is a Work's stop;
+// rulesets that recover their own panics pass such values on.
+func Stopped(r any) bool {
+	_, ok := r.(stop)
+	return ok
+}
+
+func (e *LimitError) movesError() string {
+	return fmt.Sprintf("move limit reached: one position of %s has more than %d candidate moves (a 'for' over a huge range?); raise it with --max-states, or :set max-states in the REPL", e.What, e.Limit)
+}
+
+// Do runs f, which lists options with w, and returns the error that stopped
+// it, if any: f's own, or the limit or interruption that w stopped it with.
+func (w *Work) Do(f func() error) (err error) {
+	defer recoverStop(&err)
+	return f()
+}
