@@ -164,7 +164,7 @@ func (m *Memo) id(key []byte) (int32, error) {
 	if id >= 0 {
 		return id, nil
 	}
-	if err := m.limits.check(m.what, len(m.vals)+1, m.bytes()); err != nil {
+	if err := m.limits.Check(m.what, len(m.vals)+1, m.bytes()); err != nil {
 		return 0, err
 	}
 	m.vals = append(m.vals, unvisited)

@@ -41,9 +41,9 @@ func (l *Limits) maxMemory() int64 {
 	return l.MaxMemory
 }
 
-// check returns a LimitError if a solver of what with states states and bytes
+// Check returns a LimitError if a solver of what with states states and bytes
 // bytes would pass a limit.
-func (l *Limits) check(what string, states int, bytes int64) error {
+func (l *Limits) Check(what string, states int, bytes int64) error {
 	switch {
 	case states > l.maxStates():
 		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: int64(l.maxStates()), Memory: false}

@@ -88,7 +88,7 @@ func (s *Sequence) Grow(ctx context.Context, n int) (err error) {
 	if n < len(s.g) {
 		return nil
 	}
-	if err := s.limits.check(s.what, n+1, 5*int64(n+1)); err != nil {
+	if err := s.limits.Check(s.what, n+1, 5*int64(n+1)); err != nil {
 		return err
 	}
 	s.g = slices.Grow(s.g, n+1-len(s.g))

@@ -1,0 +1,140 @@
+package octal
+
+import (
+	"math/bits"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+// cell is the width a table stores its values in.
+type cell interface{ ~uint8 | ~uint16 | ~uint32 }
+
+// cells is a stored prefix of a Grundy sequence in cells of type T, with the
+// engine that extends it. Engines are written for one width each (Go
+// instantiates them per width, so the hot loops read bytes when they can).
+type cells[T cell] struct {
+	t    *Table
+	g    []T
+	lost []uint64 // bit i: heap i is decided (only with Config.Lost)
+	max  uint32
+	eng  engine[T]
+}
+
+// engine extends a cells[T] to g(n); it returns errWide when a value does not
+// fit in T (the table then widens the cells and asks a new engine again).
+type engine[T cell] interface {
+	grow(c *cells[T], w *solve.Work, n int) error
+	name() string
+}
+
+func newCells[T cell](t *Table) *cells[T] {
+	c := &cells[T]{t: t}
+	c.eng = chooseEngine(c)
+	return c
+}
+
+func (c *cells[T]) Len() int           { return len(c.g) }
+func (c *cells[T]) At(i int) uint32    { return uint32(c.g[i]) }
+func (c *cells[T]) Max() uint32        { return c.max }
+func (c *cells[T]) engineName() string { return c.eng.name() }
+
+func (c *cells[T]) grow(w *solve.Work, n int) error { return c.eng.grow(c, w, n) }
+
+// streamState is the stream of a stream engine, for runs past the stored values.
+func (c *cells[T]) streamState() *stream {
+	if se, ok := c.eng.(*streamEngine[T]); ok {
+		return se.st
+	}
+	return nil
+}
+
+// limit is the largest value a cell holds.
+func (c *cells[T]) limit() uint32 { return uint32(^T(0)) }
+
+// push appends g(len) = v, which fits, and whether that heap is lost.
+func (c *cells[T]) push(v uint32, lost bool) {
+	i := len(c.g)
+	c.g = append(c.g, T(v))
+	if c.t.cfg.Lost != nil {
+		if i%64 == 0 {
+			c.lost = append(c.lost, 0)
+		}
+		if lost {
+			c.lost[i/64] |= 1 << (i % 64)
+		}
+	}
+	if v > c.max && !lost {
+		c.max = v
+	}
+}
+
+// isLost reports whether the stored heap i is decided.
+func (c *cells[T]) isLost(i int) bool {
+	return c.lost != nil && c.lost[i/64]&(1<<(i%64)) != 0
+}
+
+// widen copies the values into cells twice as wide, with a new engine.
+func (c *cells[T]) widen() sequence {
+	switch any(c).(type) {
+	case *cells[uint8]:
+		return widenTo[T, uint16](c)
+	default:
+		return widenTo[T, uint32](c)
+	}
+}
+
+func widenTo[T, U cell](c *cells[T]) *cells[U] {
+	d := &cells[U]{t: c.t, lost: c.lost, max: c.max, g: make([]U, len(c.g), cap(c.g))}
+	for i, v := range c.g {
+		d.g[i] = U(v)
+	}
+	if se, ok := any(c.eng).(interface{ stream() *stream }); ok {
+		d.eng = &streamEngine[U]{st: se.stream()}
+	} else {
+		d.eng = chooseEngine(d)
+	}
+	return d
+}
+
+// chooseEngine picks the fastest engine for the table's code.
+func chooseEngine[T cell](c *cells[T]) engine[T] {
+	code := c.t.code
+	switch {
+	case code.Finite() && code.Splits() == 1:
+		return newStreamEngine[T](c)
+	case code.Finite() && code.Splits() == 2 && c.t.cfg.Lost == nil:
+		return newSparseEngine[T](code)
+	}
+	return newPlainEngine[T](code)
+}
+
+// stamps is a set of values for a mex: seen[v] == stamp means v is in it.
+type stamps struct {
+	seen  []uint32
+	stamp uint32
+}
+
+// clear empties the set.
+func (s *stamps) clear() {
+	if s.stamp++; s.stamp == 0 {
+		clear(s.seen)
+		s.stamp = 1
+	}
+}
+
+// fit makes room for every value below the power of two above v (every XOR of
+// values up to v), and one more power of two for the mex to land in.
+func (s *stamps) fit(v uint32) {
+	if need := 2 << bits.Len32(v); need > len(s.seen) {
+		s.seen = append(s.seen, make([]uint32, need-len(s.seen))...)
+	}
+}
+
+// mex is the least value not in the set.
+func (s *stamps) mex() uint32 {
+	v := uint32(0)
+	for s.seen[v] == s.stamp {
+		v++
+	}
+	return v
+}

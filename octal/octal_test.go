@@ -1,0 +1,303 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+// definition computes g(0..n) straight from the rules, independently of the
+// engines: every option of every heap, its value the XOR of its heaps, and
+// the mex. Heaps for which lost holds are decided: no move goes to them.
+func definition(c Code, lost func(int64) bool, n int) []int {
+	isLost := func(m int) bool { return lost != nil && lost(int64(m)) }
+	g := make([]int, n+1)
+	for h := 1; h <= n; h++ {
+		if isLost(h) {
+			continue
+		}
+		opts := map[int]bool{}
+		for k := 0; k <= h; k++ {
+			d := c.Digit(int64(k))
+			r := h - k
+			if d&LeaveNone != 0 && r == 0 && !isLost(0) {
+				opts[0] = true
+			}
+			if d&LeaveOne != 0 && r > 0 && !isLost(r) {
+				opts[g[r]] = true
+			}
+			for a := 1; d&LeaveTwo != 0 && 2*a <= r; a++ {
+				if !isLost(a) && !isLost(r-a) {
+					opts[g[a]^g[r-a]] = true
+				}
+			}
+			for a := 1; d&LeaveThree != 0 && 3*a <= r; a++ {
+				for b := a; a+2*b <= r; b++ {
+					if !isLost(a) && !isLost(b) && !isLost(r-a-b) {
+						opts[g[a]^g[b]^g[r-a-b]] = true
+					}
+				}
+			}
+		}
+		for opts[g[h]] {
+			g[h]++
+		}
+	}
+	return g
+}
+
+func table(t testing.TB, code string, cfg Config) *Table {
+	t.Helper()
+	base := 8
+	if strings.ContainsAny(code, "89abcdef") {
+		base = 16
+	}
+	c, err := Parse(code, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Limits == nil {
+		cfg.Limits = &solve.Limits{}
+	}
+	cfg.What = code
+	return NewTable(c, cfg)
+}
+
+func values(t testing.TB, tab *Table, n int) []int {
+	t.Helper()
+	if err := tab.Grow(context.Background(), n); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]int, n+1)
+	for i := range out {
+		out[i] = int(tab.At(i))
+	}
+	return out
+}
+
+func sameValues(t *testing.T, what string, got, want []int) {
+	t.Helper()
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%s: g(%d) = %d, the definition gives %d", what, i, got[i], want[i])
+		}
+	}
+}
+
+// Every engine agrees with the definition on random codes: subtraction-like
+// codes (the stream engine, in its range and reach modes), splitting codes (the
+// sparse-space engine, past the length at which it picks a mask), codes that
+// split in three and infinite codes (the plain engine).
+func TestEnginesAgreeWithDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	digitsOf := func(n int, pick func() Digit) []Digit {
+		d := []Digit{0}
+		for k := 1; k <= n; k++ {
+			d = append(d, pick())
+		}
+		return d
+	}
+	type tc struct {
+		code Code
+		n    int
+	}
+	var cases []tc
+	for i := 0; i < 30; i++ { // never split: digits 0..3
+		cases = append(cases, tc{NewCode(digitsOf(1+rng.IntN(12), func() Digit { return Digit(rng.IntN(4)) }), 0), 600})
+	}
+	for i := 0; i < 20; i++ { // ranges: take lo..hi leaving one heap or none
+		lo, hi := 1+rng.IntN(5), 0
+		hi = lo + rng.IntN(70)
+		d := make([]Digit, hi+1)
+		for k := lo; k <= hi; k++ {
+			d[k] = 3
+		}
+		cases = append(cases, tc{NewCode(d, 0), 700})
+	}
+	for i := 0; i < 25; i++ { // split in two: octal digits, the first 0 or 4
+		d := digitsOf(1+rng.IntN(5), func() Digit { return Digit(rng.IntN(8)) })
+		d[0] = Digit(4 * rng.IntN(2))
+		cases = append(cases, tc{NewCode(d, 0), 1500 + rng.IntN(1500)})
+	}
+	for i := 0; i < 10; i++ { // split in three: hexadecimal digits
+		d := digitsOf(1+rng.IntN(3), func() Digit { return Digit(rng.IntN(16)) })
+		d[0] = Digit(4 * rng.IntN(4))
+		cases = append(cases, tc{NewCode(d, 0), 120})
+	}
+	for i := 0; i < 6; i++ { // infinite codes
+		cases = append(cases, tc{NewCode([]Digit{0, Digit(rng.IntN(8))}, Digit(1+rng.IntN(7))), 150})
+	}
+	for _, c := range cases {
+		tab := NewTable(c.code, Config{Limits: &solve.Limits{}, What: c.code.String()})
+		sameValues(t, c.code.String()+" ("+tab.Engine()+")", values(t, tab, c.n), definition(c.code, nil, c.n))
+	}
+}
+
+// 'loses if' heaps: the stream engine (both modes) and the plain engine leave
+// them out of every option, as the definition does.
+func TestLostHeapsAgreeWithDefinition(t *testing.T) {
+	thueMorse := func(n int64) bool { return popcount(n)%2 == 1 }
+	mod7 := func(n int64) bool { return n%7 == 3 }
+	for _, code := range []string{"0.333", "0.3333333333", "0.1323", "0.03003", "0.137", "0.77", "4.8"} {
+		for name, lost := range map[string]func(int64) bool{"thue-morse": thueMorse, "mod 7": mod7} {
+			tab := table(t, code, Config{Lost: lost})
+			n := 700
+			if strings.Contains(code, "8") {
+				n = 100
+			}
+			got := values(t, tab, n)
+			want := definition(tab.Code(), lost, n)
+			for i := range want {
+				if lost(int64(i)) {
+					got[i], want[i] = 0, 0 // decided: no value
+				}
+			}
+			sameValues(t, code+" with "+name, got, want)
+			if tab.Period() != nil {
+				t.Errorf("%s with a 'loses if' rule claims a period", code)
+			}
+		}
+	}
+}
+
+func popcount(n int64) int {
+	c := 0
+	for ; n != 0; n &= n - 1 {
+		c++
+	}
+	return c
+}
+
+// Values too large for a byte, and then for 16 bits, widen the cells.
+func TestWidening(t *testing.T) {
+	tab := table(t, "4.007", Config{})
+	n := 4000
+	sameValues(t, "4.007", values(t, tab, n), definition(tab.Code(), nil, n))
+	if tab.cellBytes() != 2 {
+		t.Errorf("4.007 up to %d is stored in %d-byte cells, want 2", n, tab.cellBytes())
+	}
+	// Subtraction games with more than 255 and 65535 amounts have values
+	// above 255 and 65535: bounded Nim, take 1..m, has g(n) = n mod (m+1).
+	for _, m := range []int{300, 70000} {
+		d := make([]Digit, m+1)
+		for k := 1; k <= m; k++ {
+			d[k] = 3
+		}
+		tab := NewTable(NewCode(d, 0), Config{Limits: &solve.Limits{}, What: fmt.Sprintf("take 1..%d", m)})
+		for i, v := range values(t, tab, m+1000) {
+			if v != i%(m+1) {
+				t.Fatalf("take 1..%d: g(%d) = %d", m, i, v)
+			}
+		}
+		if want := map[int]int{300: 2, 70000: 4}[m]; tab.cellBytes() != want {
+			t.Errorf("take 1..%d is stored in %d-byte cells, want %d", m, tab.cellBytes(), want)
+		}
+	}
+}
+
+// Past the state cap, a code that never splits runs on with its window: the
+// values are those of the definition, and nothing more is stored.
+func TestWindowRunPastTheCap(t *testing.T) {
+	lost := func(n int64) bool { return popcount(n)%2 == 1 }
+	for _, code := range []string{"0.3333333", "0.1323"} {
+		tab := table(t, code, Config{Lost: lost, Limits: &solve.Limits{MaxStates: 500}})
+		want := definition(tab.Code(), lost, 3000)
+		for _, n := range []int64{2999, 1200, 2500, 700} {
+			v, err := tab.Value(context.Background(), big.NewInt(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !lost(n) && int(v) != want[n] {
+				t.Errorf("%s: g(%d) = %d past the cap, want %d", code, n, v, want[n])
+			}
+		}
+		if tab.Len() > 500 {
+			t.Errorf("%s stored %d values, more than the cap", code, tab.Len())
+		}
+	}
+}
+
+func TestParseAndString(t *testing.T) {
+	cases := []struct {
+		code string
+		base int
+		want string // "" for an error
+	}{
+		{"0.07", 8, "0.07"}, {".07", 8, "0.07"}, {"4.007", 8, "4.007"}, {"0.137", 8, "0.137"},
+		{"0.(3)", 8, "0.(3)"}, {"0.3(3)", 8, "0.(3)"}, {"4.8", 16, "4.8"}, {"0.1f", 16, "0.1f"},
+		{"0.09", 8, ""}, {"1.07", 8, ""}, {"007", 8, ""}, {"0.", 8, ""}, {"0.(33)", 8, ""}, {"0.3(", 8, ""},
+	}
+	for _, c := range cases {
+		code, err := Parse(c.code, c.base)
+		switch {
+		case c.want == "" && err == nil:
+			t.Errorf("Parse(%q) = %s, want an error", c.code, code)
+		case c.want != "" && err != nil:
+			t.Errorf("Parse(%q): %v", c.code, err)
+		case c.want != "" && code.String() != c.want:
+			t.Errorf("Parse(%q) prints as %s, want %s", c.code, code, c.want)
+		}
+	}
+}
+
+func TestMaskFromHistogram(t *testing.T) {
+	// Values 1, 2, 4, 7 are common (odd parity) under mask 7; 0, 3, 5, 6 rare.
+	hist := []int64{0, 50, 40, 1, 30, 2, 3, 20}
+	m, rare := bestMask(hist)
+	if m != 7 || rare != 6 {
+		t.Errorf("bestMask = %d with %d rare, want 7 with 6", m, rare)
+	}
+}
+
+// The sparse-space engine really is sparse: on .1777 it scans far fewer
+// splits than the full scan would.
+func TestSparseSpaceScansLittle(t *testing.T) {
+	tab := table(t, "0.1777", Config{})
+	n := 200000
+	values(t, tab, n)
+	se := tab.seq.(*cells[uint8]).eng.(*sparseEngine[uint8])
+	full := int64(n) * int64(n) / 4 * 3 // three split digits, about n/2 splits each
+	if se.scans*200 > full {
+		t.Errorf("scanned %d splits, more than 1/200 of the %d a full scan needs", se.scans, full)
+	}
+	if len(se.rare) > 100 {
+		t.Errorf("%d rare heaps under mask %#x; Flammenkamp's mask leaves about 15", len(se.rare), se.mask)
+	}
+}
+
+func periodOf(t *testing.T, code string, limit int) *Period {
+	t.Helper()
+	tab := table(t, code, Config{})
+	p, err := tab.FindPeriod(context.Background(), limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p == nil {
+		t.Fatalf("%s: no period proved within %d values", code, limit)
+	}
+	return p
+}
+
+func TestEveryValueFromThePeriod(t *testing.T) {
+	tab := table(t, "0.07", Config{})
+	p, _ := tab.FindPeriod(context.Background(), 1000)
+	want := definition(tab.Code(), nil, 2000)
+	for n := range want {
+		if v := p.value(tab, big.NewInt(int64(n))); int(v) != want[n] {
+			t.Fatalf("g(%d) from the period = %d, want %d", n, v, want[n])
+		}
+	}
+	if got := fmt.Sprint(slices.Collect(func(yield func(int64) bool) {
+		for _, e := range p.Exceptions {
+			yield(e)
+		}
+	})); got != "[0 1 15 17 18 32 35 52]" {
+		t.Errorf("exceptions %s", got)
+	}
+}

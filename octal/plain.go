@@ -1,0 +1,83 @@
+package octal
+
+import "github.com/gamelang/gamelang/solve"
+
+// plainEngine computes g(n) as the mex over every option of n, the way the
+// definition reads: O(n) work per heap for codes that split a heap in two,
+// O(n^2) for three. It serves every code the faster engines do not: codes
+// that split into three heaps, infinite codes, and splitting codes with a
+// 'loses if' rule.
+type plainEngine[T cell] struct {
+	code Code
+	set  stamps
+}
+
+func newPlainEngine[T cell](code Code) *plainEngine[T] { return &plainEngine[T]{code: code} }
+
+func (e *plainEngine[T]) name() string {
+	return "plain: the mex over every option of each heap"
+}
+
+func (e *plainEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
+	e.set.fit(c.max)
+	for i := len(c.g); i <= n; i++ {
+		if i%64 == 0 {
+			if err := w.Err(); err != nil {
+				return err
+			}
+		}
+		lost := c.t.Lost(int64(i))
+		v := uint32(0)
+		if !lost {
+			v = e.value(c, i)
+		}
+		if v > c.limit() {
+			return errWide
+		}
+		c.push(v, lost)
+		e.set.fit(v)
+	}
+	return nil
+}
+
+// value is the mex over the options of heap n; g(0) .. g(n-1) are stored.
+func (e *plainEngine[T]) value(c *cells[T], n int) uint32 {
+	e.set.clear()
+	seen, stamp, g := e.set.seen, e.set.stamp, c.g
+	checkLost := c.lost != nil
+	for k := 0; k <= n; k++ {
+		d := e.code.Digit(int64(k))
+		if d == 0 {
+			if e.code.Finite() && k > e.code.MaxTake() {
+				break
+			}
+			continue
+		}
+		r := n - k
+		if d&LeaveNone != 0 && r == 0 && !c.t.Lost(0) {
+			seen[0] = stamp
+		}
+		if d&LeaveOne != 0 && r >= 1 && !(checkLost && c.isLost(r)) {
+			seen[g[r]] = stamp
+		}
+		if d&LeaveTwo != 0 {
+			for a := 1; 2*a <= r; a++ {
+				if checkLost && (c.isLost(a) || c.isLost(r-a)) {
+					continue
+				}
+				seen[g[a]^g[r-a]] = stamp
+			}
+		}
+		if d&LeaveThree != 0 {
+			for a := 1; 3*a <= r; a++ {
+				for b := a; a+2*b <= r; b++ {
+					if checkLost && (c.isLost(a) || c.isLost(b) || c.isLost(r-a-b)) {
+						continue
+					}
+					seen[g[a]^g[b]^g[r-a-b]] = stamp
+				}
+			}
+		}
+	}
+	return e.set.mex()
+}

@@ -1,0 +1,289 @@
+package octal
+
+// The sparse-space engine (Winning Ways, "sparse space spells speed";
+// Gangolli and Plambeck; Flammenkamp), for codes that split a heap in two.
+//
+// Fix a mask m and call a value v common when popcount(v & m) is odd, rare
+// when it is even. The parity of a XOR is the sum of the parities, so a split
+// a + b can reach a common value only if exactly one of g(a), g(b) is rare.
+// For most games some mask makes rare values rare indeed — a few heaps have
+// them, and the sequence's values are common from some point on. Then, for
+// heap n:
+//
+//  1. every common option value comes from a split with a rare part: running
+//     over the list of rare heaps a (and b = n-k-a) marks them all, in
+//     O(#rare) instead of O(n);
+//  2. c, the least common value not marked, is g(n) unless a smaller rare
+//     value is missing too; each rare value below c is looked for by scanning
+//     the splits from a = 1, marking every value met, until it is found — a
+//     handful of steps, as rare option values (from two common parts) abound;
+//  3. only when a rare value is truly missing does the scan run to the end:
+//     g(n) is that value, and n joins the rare heaps.
+//
+// The answer is exact whatever the mask; the mask only decides the speed. It is
+// chosen from the value histogram: by a Walsh-Hadamard transform, the number
+// of heaps with a rare value under every mask at once, and the mask that makes
+// the fewest rare wins. The choice is revisited each time n doubles. While no
+// mask makes rare values rare (early on, or for games without sparse space),
+// heaps are computed by the full scan.
+
+import (
+	"math/bits"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+type sparseEngine[T cell] struct {
+	lone   []int  // k whose digit leaves one heap
+	whole  []bool // whole[k]: taking a whole heap of k is a move
+	splits []int  // k whose digit leaves two heaps
+	set    stamps
+
+	mask  uint32 // 0: no mask chosen, full scans
+	cheap []uint32
+	dense []uint32 // the common (cheap) and rare (dense) values below len(set.seen), ascending
+	rare  []int32  // heaps a >= 1 whose value is rare under the mask
+	rareV []T      // their values
+	hist  []int64  // hist[v]: heaps a >= 1 with g(a) = v
+	next  int      // the length at which the mask is chosen again
+
+	scans int64 // split pairs scanned (for benchmarks and tests)
+}
+
+// minSparse is the length before which no mask is tried.
+const minSparse = 1024
+
+func newSparseEngine[T cell](c Code) *sparseEngine[T] {
+	e := &sparseEngine[T]{next: minSparse}
+	e.whole = make([]bool, c.MaxTake()+1)
+	for k := 0; k <= c.MaxTake(); k++ {
+		d := c.Digit(int64(k))
+		e.whole[k] = d&LeaveNone != 0
+		if d&LeaveOne != 0 {
+			e.lone = append(e.lone, k)
+		}
+		if d&LeaveTwo != 0 {
+			e.splits = append(e.splits, k)
+		}
+	}
+	return e
+}
+
+func (e *sparseEngine[T]) name() string {
+	if e.mask == 0 {
+		return "sparse space (no mask makes rare values rare yet: full scans)"
+	}
+	return "sparse space: rare and common values split by a mask chosen from the value histogram"
+}
+
+func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
+	if len(e.hist) == 0 && len(c.g) > 1 { // new cells after widening: rebuild
+		for _, v := range c.g[1:] {
+			e.count(uint32(v))
+		}
+		e.next = max(minSparse, len(c.g))
+	}
+	e.fit(c.max)
+	for i := len(c.g); i <= n; i++ {
+		if i%64 == 0 {
+			if err := w.Err(); err != nil {
+				return err
+			}
+		}
+		if i >= e.next {
+			e.chooseMask(c)
+			e.next = 2 * i
+		}
+		var v uint32
+		if e.mask == 0 {
+			v = e.scanAll(c.g, i)
+		} else {
+			v = e.step(c.g, i)
+		}
+		if v > c.limit() {
+			return errWide
+		}
+		c.push(v, false)
+		e.count(v)
+		if e.mask != 0 && e.isRare(v) && i >= 1 {
+			e.rare = append(e.rare, int32(i))
+			e.rareV = append(e.rareV, T(v))
+		}
+		e.fit(v)
+	}
+	return nil
+}
+
+func (e *sparseEngine[T]) count(v uint32) {
+	for int(v) >= len(e.hist) {
+		e.hist = append(e.hist, make([]int64, len(e.hist)+1)...)
+	}
+	e.hist[v]++
+}
+
+func (e *sparseEngine[T]) isRare(v uint32) bool { return bits.OnesCount32(v&e.mask)&1 == 0 }
+
+// fit makes room in the mark set, and in the value lists, for every XOR of
+// values up to v.
+func (e *sparseEngine[T]) fit(v uint32) {
+	e.set.fit(v)
+	e.classify()
+}
+
+// classify extends the cheap and dense value lists to len(set.seen).
+func (e *sparseEngine[T]) classify() {
+	from := uint32(0)
+	if n := len(e.cheap) + len(e.dense); n > 0 {
+		from = uint32(n)
+	}
+	for v := from; int(v) < len(e.set.seen); v++ {
+		if e.isRare(v) {
+			e.dense = append(e.dense, v)
+		} else {
+			e.cheap = append(e.cheap, v)
+		}
+	}
+}
+
+// direct marks the options that leave one heap or none.
+func (e *sparseEngine[T]) direct(g []T, n int) {
+	seen, st := e.set.seen, e.set.stamp
+	for _, k := range e.lone {
+		if r := n - k; r >= 1 {
+			seen[g[r]] = st
+		} else {
+			break
+		}
+	}
+	if n < len(e.whole) && e.whole[n] {
+		seen[0] = st
+	}
+}
+
+// scanAll is g(n) by the full scan of every split.
+func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
+	e.set.clear()
+	e.direct(g, n)
+	seen, st := e.set.seen, e.set.stamp
+	for _, k := range e.splits {
+		r := n - k
+		for a := 1; 2*a <= r; a++ {
+			seen[g[a]^g[r-a]] = st
+		}
+		e.scans += int64(max(r/2, 0))
+	}
+	return e.set.mex()
+}
+
+// step is g(n) by the sparse-space method.
+func (e *sparseEngine[T]) step(g []T, n int) uint32 {
+	e.set.clear()
+	e.direct(g, n)
+	seen, st := e.set.seen, e.set.stamp
+	for _, k := range e.splits {
+		r := n - k
+		for i, a := range e.rare {
+			b := r - int(a)
+			if b < 1 {
+				break
+			}
+			seen[e.rareV[i]^g[b]] = st
+		}
+	}
+	c := uint32(0)
+	for _, v := range e.cheap {
+		if seen[v] != st {
+			c = v
+			break
+		}
+	}
+	// Every rare value below c must be an option, or the least missing one is g(n).
+	si, a := 0, 1
+	for _, x := range e.dense {
+		if x >= c {
+			break
+		}
+		if seen[x] == st {
+			continue
+		}
+		if !e.find(g, n, x, &si, &a) {
+			return x
+		}
+	}
+	return c
+}
+
+// find scans the splits of n from the cursor (si, a), marking every value
+// met, until it meets x; it reports false when the splits run out.
+func (e *sparseEngine[T]) find(g []T, n int, x uint32, si, a *int) bool {
+	seen, st := e.set.seen, e.set.stamp
+	for ; *si < len(e.splits); *si, *a = *si+1, 1 {
+		r := n - e.splits[*si]
+		for i := *a; 2*i <= r; i++ {
+			v := uint32(g[i] ^ g[r-i])
+			seen[v] = st
+			if v == x {
+				e.scans += int64(i - *a + 1)
+				*a = i + 1
+				return true
+			}
+		}
+		e.scans += int64(max(r/2-*a+1, 0))
+	}
+	return false
+}
+
+// chooseMask picks the mask under which the fewest heaps have rare values,
+// if it makes them rare enough to pay, and rebuilds the rare list.
+func (e *sparseEngine[T]) chooseMask(c *cells[T]) {
+	n := len(c.g)
+	m, rareCount := bestMask(e.hist)
+	if rareCount > int64(n)/8 || m == e.mask {
+		if rareCount > int64(n)/8 {
+			e.mask = 0
+		}
+		return
+	}
+	e.mask = m
+	e.cheap, e.dense = e.cheap[:0], e.dense[:0]
+	e.classify()
+	e.rare, e.rareV = e.rare[:0], e.rareV[:0]
+	for a := 1; a < n; a++ {
+		if v := uint32(c.g[a]); e.isRare(v) {
+			e.rare = append(e.rare, int32(a))
+			e.rareV = append(e.rareV, T(v))
+		}
+	}
+}
+
+// bestMask returns the mask m under which the fewest of the counted heaps
+// have a rare value (an even popcount of v & m), and that number. With the
+// Walsh-Hadamard transform H of the histogram, the count for m is
+// (total + H(m)) / 2.
+func bestMask(hist []int64) (uint32, int64) {
+	size := 1
+	for size < len(hist) {
+		size *= 2
+	}
+	h := make([]int64, size)
+	copy(h, hist)
+	total := int64(0)
+	for _, c := range hist {
+		total += c
+	}
+	for half := 1; half < size; half *= 2 {
+		for i := 0; i < size; i += 2 * half {
+			for j := i; j < i+half; j++ {
+				x, y := h[j], h[j+half]
+				h[j], h[j+half] = x+y, x-y
+			}
+		}
+	}
+	best, bestCount := uint32(0), total+1
+	for m := 1; m < size; m++ {
+		if cnt := (total + h[m]) / 2; cnt < bestCount {
+			best, bestCount = uint32(m), cnt
+		}
+	}
+	return best, bestCount
+}

@@ -1,0 +1,200 @@
+package octal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Config configures a Table.
+type Config struct {
+	// Lost marks decided heaps (a 'loses if' rule): leaving such a heap loses
+	// at once, so no move to it is ever made and it has no value. Nil: none.
+	// A table with Lost claims no period: the rule may depend on n in any way.
+	Lost func(n int64) bool
+	// Limits bound the number of values stored.
+	Limits *solve.Limits
+	// What names the game in errors.
+	What string
+}
+
+// Table is the Grundy sequence g(0), g(1), ... of a code, grown on demand, and
+// the period it has proved, if any. Values are stored in the narrowest cells
+// that hold them (bytes while every value is below 256). Beyond the state cap
+// a code that never splits a heap runs on with a window of its last values,
+// storing nothing more.
+type Table struct {
+	code   Code
+	cfg    Config
+	seq    sequence // the stored values and the engine that grows them
+	period *Period
+	search periodSearch
+	run    *windowRun // the run beyond the stored values, for codes that never split
+}
+
+// sequence is the stored prefix of g, of one cell width, and the engine that
+// extends it. grow reports errWide when a value does not fit its cells.
+type sequence interface {
+	Len() int
+	At(i int) uint32
+	Max() uint32
+	grow(w *solve.Work, n int) error
+	widen() sequence
+	engineName() string
+}
+
+var errWide = errors.New("octal: value too wide for the cells")
+
+// NewTable returns the table of c.
+func NewTable(c Code, cfg Config) *Table {
+	t := &Table{code: c, cfg: cfg}
+	t.seq = newCells[uint8](t)
+	return t
+}
+
+// Code returns the code of the table.
+func (t *Table) Code() Code { return t.code }
+
+// Len is the number of values stored, g(0) .. g(Len()-1).
+func (t *Table) Len() int { return t.seq.Len() }
+
+// At returns a stored value g(i), i < Len().
+func (t *Table) At(i int) uint32 { return t.seq.At(i) }
+
+// Period returns the period proved so far, or nil.
+func (t *Table) Period() *Period { return t.period }
+
+// Lost reports whether heap n is decided by the table's 'loses if' rule.
+func (t *Table) Lost(n int64) bool { return t.cfg.Lost != nil && t.cfg.Lost(n) }
+
+// Engine names the algorithm that grows the table.
+func (t *Table) Engine() string { return t.seq.engineName() }
+
+// Grow computes and stores g(0) .. g(n).
+func (t *Table) Grow(ctx context.Context, n int) error {
+	if n < t.seq.Len() {
+		return nil
+	}
+	if err := t.cfg.Limits.Check(t.cfg.What, n+1, int64(n+1)*int64(t.cellBytes())); err != nil {
+		return err
+	}
+	w := solve.NewWork(ctx, t.cfg.Limits, t.cfg.What, t.seq.Len)
+	for {
+		err := w.Do(func() error { return t.seq.grow(w, n) })
+		if err == errWide {
+			t.seq = t.seq.widen()
+			continue
+		}
+		t.observe(t.seq.Len())
+		return err
+	}
+}
+
+func (t *Table) cellBytes() int {
+	switch t.seq.(type) {
+	case *cells[uint8]:
+		return 1
+	case *cells[uint16]:
+		return 2
+	}
+	return 4
+}
+
+// Value returns g(n) for a heap of any size: from the stored values, from the
+// proved period (looked for first, when a theorem applies), by growing the
+// table, or beyond the state cap by running on with a window (codes that never
+// split a heap). A decided heap (Lost) has value 0 here; callers ask Lost first.
+func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
+	if p := t.period; p != nil {
+		return p.value(t, n), nil
+	}
+	if n.IsInt64() && n.Int64() < int64(t.seq.Len()) {
+		return t.seq.At(int(n.Int64())), nil
+	}
+	limit := t.cfg.Limits.States() - 1
+	small := n.IsInt64() && n.Int64() <= int64(limit)
+	if t.provable() {
+		upTo := limit
+		if small {
+			upTo = int(n.Int64())
+		}
+		if _, err := t.FindPeriod(ctx, upTo); err != nil {
+			return 0, err
+		}
+		if p := t.period; p != nil {
+			return p.value(t, n), nil
+		}
+	}
+	if small {
+		if err := t.Grow(ctx, int(n.Int64())); err != nil {
+			return 0, err
+		}
+		return t.seq.At(int(n.Int64())), nil
+	}
+	if t.code.Finite() && t.code.Splits() == 1 && n.IsInt64() {
+		return t.runTo(ctx, n.Int64())
+	}
+	return 0, t.beyondReach(n)
+}
+
+// windowRun is a stream run on past the stored values.
+type windowRun struct {
+	st   *stream
+	last uint32 // g(st.pos - 1)
+}
+
+// runTo computes g(n) beyond the state cap with the stream engine's window,
+// storing nothing; a later query for a larger heap goes on from there.
+func (t *Table) runTo(ctx context.Context, n int64) (uint32, error) {
+	se, ok := t.seq.(interface{ streamState() *stream })
+	if !ok || se.streamState() == nil {
+		return 0, t.beyondReach(big.NewInt(n))
+	}
+	if t.run == nil || t.run.st.pos > n+1 {
+		st := se.streamState().clone()
+		if st.pending { // computed but not stored: it is g(pos-1)
+			st.pending = false
+			t.run = &windowRun{st: st, last: st.pendV}
+		} else {
+			t.run = &windowRun{st: st}
+		}
+	}
+	r := t.run
+	for r.st.pos <= n {
+		if r.st.pos%(1<<20) == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, &solve.InterruptedError{What: t.cfg.What, States: int(r.st.pos), Err: err}
+			}
+		}
+		r.last, _ = r.st.next()
+	}
+	return r.last, nil
+}
+
+// BeyondReachError reports a heap too large for a table without a period.
+type BeyondReachError struct {
+	What  string
+	Heap  *big.Int
+	Known int
+	Limit int
+	Code  Code
+	Lost  bool
+}
+
+func (e *BeyondReachError) Error() string {
+	why := "no period was found"
+	switch {
+	case e.Lost:
+		why = "a 'loses if' rule may depend on the heap in any way, so no period is claimed"
+	case !e.Code.Finite():
+		why = fmt.Sprintf("its code %s is infinite, so no periodicity theorem applies", e.Code)
+	}
+	return fmt.Sprintf("%s(%s) is beyond reach: the values are known up to %d, %s, and at most %d values are stored (--max-states)", e.What, e.Heap, e.Known-1, why, e.Limit)
+}
+
+func (t *Table) beyondReach(n *big.Int) error {
+	return &BeyondReachError{What: t.cfg.What, Heap: n, Known: t.seq.Len(), Limit: t.cfg.Limits.States(), Code: t.code, Lost: t.cfg.Lost != nil}
+}
