@@ -48,7 +48,6 @@ func TestOEISSequences(t *testing.T) {
 	}
 }
 
-
 // published periods: the period, the preperiod (last exception + 1) and, where
 // the source lists them, every exception.
 var published = []struct {
@@ -95,4 +94,3 @@ func TestPublishedPeriods(t *testing.T) {
 		}
 	}
 }
-
