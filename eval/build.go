@@ -9,25 +9,17 @@ import (
 	"github.com/gamelang/gamelang/lang"
 )
 
-// ruleset is a game.Ruleset that the evaluator can make positions of.
-type ruleset interface {
-	game.Ruleset
-	kind() lang.GameKind
-	makeState(args []Value, p lang.Pos) (game.State, error)
-	renamed(name string) ruleset
-}
-
 // gameDecl is a declared game; with parameters, each distinct argument list
 // makes (and keeps) its own ruleset, so that solvers keep what they learnt.
 type gameDecl struct {
 	name      string
 	params    []string
 	decl      *lang.GameDecl
-	instances map[string]ruleset
+	instances map[string]game.Ruleset
 }
 
 func (in *Interp) declare(ctx context.Context, d *lang.GameDecl) (Value, error) {
-	gd := &gameDecl{name: d.Name, decl: d, instances: map[string]ruleset{}}
+	gd := &gameDecl{name: d.Name, decl: d, instances: map[string]game.Ruleset{}}
 	for _, p := range d.Params {
 		gd.params = append(gd.params, p.Name)
 	}
@@ -42,7 +34,7 @@ func (in *Interp) declare(ctx context.Context, d *lang.GameDecl) (Value, error) 
 }
 
 // instantiate makes the ruleset of gd with its parameters bound to args.
-func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, at lang.Pos) (ruleset, error) {
+func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, at lang.Pos) (game.Ruleset, error) {
 	if len(args) != len(gd.params) {
 		return nil, errorf(at, "%s takes %d parameters (%s), got %d", gd.name, len(gd.params), strings.Join(gd.params, ", "), len(args))
 	}
@@ -69,7 +61,7 @@ func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, a
 	return r, nil
 }
 
-func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string, params map[string]Value) (ruleset, error) {
+func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string, params map[string]Value) (game.Ruleset, error) {
 	if d.Alias != nil {
 		v, err := in.eval(ctx, d.Alias, params)
 		if err != nil {
@@ -79,7 +71,7 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 		if !ok {
 			return nil, errorf(lang.ExprPos(d.Alias), "game %s = ... needs a ruleset, such as octal(\"0.07\"), not %s", d.Name, typeName(v))
 		}
-		return rv.R.renamed(name), nil
+		return game.Renamed(rv.R, name), nil
 	}
 	consts := make(map[string]Value, len(in.globals)+len(params))
 	for k, v := range in.globals {
@@ -126,11 +118,14 @@ func compileRules(sc *scope, body []lang.Rule) (rs rules, err error) {
 	return rs, nil
 }
 
-func (in *Interp) compileHeap(d *lang.GameDecl, name string, sc *scope) (ruleset, error) {
+func (in *Interp) compileHeap(d *lang.GameDecl, name string, sc *scope) (game.Ruleset, error) {
 	sc.bind("n")
 	rs, err := compileRules(sc, d.Rules)
 	if err != nil {
 		return nil, err
+	}
+	if r := in.recognize(name, rs, sc.n); r != nil {
+		return r, nil
 	}
 	return newHeapRuleset(name, rs.takes, rs.moves, rs.loses, sc.n, in.limits()), nil
 }
@@ -216,7 +211,7 @@ func compileMove(sc *scope, r *lang.MoveRule) (m moveRule, err error) {
 	return m, nil
 }
 
-func (in *Interp) compileTuple(d *lang.GameDecl, name string, sc *scope) (ruleset, error) {
+func (in *Interp) compileTuple(d *lang.GameDecl, name string, sc *scope) (game.Ruleset, error) {
 	var vars []string
 	for _, v := range d.Vars {
 		sc.bind(v.Name)
@@ -229,7 +224,7 @@ func (in *Interp) compileTuple(d *lang.GameDecl, name string, sc *scope) (rulese
 	return newTupleRuleset(name, vars, rs.moves, rs.loses, sc.n, in.limits()), nil
 }
 
-func (in *Interp) compileSet(d *lang.GameDecl, name string, sc *scope) (ruleset, error) {
+func (in *Interp) compileSet(d *lang.GameDecl, name string, sc *scope) (game.Ruleset, error) {
 	var pick *lang.PickRule
 	forbid := ""
 	for _, r := range d.Rules {
@@ -253,20 +248,4 @@ func (in *Interp) compileSet(d *lang.GameDecl, name string, sc *scope) (ruleset,
 		return nil, errorf(p, "the numbers of a set ruleset must lie in 1..n with at most %d of them, not %d..%d", MaxUniverse, lo, hi)
 	}
 	return newSetRuleset(name, lo, hi, forbid, in.limits()), nil
-}
-
-func (h *heapRuleset) renamed(name string) ruleset {
-	return &heapRuleset{name: name, heapCore: h.heapCore}
-}
-
-func (t *tupleRuleset) renamed(name string) ruleset {
-	c := *t
-	c.name = name
-	return &c
-}
-
-func (s *setRuleset) renamed(name string) ruleset {
-	c := *s
-	c.name = name
-	return &c
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 type builtin struct {
@@ -52,12 +54,12 @@ func position(v Value, p lang.Pos) (game.Position, error) {
 	return nil, errorf(p, "expected a position, not %s", typeName(v))
 }
 
-func example(r ruleset) string {
-	switch r.kind() {
-	case lang.TupleGame:
+func example(r game.Ruleset) string {
+	switch sh := r.Shape(); sh.Kind {
+	case game.TupleKind:
 		return r.Name() + "(3, 5)"
-	case lang.SetGame:
-		return r.Name() + "{2, 3}"
+	case game.SetKind:
+		return fmt.Sprintf("%s{%d, %d}", r.Name(), sh.Lo, min(sh.Lo+1, sh.Hi))
 	}
 	return r.Name() + "(10)"
 }
@@ -84,7 +86,7 @@ func biGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 
 func grundySeq(ctx context.Context, call *lang.Call, args []Value) (Value, error) {
 	rv, ok := args[0].(RulesetVal)
-	if !ok || rv.R.kind() != lang.HeapGame {
+	if !ok || rv.R.Shape().Kind != game.HeapKind {
 		return nil, errorf(call.Pos, "grundy(G, a..b) needs a heap ruleset, not %s", args[0])
 	}
 	var out Seq
@@ -148,11 +150,12 @@ func biCode(base int) func(*Interp, context.Context, *lang.Call, []Value) (Value
 			return nil, errorf(call.Pos, "a game code is a string such as \"0.07\", not %s", typeName(args[0]))
 		}
 		fn := map[int]string{8: "octal", 16: "hex"}[base]
-		r, err := codeRuleset(fn, string(code), base, lang.ExprPos(call.Args[0]), in.limits())
+		c, err := octal.Parse(string(code), base)
 		if err != nil {
-			return nil, err
+			return nil, errorf(lang.ExprPos(call.Args[0]), "%v", err)
 		}
-		return RulesetVal{r}, nil
+		name := fmt.Sprintf("%s(%q)", fn, string(code))
+		return RulesetVal{stdlib.NewCode(name, c, octal.Config{Limits: in.limits()}, stdlib.OriginCode)}, nil
 	}
 }
 

@@ -236,11 +236,10 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 		}
 		return RulesetVal{r}, nil
 	case RulesetVal:
-		s, err := f.R.makeState(args, e.Pos)
-		if err != nil {
-			return nil, err
+		if f.R.Shape().Kind == game.SetKind {
+			return nil, errorf(e.Pos, "%s is a set ruleset: write its positions with braces, as in %s", f.R.Name(), example(f.R))
 		}
-		return PositionVal{game.Position{{Rules: f.R, State: s}}}, nil
+		return makePosition(f.R, args, e.Pos)
 	}
 	return nil, errorf(e.Pos, "%s is %s and cannot be called", fn, typeName(fn))
 }
@@ -251,16 +250,63 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 		return nil, err
 	}
 	rv, ok := fn.(RulesetVal)
-	if !ok || rv.R.kind() != lang.SetGame {
+	if !ok || rv.R.Shape().Kind != game.SetKind {
 		return nil, errorf(e.Pos, "%s is not a set ruleset; braces make positions of set rulesets only", fn)
 	}
 	args, err := in.evalAll(ctx, e.Elems, env)
 	if err != nil {
 		return nil, err
 	}
-	s, err := rv.R.makeState(args, e.Pos)
-	if err != nil {
-		return nil, err
+	return makePosition(rv.R, args, e.Pos)
+}
+
+// makePosition makes a position of r from the arguments of a call: numbers,
+// and for a set ruleset also ranges and sets of numbers.
+func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
+	var nums []*big.Int
+	for _, a := range args {
+		if r.Shape().Kind == game.SetKind {
+			if err := eachInt(a, p, func(x *big.Int) error { nums = append(nums, x); return nil }); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		n, ok := a.(Int)
+		if !ok {
+			return nil, errorf(p, "a position of %s is made of numbers, not %s", r.Name(), typeName(a))
+		}
+		nums = append(nums, n.V)
 	}
-	return PositionVal{game.Position{{Rules: rv.R, State: s}}}, nil
+	s, err := game.NewState(r.Name(), r.Shape(), nums)
+	if err != nil {
+		return nil, errorf(p, "%v", err)
+	}
+	return PositionVal{game.Position{{Rules: r, State: s}}}, nil
+}
+
+// eachInt calls f for every integer a value stands for: a number, a bounded
+// range or a set.
+func eachInt(v Value, p lang.Pos, f func(*big.Int) error) error {
+	switch v := v.(type) {
+	case Int:
+		return f(v.V)
+	case Set:
+		for _, x := range v.Elems {
+			if err := f(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	case Range:
+		if v.Open {
+			return errorf(p, "an unbounded range (%s) has no end", v)
+		}
+		for x := new(big.Int).Set(v.Lo); x.Cmp(v.Hi) <= 0; x = new(big.Int).Add(x, big.NewInt(1)) {
+			if err := f(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return errorf(p, "expected numbers, ranges or sets, not %s", typeName(v))
 }

@@ -84,70 +84,37 @@ func (m *moveRule) loop(w *solve.Work, r []int64, depth int, f func()) {
 	})
 }
 
-// heapRuleset is a named view of a heapCore; renaming a ruleset (game D =
-// octal("0.07")) shares the core and so the values already computed.
+// heapRuleset is the generic heap path: rulesets with 'move' rules, or take
+// amounts that depend on n, whose options are listed by running their
+// compiled rules. (Rulesets of constant take rules are codes: see recognize.)
 type heapRuleset struct {
-	name string
-	*heapCore
-}
-
-type heapCore struct {
+	name  string
 	takes []takeRule
 	moves []moveRule
 	loses *compiled // register 0 is the heap
-	// constTakes: only take rules with constant amounts, each valid (at least
-	// one token, or a split), so optionValues can run constTakeValues.
-	constTakes bool
-	regs       []int64
-	parts      []int64
-	seq        *solve.Sequence
-	lost       []bool // lost[m]: leaving heap m loses at once; len = values known
-	solver     string
+	regs  []int64
+	parts []int64
+	seq   *solve.Sequence
+	lost  []bool // lost[m]: leaving heap m loses at once; len = values known
 }
 
 func newHeapRuleset(name string, takes []takeRule, moves []moveRule, loses *compiled, nregs int, limits *solve.Limits) *heapRuleset {
-	c := &heapCore{takes: takes, moves: moves, loses: loses, regs: make([]int64, max(nregs, 1))}
-	c.constTakes = len(moves) == 0 && loses == nil
-	for i := range c.takes {
-		c.constTakes = c.takes[i].constantValid() && c.constTakes
-	}
-	c.seq = solve.NewSequence(c.optionValues, limits, name)
-	c.solver = "heap sequence: mex over the options of each heap, from take and move rules"
-	if c.constTakes {
-		c.solver = "heap sequence: constant take rules (subtraction and octal fast path)"
-	}
-	return &heapRuleset{name: name, heapCore: c}
+	h := &heapRuleset{name: name, takes: takes, moves: moves, loses: loses, regs: make([]int64, max(nregs, 1))}
+	h.seq = solve.NewSequence(h.optionValues, limits, name)
+	return h
 }
 
-func (h *heapRuleset) Name() string   { return h.name }
-func (h *heapRuleset) Solver() string { return h.solver }
-func (h *heapRuleset) kind() lang.GameKind {
-	return lang.HeapGame
-}
-
-func (h *heapRuleset) Format(s game.State) string {
-	return fmt.Sprintf("%s(%s)", h.name, s.(*big.Int))
-}
-
-func (h *heapRuleset) makeState(args []Value, p lang.Pos) (game.State, error) {
-	if len(args) != 1 {
-		return nil, errorf(p, "a position of %s is one heap: %s(n), not %d numbers", h.name, h.name, len(args))
-	}
-	n, ok := args[0].(Int)
-	if !ok {
-		return nil, errorf(p, "a heap size must be a number, not %s", typeName(args[0]))
-	}
-	if n.V.Sign() < 0 {
-		return nil, errorf(p, "a heap cannot be negative: %s(%s)", h.name, n.V)
-	}
-	return n.V, nil
+func (h *heapRuleset) Name() string      { return h.name }
+func (h *heapRuleset) Shape() game.Shape { return game.HeapShape }
+func (h *heapRuleset) Solver() string {
+	return "heap sequence: the mex over the options of each heap, listed by running the compiled rules"
 }
 
 // heap returns the state as an int, growing the sequence as far as it.
 func (h *heapRuleset) heap(ctx context.Context, s game.State) (int, error) {
 	n := s.(*big.Int)
 	if !n.IsInt64() {
-		return 0, fmt.Errorf("%s is beyond reach: the heap solver computes every value up to the heap, and stores at most %d", h.Format(s), h.seq.Limit())
+		return 0, fmt.Errorf("%s(%s) is beyond reach: the heap solver computes every value up to the heap, and stores at most %d", h.name, n, h.seq.Limit())
 	}
 	return int(n.Int64()), h.seq.Grow(ctx, int(n.Int64()))
 }
@@ -214,11 +181,7 @@ func sortedParts(parts []int64) []int64 {
 }
 
 // optionValues is the solve.OptionValues of the ruleset.
-func (h *heapCore) optionValues(n int, g []uint32, m *solve.Marks) (err error) {
-	if h.constTakes {
-		constTakeValues(h.takes, n, g, m)
-		return nil
-	}
+func (h *heapRuleset) optionValues(n int, g []uint32, m *solve.Marks) (err error) {
 	defer catch(&err)
 	if len(h.lost) == n {
 		h.lost = append(h.lost, h.losesAt(int64(n)))
@@ -233,51 +196,7 @@ func (h *heapCore) optionValues(n int, g []uint32, m *solve.Marks) (err error) {
 	return nil
 }
 
-// constTakeValues is optionValues for rulesets made of constant take rules
-// only (subtraction and octal games): direct loops, no callbacks.
-func constTakeValues(takes []takeRule, n int, g []uint32, m *solve.Marks) {
-	for i := range takes {
-		t := &takes[i]
-		lo, hi := t.from, min(t.to, int64(n))
-		for j := 0; ; j++ {
-			var k int64
-			if t.sorted != nil {
-				if j == len(t.sorted) || t.sorted[j] > int64(n) {
-					break
-				}
-				k = t.sorted[j]
-			} else {
-				if k = lo + int64(j); k > hi {
-					break
-				}
-			}
-			r := n - int(k)
-			if r == 0 {
-				if t.leave&leave0 != 0 {
-					m.Mark(0)
-				}
-				continue
-			}
-			if t.leave&leave1 != 0 {
-				m.Mark(g[r])
-			}
-			if t.leave&leave2 != 0 {
-				for a := 1; 2*a <= r; a++ {
-					m.Mark(g[a] ^ g[r-a])
-				}
-			}
-			if t.leave&leave3 != 0 {
-				for a := 1; 3*a <= r; a++ {
-					for b := a; a+2*b <= r; b++ {
-						m.Mark(g[a] ^ g[b] ^ g[r-a-b])
-					}
-				}
-			}
-		}
-	}
-}
-
-func (h *heapCore) losesAt(m int64) bool {
+func (h *heapRuleset) losesAt(m int64) bool {
 	if h.loses == nil {
 		return false
 	}
@@ -287,7 +206,7 @@ func (h *heapCore) losesAt(m int64) bool {
 
 // eachOption calls f with the nonempty heaps of every move from heap n that
 // does not lose at once. The values of heaps below n must be known.
-func (h *heapCore) eachOption(w *solve.Work, n int, f func(parts []int64)) {
+func (h *heapRuleset) eachOption(w *solve.Work, n int, f func(parts []int64)) {
 	for i := range h.takes {
 		h.eachTake(w, &h.takes[i], int64(n), f)
 	}
@@ -296,7 +215,7 @@ func (h *heapCore) eachOption(w *solve.Work, n int, f func(parts []int64)) {
 	}
 }
 
-func (h *heapCore) eachTake(w *solve.Work, t *takeRule, n int64, f func([]int64)) {
+func (h *heapRuleset) eachTake(w *solve.Work, t *takeRule, n int64, f func([]int64)) {
 	try := func(k int64) bool {
 		w.Tick()
 		if k > n {
@@ -322,7 +241,7 @@ func (h *heapCore) eachTake(w *solve.Work, t *takeRule, n int64, f func([]int64)
 }
 
 // splits calls f for every way to leave r tokens as j nonempty heaps, j in l.
-func (h *heapCore) splits(r int64, l leave, f func([]int64)) {
+func (h *heapRuleset) splits(r int64, l leave, f func([]int64)) {
 	p := h.parts[:0]
 	if l&leave0 != 0 && r == 0 && !h.lostAt(0) {
 		f(p)
@@ -349,9 +268,9 @@ func (h *heapCore) splits(r int64, l leave, f func([]int64)) {
 	h.parts = p
 }
 
-func (h *heapCore) lostAt(m int64) bool { return h.loses != nil && h.lost[m] }
+func (h *heapRuleset) lostAt(m int64) bool { return h.loses != nil && h.lost[m] }
 
-func (h *heapCore) eachMove(w *solve.Work, m *moveRule, n int64, f func([]int64)) {
+func (h *heapRuleset) eachMove(w *solve.Work, m *moveRule, n int64, f func([]int64)) {
 	h.regs[0] = n
 	m.each(w, h.regs, func() {
 		parts := h.parts[:0]

@@ -6,16 +6,20 @@ package eval
 // sum of forbidden numbers too (POJ 1143 "Number Game", Sylver coinage). The
 // numbers outside the position are the forbidden ones. Positions are bitsets,
 // solved by the generic graph solver.
+//
+// Sums: when the forbidden set F is closed under addition, as in every
+// position play reaches, picking x forbids F + {m x + f : m >= 1, f in F or 0}:
+// OR the set shifted by x into itself until nothing changes. A position given
+// by hand may have an F that is not closed; its moves close F in full first.
+// The state key ends with a byte saying whether F is known to be closed, which
+// is a function of the set, so keys stay canonical.
 
 import (
 	"context"
 	"fmt"
 	"math/big"
-	"math/bits"
-	"strings"
 
 	"github.com/gamelang/gamelang/game"
-	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -27,130 +31,71 @@ type setRuleset struct {
 	lo, hi int64
 	forbid string // "", "multiples" or "sums"
 	memo   *solve.Memo
-	buf    []byte
-	closed []bool // scratch: forbidden[v] for v in 0..hi
 }
-
-// setState is a position: bit i set = number lo+i still allowed.
-type setState []uint64
 
 func newSetRuleset(name string, lo, hi int64, forbid string, limits *solve.Limits) *setRuleset {
 	s := &setRuleset{name: name, lo: lo, hi: hi, forbid: forbid}
-	s.buf = make([]byte, 8*s.words())
-	s.closed = make([]bool, hi+1)
 	s.memo = solve.NewMemo(s, limits, name, s.formatKey)
 	return s
 }
 
-func (s *setRuleset) words() int              { return int((s.hi-s.lo)/64 + 1) }
 func (s *setRuleset) Name() string            { return s.name }
-func (s *setRuleset) kind() lang.GameKind     { return lang.SetGame }
+func (s *setRuleset) Shape() game.Shape       { return game.SetShape(s.lo, s.hi) }
 func (s *setRuleset) Decided(game.State) bool { return false }
 func (s *setRuleset) Solver() string {
 	return fmt.Sprintf("generic: memoized mex over subsets of %d..%d", s.lo, s.hi)
 }
 
-func (s *setRuleset) members(st setState) []int64 {
-	var out []int64
-	for w, word := range st {
-		for word != 0 {
-			b := bits.TrailingZeros64(word)
-			out = append(out, s.lo+int64(64*w+b))
-			word &= word - 1
-		}
-	}
-	return out
+func (s *setRuleset) words() int { return s.Shape().Words() }
+func (s *setRuleset) size() int  { return int(s.hi - s.lo + 1) }
+
+func (s *setRuleset) formatKey(key string) string {
+	st, _ := s.decode([]byte(key))
+	return s.name + game.FormatState(s.Shape(), st)
 }
 
-func (s *setRuleset) Format(st game.State) string {
-	ms := s.members(st.(setState))
-	parts := make([]string, len(ms))
-	for i, m := range ms {
-		parts[i] = fmt.Sprint(m)
-	}
-	return s.name + "{" + strings.Join(parts, ", ") + "}"
-}
-
-func (s *setRuleset) formatKey(key string) string { return s.Format(s.decode([]byte(key))) }
-
-// makeState builds a position from numbers, ranges and sets.
-func (s *setRuleset) makeState(args []Value, p lang.Pos) (game.State, error) {
-	st := make(setState, s.words())
-	add := func(x *big.Int) error {
-		if !x.IsInt64() || x.Int64() < s.lo || x.Int64() > s.hi {
-			return errorf(p, "%s is outside the numbers of %s (%d..%d)", x, s.name, s.lo, s.hi)
-		}
-		i := x.Int64() - s.lo
-		st[i/64] |= 1 << (i % 64)
-		return nil
-	}
-	for _, a := range args {
-		if err := eachInt(a, p, add); err != nil {
-			return nil, err
-		}
-	}
-	return st, nil
-}
-
-// eachInt calls f for every integer a value stands for: a number, a bounded
-// range or a set.
-func eachInt(v Value, p lang.Pos, f func(*big.Int) error) error {
-	switch v := v.(type) {
-	case Int:
-		return f(v.V)
-	case Set:
-		for _, x := range v.Elems {
-			if err := f(x); err != nil {
-				return err
-			}
-		}
-		return nil
-	case Range:
-		if v.Open {
-			return errorf(p, "an unbounded range (%s) has no end", v)
-		}
-		for x := new(big.Int).Set(v.Lo); x.Cmp(v.Hi) <= 0; x = new(big.Int).Add(x, big.NewInt(1)) {
-			if err := f(x); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return errorf(p, "expected numbers, ranges or sets, not %s", typeName(v))
-}
-
-func (s *setRuleset) encode(st setState) []byte {
-	key := make([]byte, 8*len(st))
+// encode makes the key of a state: its words, and whether F is closed.
+func (s *setRuleset) encode(st game.SetState, closed bool) []byte {
+	key := make([]byte, 8*len(st)+1)
 	for i, w := range st {
 		for b := 0; b < 8; b++ {
 			key[8*i+b] = byte(w >> (8 * b))
 		}
 	}
+	if closed {
+		key[len(key)-1] = 1
+	}
 	return key
 }
 
-func (s *setRuleset) decode(key []byte) setState {
-	st := make(setState, len(key)/8)
+func (s *setRuleset) decode(key []byte) (game.SetState, bool) {
+	st := make(game.SetState, (len(key)-1)/8)
 	for i := range st {
 		for b := 7; b >= 0; b-- {
 			st[i] = st[i]<<8 | uint64(key[8*i+b])
 		}
 	}
-	return st
+	return st, key[len(key)-1] == 1
+}
+
+// key is the key of a position given from outside.
+func (s *setRuleset) key(st game.SetState) []byte {
+	return s.encode(st, s.forbid != "sums" || s.closed(s.forbidden(st)))
 }
 
 func (s *setRuleset) Grundy(ctx context.Context, st game.State) (*big.Int, error) {
-	v, err := s.memo.Grundy(ctx, s.encode(st.(setState)))
+	v, err := s.memo.Grundy(ctx, s.key(st.(game.SetState)))
 	return big.NewInt(int64(v)), err
 }
 
 func (s *setRuleset) Moves(ctx context.Context, st game.State) ([]game.Move, error) {
+	set := st.(game.SetState)
+	closed := s.forbid != "sums" || s.closed(s.forbidden(set))
 	var moves []game.Move
-	for _, x := range s.members(st.(setState)) {
-		after := s.after(st.(setState), x)
+	for _, x := range set.Members(s.lo) {
 		moves = append(moves, game.Move{
 			Label: fmt.Sprintf("pick %d", x),
-			To:    []game.Component{{Rules: s, State: after}},
+			To:    []game.Component{{Rules: s, State: s.after(set, x, closed)}},
 		})
 	}
 	return moves, nil
@@ -158,18 +103,35 @@ func (s *setRuleset) Moves(ctx context.Context, st game.State) ([]game.Move, err
 
 // Options is the solve.Graph of the ruleset.
 func (s *setRuleset) Options(w *solve.Work, key []byte, yield func([]byte)) error {
-	st := s.decode(key)
-	for _, x := range s.members(st) {
+	st, closed := s.decode(key)
+	for _, x := range st.Members(s.lo) {
 		w.Tick()
-		after := s.after(st, x)
-		yield(s.encode(after))
+		yield(s.encode(s.after(st, x, closed), true))
 	}
 	return nil
 }
 
-// after returns the position once x is picked from st.
-func (s *setRuleset) after(st setState, x int64) setState {
-	out := append(setState(nil), st...)
+// forbidden is the complement of st in the universe.
+func (s *setRuleset) forbidden(st game.SetState) game.SetState {
+	f := make(game.SetState, len(st))
+	for i, w := range st {
+		f[i] = ^w
+	}
+	s.trim(f)
+	return f
+}
+
+// trim clears the bits past the universe.
+func (s *setRuleset) trim(f game.SetState) {
+	if r := s.size() % 64; r != 0 {
+		f[len(f)-1] &= 1<<r - 1
+	}
+}
+
+// after returns the position once x is picked from st; closed says whether
+// st's forbidden numbers are closed under addition.
+func (s *setRuleset) after(st game.SetState, x int64, closed bool) game.SetState {
+	out := append(game.SetState(nil), st...)
 	remove := func(v int64) {
 		i := v - s.lo
 		out[i/64] &^= 1 << (i % 64)
@@ -184,29 +146,64 @@ func (s *setRuleset) after(st setState, x int64) setState {
 			}
 		}
 	case "sums":
-		for v, f := range s.sumClosure(st, x) {
-			if f && int64(v) >= s.lo {
-				remove(int64(v))
-			}
+		f := s.forbidden(st)
+		if !closed {
+			s.closeSums(f)
+		}
+		i := x - s.lo
+		f[i/64] |= 1 << (i % 64)
+		for s.shiftOr(f, f, x) {
+		}
+		for i := range out {
+			out[i] &^= f[i]
 		}
 	}
 	return out
 }
 
-// sumClosure returns forbidden[v] for v in 0..hi: the numbers of the universe
-// not in st, and x, closed under addition.
-func (s *setRuleset) sumClosure(st setState, x int64) []bool {
-	f := s.closed
-	clear(f)
-	for v := s.lo; v <= s.hi; v++ {
-		i := v - s.lo
-		f[v] = st[i/64]&(1<<(i%64)) == 0
-	}
-	f[x] = true
-	for v := int64(1); v <= s.hi; v++ {
-		for a := int64(1); !f[v] && 2*a <= v; a++ {
-			f[v] = f[a] && f[v-a]
+// shiftOr ORs src shifted up by k bits (k numbers) into dst, within the
+// universe, and reports whether dst changed.
+func (s *setRuleset) shiftOr(dst, src game.SetState, k int64) bool {
+	words, sh := int(k/64), uint(k%64)
+	changed := false
+	for i := len(dst) - 1; i >= words; i-- {
+		v := src[i-words] << sh
+		if sh != 0 && i-words-1 >= 0 {
+			v |= src[i-words-1] >> (64 - sh)
+		}
+		if i == len(dst)-1 {
+			if r := s.size() % 64; r != 0 {
+				v &= 1<<r - 1
+			}
+		}
+		if v&^dst[i] != 0 {
+			dst[i] |= v
+			changed = true
 		}
 	}
-	return f
+	return changed
+}
+
+// closed reports whether f is closed under addition.
+func (s *setRuleset) closed(f game.SetState) bool {
+	probe := make(game.SetState, len(f))
+	for _, v := range f.Members(s.lo) {
+		copy(probe, f)
+		if s.shiftOr(probe, f, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// closeSums closes f under addition, in place.
+func (s *setRuleset) closeSums(f game.SetState) {
+	for changed := true; changed; {
+		changed = false
+		for _, v := range f.Members(s.lo) {
+			if s.shiftOr(f, f, v) {
+				changed = true
+			}
+		}
+	}
 }

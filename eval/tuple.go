@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
-	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -35,46 +34,21 @@ func newTupleRuleset(name string, vars []string, moves []moveRule, loses *compil
 	return t
 }
 
-func (t *tupleRuleset) Name() string        { return t.name }
-func (t *tupleRuleset) kind() lang.GameKind { return lang.TupleGame }
+func (t *tupleRuleset) Name() string      { return t.name }
+func (t *tupleRuleset) Shape() game.Shape { return game.TupleShape(t.vars...) }
 func (t *tupleRuleset) Solver() string {
 	return "generic: memoized mex over the state graph of " + strings.Join(t.vars, ", ")
 }
 
-func (t *tupleRuleset) Format(s game.State) string {
-	tu := s.(game.Tuple)
-	parts := make([]string, len(tu))
-	for i, x := range tu {
-		parts[i] = x.String()
-	}
-	return t.name + "(" + strings.Join(parts, ", ") + ")"
-}
-
-func (t *tupleRuleset) formatKey(key string) string { return t.Format(t.decode([]byte(key))) }
-
-func (t *tupleRuleset) makeState(args []Value, p lang.Pos) (game.State, error) {
-	if len(args) != len(t.vars) {
-		return nil, errorf(p, "a position of %s has %d numbers (%s), not %d", t.name, len(t.vars), strings.Join(t.vars, ", "), len(args))
-	}
-	tu := make(game.Tuple, len(args))
-	for i, a := range args {
-		n, ok := a.(Int)
-		if !ok {
-			return nil, errorf(p, "%s of %s must be a number, not %s", t.vars[i], t.name, typeName(a))
-		}
-		if n.V.Sign() < 0 {
-			return nil, errorf(p, "%s of %s cannot be negative (%s)", t.vars[i], t.name, n.V)
-		}
-		tu[i] = n.V
-	}
-	return tu, nil
+func (t *tupleRuleset) formatKey(key string) string {
+	return t.name + game.FormatState(t.Shape(), t.decode([]byte(key)))
 }
 
 func (t *tupleRuleset) encode(s game.State) ([]byte, error) {
 	key := make([]byte, 8*len(t.vars))
 	for i, x := range s.(game.Tuple) {
 		if !x.IsInt64() {
-			return nil, fmt.Errorf("%s is too large for the generic solver, whose states hold numbers below 2^63", t.Format(s))
+			return nil, fmt.Errorf("%s%s is too large for the generic solver, whose states hold numbers below 2^63", t.name, game.FormatState(t.Shape(), s))
 		}
 		binary.LittleEndian.PutUint64(key[8*i:], uint64(x.Int64()))
 	}

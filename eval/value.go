@@ -38,7 +38,7 @@ type Seq []*big.Int
 type OutcomeVal game.Outcome
 
 // RulesetVal is a compiled ruleset; called with a state it makes a position.
-type RulesetVal struct{ R ruleset }
+type RulesetVal struct{ R game.Ruleset }
 
 // Family is a game declared with parameters; called with arguments it makes a
 // ruleset.

@@ -10,8 +10,8 @@ import (
 	"strings"
 )
 
-// State is a ruleset's own representation of a position: *big.Int for a heap,
-// Tuple for a tuple ruleset, and the set ruleset's own type for set positions.
+// State is a ruleset's position: *big.Int for a heap, Tuple for a tuple
+// ruleset, Set for a set ruleset (see Shape).
 type State any
 
 // Tuple is the state of a tuple ruleset.
@@ -21,8 +21,8 @@ type Tuple []*big.Int
 type Ruleset interface {
 	// Name is how the ruleset is written: "Kayles", "Bounded(3)".
 	Name() string
-	// Format writes a state as a position: "Kayles(7)", "Wythoff(3, 5)".
-	Format(s State) string
+	// Shape says what its positions are.
+	Shape() Shape
 	// Grundy returns the nim value of a state that is not Decided.
 	Grundy(ctx context.Context, s State) (*big.Int, error)
 	// Moves lists every move from s. Moves into Decided states (where the mover
@@ -36,20 +36,84 @@ type Ruleset interface {
 	Solver() string
 }
 
+// Targeter is a ruleset that lists the moves to a given value without
+// listing every move: a huge heap answers from its period or a closed form.
+type Targeter interface {
+	MovesTo(ctx context.Context, s State, v *big.Int) ([]Move, error)
+}
+
+// Outcomer is a ruleset that knows the outcome of a state more cheaply than
+// its Grundy value.
+type Outcomer interface {
+	Outcome(ctx context.Context, s State) (Outcome, error)
+}
+
 // Component is one part of a disjunctive sum.
 type Component struct {
 	Rules Ruleset
 	State State
 }
 
-// String formats the component as a position.
-func (c Component) String() string { return c.Rules.Format(c.State) }
+// String formats the component as a position: "Kayles(7)", "W(3, 5)", "G{2, 3}".
+func (c Component) String() string {
+	return c.Rules.Name() + FormatState(c.Rules.Shape(), c.State)
+}
 
 // Move is one move inside a component: the component is replaced by To (empty
-// when nothing is left, several components when a heap splits).
+// when nothing is left, several components when a heap splits). A move may
+// stand for a family of Count moves that all reach the same value (a huge heap
+// splits in too many ways to list); To is then its first member and Label
+// describes them all.
 type Move struct {
-	Label string // how to say the move when To does not say it ("pick 4")
-	To    []Component
+	Label  string // how to say the move when To does not say it ("pick 4")
+	To     []Component
+	Family *Family // nil for a single move
+}
+
+// Family describes a move that stands for many: for every a in From, From+Step,
+// ..., Last, the heap becomes heaps of sizes Base[i] + Coef[i]*a of the same
+// ruleset. All of them reach the same value.
+type Family struct {
+	From, Step, Last, Count *big.Int
+	Base                    []*big.Int
+	Coef                    []int64
+}
+
+// Heaps writes the heaps a member leaves, with a for the running number:
+// "Kayles(a) + Kayles(98 - a)".
+func (f *Family) Heaps(name string) string {
+	parts := make([]string, len(f.Base))
+	for i, b := range f.Base {
+		switch c := f.Coef[i]; {
+		case c == 0:
+			parts[i] = fmt.Sprintf("%s(%s)", name, b)
+		case b.Sign() == 0 && c == 1:
+			parts[i] = name + "(a)"
+		case c == 1:
+			parts[i] = fmt.Sprintf("%s(%s + a)", name, b)
+		case c == -1:
+			parts[i] = fmt.Sprintf("%s(%s - a)", name, b)
+		default:
+			parts[i] = fmt.Sprintf("%s(%s %+d*a)", name, b, c)
+		}
+	}
+	return strings.Join(parts, " + ")
+}
+
+// Range writes the values of a: "a = 5, 39, ..., 999 (every 34; 30 moves)".
+func (f *Family) Range() string {
+	if f.Count.Cmp(big.NewInt(3)) <= 0 {
+		var xs []string
+		for a := new(big.Int).Set(f.From); a.Cmp(f.Last) <= 0; a.Add(a, f.Step) {
+			xs = append(xs, a.String())
+		}
+		return "a = " + strings.Join(xs, ", ")
+	}
+	second := new(big.Int).Add(f.From, f.Step)
+	if f.Step.Cmp(big.NewInt(1)) == 0 {
+		return fmt.Sprintf("a = %s..%s (%s moves)", f.From, f.Last, f.Count)
+	}
+	return fmt.Sprintf("a = %s, %s, ..., %s (every %s; %s moves)", f.From, second, f.Last, f.Step, f.Count)
 }
 
 // Position is a disjunctive sum of components; the empty sum is the zero game.
@@ -110,6 +174,11 @@ func OutcomeOf(ctx context.Context, p Position) (Outcome, error) {
 			return N, nil
 		}
 	}
+	if len(p) == 1 {
+		if o, ok := p[0].Rules.(Outcomer); ok {
+			return o.Outcome(ctx, p[0].State)
+		}
+	}
 	g, err := Grundy(ctx, p)
 	if err != nil {
 		return P, err
@@ -157,16 +226,48 @@ func Options(ctx context.Context, p Position) ([]Option, error) {
 	return out, nil
 }
 
-// Winning lists the options whose value is 0: the moves that win.
+// Winning lists the moves to value 0: the moves that win. In each component
+// they are the moves to the value that the rest of the sum cancels.
 func Winning(ctx context.Context, p Position) ([]Option, error) {
-	opts, err := Options(ctx, p)
+	total, err := Grundy(ctx, p)
 	if err != nil {
 		return nil, err
 	}
 	var out []Option
-	for _, o := range opts {
-		if o.Grundy.Sign() == 0 {
-			out = append(out, o)
+	for i, c := range p {
+		own, err := c.Rules.Grundy(ctx, c.State)
+		if err != nil {
+			return nil, err
+		}
+		target := new(big.Int).Xor(own, total)
+		moves, err := MovesTo(ctx, c, target)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range moves {
+			out = append(out, Option{Index: i, Move: m, Result: replace(p, i, m.To), Grundy: new(big.Int)})
+		}
+	}
+	return out, nil
+}
+
+// MovesTo lists the moves of a component to positions of value v.
+func MovesTo(ctx context.Context, c Component, v *big.Int) ([]Move, error) {
+	if t, ok := c.Rules.(Targeter); ok {
+		return t.MovesTo(ctx, c.State, v)
+	}
+	moves, err := c.Rules.Moves(ctx, c.State)
+	if err != nil {
+		return nil, err
+	}
+	var out []Move
+	for _, m := range moves {
+		g, err := Grundy(ctx, m.To)
+		if err != nil {
+			return nil, err
+		}
+		if g.Cmp(v) == 0 {
+			out = append(out, m)
 		}
 	}
 	return out, nil

@@ -28,8 +28,9 @@ const (
 // Code is a take-and-break code: Digit(k) for every k >= 0. It is finite when
 // every digit from some k on is 0, and otherwise repeats one digit forever.
 type Code struct {
-	digits []Digit // digits[k] for k < len(digits)
-	tail   Digit   // the digit of every k >= len(digits)
+	digits  []Digit // digits[k] for k < len(digits)
+	tail    Digit   // the digit of every k >= len(digits)
+	unequal bool    // two heaps left by a move must differ (Grundy's game)
 }
 
 // NewCode returns the code with the given digits (digits[k] for taking k) and
@@ -41,6 +42,16 @@ func NewCode(digits []Digit, tail Digit) Code {
 	}
 	return Code{digits: d, tail: tail}
 }
+
+// UnequalSplits returns the code whose moves that leave two heaps must leave
+// two different heaps: Grundy's game is 4.0 with unequal splits.
+func (c Code) UnequalSplits() Code {
+	c.unequal = true
+	return c
+}
+
+// Unequal reports whether two heaps left by a move must differ.
+func (c Code) Unequal() bool { return c.unequal }
 
 // Digit returns the digit for taking k tokens.
 func (c Code) Digit(k int64) Digit {
@@ -187,6 +198,9 @@ func (c Code) String() string {
 		b.WriteByte(')')
 	} else if len(c.digits) <= 1 {
 		b.WriteByte('0')
+	}
+	if c.unequal {
+		b.WriteString(" with unequal splits")
 	}
 	return b.String()
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -33,7 +32,7 @@ func definition(c Code, lost func(int64) bool, n int) []int {
 				opts[g[r]] = true
 			}
 			for a := 1; d&LeaveTwo != 0 && 2*a <= r; a++ {
-				if !isLost(a) && !isLost(r-a) {
+				if !isLost(a) && !isLost(r-a) && !(c.Unequal() && 2*a == r) {
 					opts[g[a]^g[r-a]] = true
 				}
 			}
@@ -132,6 +131,11 @@ func TestEnginesAgreeWithDefinition(t *testing.T) {
 	}
 	for i := 0; i < 6; i++ { // infinite codes
 		cases = append(cases, tc{NewCode([]Digit{0, Digit(rng.IntN(8))}, Digit(1+rng.IntN(7))), 150})
+	}
+	for i := 0; i < 8; i++ { // unequal splits (Grundy's game and relatives)
+		d := digitsOf(rng.IntN(3), func() Digit { return Digit(rng.IntN(8)) })
+		d[0] = 4
+		cases = append(cases, tc{NewCode(d, 0).UnequalSplits(), 1500 + rng.IntN(1500)})
 	}
 	for _, c := range cases {
 		tab := NewTable(c.code, Config{Limits: &solve.Limits{}, What: c.code.String()})
@@ -284,20 +288,41 @@ func periodOf(t *testing.T, code string, limit int) *Period {
 	return p
 }
 
+// Every value read from a proved period is the definition's, whether the
+// preperiod ends where the proof started (.07) or before it (codes that are
+// periodic from 0, whose proof starts at 1).
 func TestEveryValueFromThePeriod(t *testing.T) {
-	tab := table(t, "0.07", Config{})
-	p, _ := tab.FindPeriod(context.Background(), 1000)
-	want := definition(tab.Code(), nil, 2000)
-	for n := range want {
-		if v := p.value(tab, big.NewInt(int64(n))); int(v) != want[n] {
-			t.Fatalf("g(%d) from the period = %d, want %d", n, v, want[n])
+	for _, code := range []string{"0.07", "0.0300303", "0.333", "0.137", "4.777", "0.3003"} {
+		tab := table(t, code, Config{})
+		p, _ := tab.FindPeriod(context.Background(), 5000)
+		if p == nil {
+			t.Fatalf("%s: no period", code)
+		}
+		want := definition(tab.Code(), nil, 3000)
+		for n := range want {
+			if v := p.value(tab, big.NewInt(int64(n))); int(v) != want[n] {
+				t.Fatalf("%s: g(%d) from the period (%v) = %d, want %d", code, n, p, v, want[n])
+			}
 		}
 	}
-	if got := fmt.Sprint(slices.Collect(func(yield func(int64) bool) {
-		for _, e := range p.Exceptions {
-			yield(e)
+	tab := table(t, "0.07", Config{})
+	p, _ := tab.FindPeriod(context.Background(), 1000)
+	if got := fmt.Sprint(p.Exceptions); got != "[0 1 15 17 18 32 35 52]" {
+		t.Errorf("0.07: exceptions %s", got)
+	}
+}
+
+// Asking heaps one at a time, as grundy(G, a..b) does, gives the
+// definition's values too (the period is proved along the way).
+func TestValuesOneAtATime(t *testing.T) {
+	for _, code := range []string{"0.0300303", "0.07", "0.333", "0.6006"} {
+		tab := table(t, code, Config{})
+		want := definition(tab.Code(), nil, 400)
+		for n := range want {
+			v, err := tab.Value(context.Background(), big.NewInt(int64(n)))
+			if err != nil || int(v) != want[n] {
+				t.Fatalf("%s: g(%d) = %d, %v; want %d", code, n, v, err, want[n])
+			}
 		}
-	})); got != "[0 1 15 17 18 32 35 52]" {
-		t.Errorf("exceptions %s", got)
 	}
 }

@@ -87,7 +87,9 @@ func joinInt64(xs []int64) string {
 }
 
 // provable reports whether a periodicity theorem applies to the table.
-func (t *Table) provable() bool { return t.code.Finite() && t.cfg.Lost == nil && !t.code.Empty() }
+func (t *Table) provable() bool {
+	return t.code.Finite() && t.cfg.Lost == nil && !t.code.Empty() && !t.code.Unequal()
+}
 
 // needed is how many values the theorem needs to prove period p from e.
 func (t *Table) needed(e, p int64) int64 {
@@ -249,7 +251,9 @@ func (t *Table) prove(p int64, n int) {
 		}
 	}
 	per.Pre = per.LastException() + 1
-	per.values = append(per.values[(e-per.Pre)%best:], per.values[:(e-per.Pre)%best]...)
+	// values[i] = g(e+i); the period is kept from Pre: g(Pre+j) = values[j-(e-Pre) mod p]
+	d := (e - per.Pre) % best
+	per.values = append(per.values[best-d:], per.values[:best-d]...)
 	t.period = per
 }
 

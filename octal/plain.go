@@ -8,11 +8,18 @@ import "github.com/gamelang/gamelang/solve"
 // that split into three heaps, infinite codes, and splitting codes with a
 // 'loses if' rule.
 type plainEngine[T cell] struct {
-	code Code
-	set  stamps
+	code    Code
+	unequal int // 1 when two heaps left must differ: a < r-a
+	set     stamps
 }
 
-func newPlainEngine[T cell](code Code) *plainEngine[T] { return &plainEngine[T]{code: code} }
+func newPlainEngine[T cell](code Code) *plainEngine[T] {
+	e := &plainEngine[T]{code: code}
+	if code.Unequal() {
+		e.unequal = 1
+	}
+	return e
+}
 
 func (e *plainEngine[T]) name() string {
 	return "plain: the mex over every option of each heap"
@@ -61,7 +68,7 @@ func (e *plainEngine[T]) value(c *cells[T], n int) uint32 {
 			seen[g[r]] = stamp
 		}
 		if d&LeaveTwo != 0 {
-			for a := 1; 2*a <= r; a++ {
+			for a := 1; 2*a <= r-e.unequal; a++ {
 				if checkLost && (c.isLost(a) || c.isLost(r-a)) {
 					continue
 				}

@@ -37,6 +37,7 @@ type sparseEngine[T cell] struct {
 	lone   []int  // k whose digit leaves one heap
 	whole  []bool // whole[k]: taking a whole heap of k is a move
 	splits []int  // k whose digit leaves two heaps
+	uneq   int    // 1 when the two heaps must differ (a < r-a), else 0
 	set    stamps
 
 	mask  uint32 // 0: no mask chosen, full scans
@@ -55,6 +56,9 @@ const minSparse = 1024
 
 func newSparseEngine[T cell](c Code) *sparseEngine[T] {
 	e := &sparseEngine[T]{next: minSparse}
+	if c.Unequal() {
+		e.uneq = 1
+	}
 	e.whole = make([]bool, c.MaxTake()+1)
 	for k := 0; k <= c.MaxTake(); k++ {
 		d := c.Digit(int64(k))
@@ -167,10 +171,10 @@ func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
 	seen, st := e.set.seen, e.set.stamp
 	for _, k := range e.splits {
 		r := n - k
-		for a := 1; 2*a <= r; a++ {
+		for a := 1; 2*a <= r-e.uneq; a++ {
 			seen[g[a]^g[r-a]] = st
 		}
-		e.scans += int64(max(r/2, 0))
+		e.scans += int64(max((r-e.uneq)/2, 0))
 	}
 	return e.set.mex()
 }
@@ -187,7 +191,9 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 			if b < 1 {
 				break
 			}
-			seen[e.rareV[i]^g[b]] = st
+			if b != int(a) || e.uneq == 0 {
+				seen[e.rareV[i]^g[b]] = st
+			}
 		}
 	}
 	c := uint32(0)
@@ -218,9 +224,9 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 func (e *sparseEngine[T]) find(g []T, n int, x uint32, si, a *int) bool {
 	seen, st := e.set.seen, e.set.stamp
 	for ; *si < len(e.splits); *si, *a = *si+1, 1 {
-		r := n - e.splits[*si]
+		r := n - e.splits[*si] - e.uneq
 		for i := *a; 2*i <= r; i++ {
-			v := uint32(g[i] ^ g[r-i])
+			v := uint32(g[i] ^ g[r+e.uneq-i])
 			seen[v] = st
 			if v == x {
 				e.scans += int64(i - *a + 1)

@@ -1,0 +1,122 @@
+package stdlib
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/gamelang/gamelang/game"
+)
+
+// Bounded is bounded Nim, take 1..m (seed 001's game B): g(n) = n mod (m+1).
+// With m = nil it is Nim itself, take 1..: g(n) = n.
+type Bounded struct {
+	name       string
+	m          *big.Int // nil: no bound
+	recognized bool     // made from a user's take rule
+}
+
+// Recognized marks the ruleset as recognized from a user's take rule.
+func (r *Bounded) Recognized() *Bounded {
+	r.recognized = true
+	return r
+}
+
+// NewNim returns Nim.
+func NewNim() *Bounded { return &Bounded{name: "Nim"} }
+
+// NewBounded returns bounded Nim with at most m tokens per move.
+func NewBounded(m *big.Int) *Bounded { return &Bounded{name: fmt.Sprintf("Bounded(%s)", m), m: m} }
+
+// Name is the ruleset's name.
+func (r *Bounded) Name() string { return r.name }
+
+// Shape is that of heap games.
+func (r *Bounded) Shape() game.Shape { return game.HeapShape }
+
+// Decided is always false.
+func (r *Bounded) Decided(game.State) bool { return false }
+
+// Solver gives the closed form.
+func (r *Bounded) Solver() string {
+	s := "closed form: g(n) = n"
+	if r.m != nil {
+		s = fmt.Sprintf("closed form: g(n) = n mod %s", new(big.Int).Add(r.m, big.NewInt(1)))
+	}
+	if r.recognized {
+		s += " (" + OriginRules + ")"
+	}
+	return s
+}
+
+// Grundy is n, or n mod (m+1).
+func (r *Bounded) Grundy(_ context.Context, s game.State) (*big.Int, error) {
+	n := s.(*big.Int)
+	if r.m == nil {
+		return new(big.Int).Set(n), nil
+	}
+	return new(big.Int).Mod(n, new(big.Int).Add(r.m, big.NewInt(1))), nil
+}
+
+// most is the most tokens a move may take from heap n.
+func (r *Bounded) most(n *big.Int) *big.Int {
+	if r.m == nil || r.m.Cmp(n) > 0 {
+		return n
+	}
+	return r.m
+}
+
+// Moves lists the heaps a move leaves, largest first (take 1, take 2, ...):
+// one by one for a small heap, as one family (heap a, for a range of a)
+// otherwise; emptying the heap comes last.
+func (r *Bounded) Moves(_ context.Context, s game.State) ([]game.Move, error) {
+	n := s.(*big.Int)
+	lo := new(big.Int).Sub(n, r.most(n)) // the smallest heap a move leaves
+	empty := lo.Sign() == 0 && n.Sign() > 0
+	if empty {
+		lo.SetInt64(1)
+	}
+	var out []game.Move
+	hi := new(big.Int).Sub(n, big.NewInt(1))
+	count := new(big.Int).Sub(n, lo)
+	switch {
+	case lo.Cmp(hi) > 0:
+	case count.Cmp(big.NewInt(64)) <= 0:
+		for a := new(big.Int).Set(hi); a.Cmp(lo) >= 0; a = new(big.Int).Sub(a, big.NewInt(1)) {
+			out = append(out, game.Move{To: []game.Component{{Rules: r, State: a}}})
+		}
+	default:
+		out = append(out, game.Move{
+			To:     []game.Component{{Rules: r, State: lo}},
+			Family: &game.Family{From: lo, Step: big.NewInt(1), Last: hi, Count: count, Base: []*big.Int{new(big.Int)}, Coef: []int64{1}},
+		})
+	}
+	if empty {
+		out = append(out, game.Move{}) // take them all
+	}
+	return out, nil
+}
+
+// MovesTo is the one move to value v, if there is one: to heap v for Nim,
+// taking (n - v) mod (m+1) tokens for bounded Nim.
+func (r *Bounded) MovesTo(_ context.Context, s game.State, v *big.Int) ([]game.Move, error) {
+	n := s.(*big.Int)
+	var to *big.Int
+	if r.m == nil {
+		to = v
+	} else {
+		m1 := new(big.Int).Add(r.m, big.NewInt(1))
+		if v.Cmp(m1) >= 0 {
+			return nil, nil
+		}
+		k := new(big.Int).Mod(new(big.Int).Sub(n, v), m1)
+		to = new(big.Int).Sub(n, k)
+	}
+	if to.Sign() < 0 || to.Cmp(n) >= 0 || new(big.Int).Sub(n, to).Cmp(r.most(n)) > 0 {
+		return nil, nil
+	}
+	if to.Sign() == 0 {
+		return []game.Move{{}}, nil
+	}
+	return []game.Move{{To: []game.Component{{Rules: r, State: to}}}}, nil
+}
