@@ -125,9 +125,13 @@ func init() {
 	register(&Builtin{Name: "Kayles", Doc: "knock down one pin or two adjacent ones from a row: octal 0.77, period 12", Twin: "game Kayles { take 1..2 split }",
 		make: func(env Env, _ []Arg) (game.Ruleset, error) { return fixed("Kayles", mustParse("0.77"), env), nil }})
 	register(&Builtin{Name: "DawsonKayles", Doc: "knock down two adjacent pins (seed 001's game C): octal 0.07, period 34", Twin: "game DawsonKayles { take 2 split }",
-		make: func(env Env, _ []Arg) (game.Ruleset, error) { return fixed("DawsonKayles", mustParse("0.07"), env), nil }})
+		make: func(env Env, _ []Arg) (game.Ruleset, error) {
+			return fixed("DawsonKayles", mustParse("0.07"), env), nil
+		}})
 	register(&Builtin{Name: "DawsonsChess", Doc: "Dawson's chess: octal 0.137, period 34", Twin: "game DawsonsChess { take 1 leaving 0; take 2 leaving 0..1; take 3 leaving 0..2 }",
-		make: func(env Env, _ []Arg) (game.Ruleset, error) { return fixed("DawsonsChess", mustParse("0.137"), env), nil }})
+		make: func(env Env, _ []Arg) (game.Ruleset, error) {
+			return fixed("DawsonsChess", mustParse("0.137"), env), nil
+		}})
 	register(&Builtin{Name: "GrundysGame", Doc: "split a heap into two unequal heaps: the sparse-space engine, no period known", Twin: "game GrundysGame { move (a, n - a) for a in 1..(n - 1) / 2 }",
 		make: func(env Env, _ []Arg) (game.Ruleset, error) {
 			return fixed("GrundysGame", octal.NewCode([]octal.Digit{octal.LeaveTwo}, 0).UnequalSplits(), env), nil

@@ -29,7 +29,7 @@ import (
 // NumberGame is the Number Game on the numbers 2..hi, hi <= 64.
 type NumberGame struct {
 	hi     int64
-	width  uint   // the numbers 2..hi are bits 0..width-1
+	width  uint // the numbers 2..hi are bits 0..width-1
 	limits *solve.Limits
 	dense  []uint8 // dense[mask] = g + 1, 0 when unknown
 	memo   *solve.Memo

@@ -78,7 +78,7 @@ func isqrt128(hi, lo uint64) uint64 {
 	// one Newton step from the float estimate, then exact correction
 	if r > 0 && hi < r {
 		q, _ := bits.Div64(hi, lo, r)
-		r = r/2 + q/2 + (r&q&1)
+		r = r/2 + q/2 + (r & q & 1)
 	}
 	for gt128(r, hi, lo) {
 		r--
