@@ -2,11 +2,13 @@ package eval
 
 import (
 	"context"
+	"math/big"
 	"math"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 // gameDecl is a declared game; with parameters, each distinct argument list
@@ -24,7 +26,7 @@ func (in *Interp) declare(ctx context.Context, d *lang.GameDecl) (Value, error) 
 		gd.params = append(gd.params, p.Name)
 	}
 	if len(gd.params) > 0 {
-		return Family{gd}, nil
+		return Family{decl: gd}, nil
 	}
 	r, err := in.instantiate(ctx, gd, nil, d.Pos)
 	if err != nil {
@@ -58,6 +60,41 @@ func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, a
 		return nil, err
 	}
 	gd.instances[name] = r
+	return r, nil
+}
+
+// builtin returns the ruleset of a builtin game for the arguments, made once
+// per session and kept, with what its solver learns.
+func (in *Interp) builtin(b *stdlib.Builtin, args []Value, at lang.Pos) (game.Ruleset, error) {
+	key := b.Name
+	conv := make([]stdlib.Arg, len(args))
+	if len(args) > 0 {
+		parts := make([]string, len(args))
+		for i, a := range args {
+			parts[i] = a.String()
+			switch a := a.(type) {
+			case Int:
+				conv[i] = a.V
+			case Set, Range:
+				var xs []*big.Int
+				if err := eachInt(a, at, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
+					return nil, err
+				}
+				conv[i] = newSet(xs).Elems
+			default:
+				return nil, errorf(at, "%s takes numbers and sets, not %s", b.Name, typeName(a))
+			}
+		}
+		key += "(" + strings.Join(parts, ", ") + ")"
+	}
+	if r, ok := in.builtins[key]; ok {
+		return r, nil
+	}
+	r, err := b.Make(stdlib.Env{Limits: in.limits()}, conv)
+	if err != nil {
+		return nil, errorf(at, "%v", err)
+	}
+	in.builtins[key] = r
 	return r, nil
 }
 
@@ -124,8 +161,10 @@ func (in *Interp) compileHeap(d *lang.GameDecl, name string, sc *scope) (game.Ru
 	if err != nil {
 		return nil, err
 	}
-	if r := in.recognize(name, rs, sc.n); r != nil {
-		return r, nil
+	if !in.cfg.Generic {
+		if r := in.recognize(name, rs, sc.n); r != nil {
+			return r, nil
+		}
 	}
 	return newHeapRuleset(name, rs.takes, rs.moves, rs.loses, sc.n, in.limits()), nil
 }

@@ -28,6 +28,8 @@ func init() {
 		"options":  {1, 1, "options(P)", "every move of a position with the position it reaches and its value", biOptions},
 		"winning":  {1, 1, "winning(P)", "every winning move of a position (none in a P-position)", biWinning},
 		"solver":   {1, 1, "solver(G)", "which solver answers for a ruleset", biSolver},
+		"period":   {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", biPeriod},
+		"checksum": {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", biChecksum},
 		"octal":    {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", biCode(8)},
 		"hex":      {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", biCode(16)},
 		"print":    {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", biPrint},
@@ -232,4 +234,82 @@ func popWord(w uint64) int {
 		n++
 	}
 	return n
+}
+
+// periodic is a ruleset that can look for its period.
+type periodic interface {
+	Period(ctx context.Context, limit int) (*octal.Period, error)
+	Table() *octal.Table
+}
+
+// asPeriodic finds the code ruleset under renames and wrappers.
+func asPeriodic(r game.Ruleset) (periodic, bool) {
+	for {
+		if p, ok := r.(periodic); ok {
+			return p, true
+		}
+		u, ok := r.(interface{ Unwrap() game.Ruleset })
+		if !ok {
+			return nil, false
+		}
+		r = u.Unwrap()
+	}
+}
+
+func biPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	rv, ok := args[0].(RulesetVal)
+	if !ok || rv.R.Shape().Kind != game.HeapKind {
+		return nil, errorf(call.Pos, "period(G) needs a heap ruleset, not %s", args[0])
+	}
+	limit := in.limits().States() - 1
+	if len(args) == 2 {
+		n, ok := args[1].(Int)
+		if !ok || n.V.Sign() <= 0 || !n.V.IsInt64() {
+			return nil, errorf(lang.ExprPos(call.Args[1]), "the limit of period(G, limit) is a positive number of values, not %s", args[1])
+		}
+		limit = int(min(n.V.Int64(), int64(limit)))
+	}
+	pr, ok := asPeriodic(rv.R)
+	if !ok {
+		return Str(fmt.Sprintf("%s has no periodicity theorem: %s", rv.R.Name(), rv.R.Solver())), nil
+	}
+	p, err := pr.Period(ctx, limit)
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	if p != nil {
+		return Str(p.String()), nil
+	}
+	t := pr.Table()
+	msg := fmt.Sprintf("no period proved among the first %d values", t.Len())
+	switch code := t.Code(); {
+	case t.Decides():
+		msg = "no period claimed: a 'loses if' rule may depend on n in any way"
+	case !code.Finite():
+		msg = fmt.Sprintf("no period claimed: the code %s is infinite, so no periodicity theorem applies", code)
+	case code.Unequal():
+		msg = fmt.Sprintf("no period claimed: no periodicity theorem is known for %s", code)
+	default:
+		if c, e, need, ok := t.Candidate(); ok {
+			msg += fmt.Sprintf("; the values suggest period %d from n = %d, which needs the values up to %d to prove (raise the limit)", c, e, need-1)
+		}
+	}
+	return Str(msg), nil
+}
+
+func biChecksum(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	rv, ok := args[0].(RulesetVal)
+	r, isRange := args[1].(Range)
+	if !ok || rv.R.Shape().Kind != game.HeapKind || !isRange || r.Open {
+		return nil, errorf(call.Pos, "checksum(G, a..b) needs a heap ruleset and a bounded range")
+	}
+	sum := uint64(0)
+	for x := new(big.Int).Set(r.Lo); x.Cmp(r.Hi) <= 0; x.Add(x, big.NewInt(1)) {
+		g, err := rv.R.Grundy(ctx, new(big.Int).Set(x))
+		if err != nil {
+			return nil, at(call.Pos, err)
+		}
+		sum = sum*31 + g.Uint64()
+	}
+	return Int{new(big.Int).SetUint64(sum)}, nil
 }

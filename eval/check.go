@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 type symKind int
@@ -22,9 +23,34 @@ const (
 
 // symbol is what the checker knows of a global name.
 type symbol struct {
-	kind symKind
-	pos  lang.Pos
-	game *lang.GameDecl // for games
+	kind    symKind
+	pos     lang.Pos
+	game    *lang.GameDecl   // for games declared in the session
+	builtin *stdlib.Builtin // for builtin games
+}
+
+// lookup finds a global name: a name defined in the session, or else a
+// builtin game (user definitions shadow builtin games).
+func (c *checker) lookup(name string) *symbol {
+	if sym, ok := c.globals[name]; ok {
+		return sym
+	}
+	if b, ok := stdlib.Lookup(name); ok {
+		return &symbol{kind: symGame, builtin: b}
+	}
+	return nil
+}
+
+// params are the parameters of a game symbol.
+func (sym *symbol) params() []string {
+	if sym.builtin != nil {
+		return sym.builtin.Params
+	}
+	var out []string
+	for _, p := range sym.game.Params {
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 type checker struct {
@@ -260,7 +286,7 @@ func (c *checker) ident(e *lang.Ident, loc locals, inRule bool) {
 	if loc[e.Name] {
 		return
 	}
-	if sym, ok := c.globals[e.Name]; ok {
+	if sym := c.lookup(e.Name); sym != nil {
 		if inRule && sym.kind == symGame {
 			c.errorf(e.Pos, "game %s cannot be used inside a rule", e.Name)
 		}
@@ -284,6 +310,9 @@ func (c *checker) suggest(name string, loc locals) string {
 	}
 	for n := range builtins {
 		names = append(names, n)
+	}
+	for _, b := range stdlib.All() {
+		names = append(names, b.Name)
 	}
 	sort.Strings(names)
 	limit := max(1, len(name)/3) // a typo or two, not another word
@@ -331,14 +360,14 @@ func (c *checker) call(e *lang.Call, loc locals, inRule bool) {
 			return
 		}
 		c.ident(fn, loc, inRule)
-		if sym := c.globals[fn.Name]; sym != nil && sym.kind == symGame && !inRule {
-			c.gameCall(e, sym.game, true)
+		if sym := c.lookup(fn.Name); sym != nil && sym.kind == symGame && !inRule {
+			c.gameCall(e, fn.Name, sym, true)
 		}
 	case *lang.Call:
 		c.call(fn, loc, inRule)
 		if id, ok := fn.Fn.(*lang.Ident); ok && !loc[id.Name] {
-			if sym := c.globals[id.Name]; sym != nil && sym.kind == symGame && len(sym.game.Params) > 0 {
-				c.gameCall(e, sym.game, false)
+			if sym := c.lookup(id.Name); sym != nil && sym.kind == symGame && len(sym.params()) > 0 {
+				c.gameCall(e, id.Name, sym, false)
 			}
 		}
 	default:
@@ -375,17 +404,18 @@ func countArgs(lo, hi int) string {
 	}
 }
 
-// gameCall checks a call of game d: first says whether the call is the one
-// that binds the parameters (d has parameters) or makes a position.
-func (c *checker) gameCall(e *lang.Call, d *lang.GameDecl, first bool) {
-	if first && len(d.Params) > 0 {
-		if len(e.Args) != len(d.Params) {
-			c.errorf(e.Pos, "%s takes %d parameters (%s), got %d", d.Name, len(d.Params), joinIdents(d.Params), len(e.Args))
+// gameCall checks a call of game sym: first says whether the call is the one
+// that binds the parameters (the game has parameters) or makes a position.
+func (c *checker) gameCall(e *lang.Call, name string, sym *symbol, first bool) {
+	if params := sym.params(); first && len(params) > 0 {
+		if len(e.Args) != len(params) {
+			c.errorf(e.Pos, "%s takes %d parameters (%s), got %d", name, len(params), strings.Join(params, ", "), len(e.Args))
 		}
 		return
 	}
-	if d.Alias != nil {
-		return
+	d := sym.game
+	if d == nil || d.Alias != nil {
+		return // builtin games check their positions when they are made
 	}
 	switch d.Kind {
 	case lang.HeapGame:
@@ -406,7 +436,7 @@ func (c *checker) setCall(e *lang.SetCall, loc locals, inRule bool) {
 	if !ok || loc[id.Name] {
 		return
 	}
-	if sym := c.globals[id.Name]; sym != nil && sym.kind == symGame && sym.game.Alias == nil && sym.game.Kind != lang.SetGame {
+	if sym := c.lookup(id.Name); sym != nil && sym.kind == symGame && sym.game != nil && sym.game.Alias == nil && sym.game.Kind != lang.SetGame {
 		c.errorf(e.Pos, "%s is a %s ruleset: write its positions as %s(...), not with braces", id.Name, kindWord(sym.game.Kind), id.Name)
 	}
 }

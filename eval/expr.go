@@ -6,6 +6,7 @@ import (
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 // maxPowBits bounds the size of a^b at top level, so that a typo such as
@@ -59,6 +60,13 @@ func (in *Interp) lookup(e *lang.Ident, env map[string]Value) (Value, error) {
 	}
 	if v, ok := in.globals[e.Name]; ok {
 		return v, nil
+	}
+	if b, ok := stdlib.Lookup(e.Name); ok {
+		if len(b.Params) > 0 {
+			return Family{builtin: b}, nil
+		}
+		r, err := in.builtin(b, nil, e.Pos)
+		return RulesetVal{r}, err
 	}
 	return nil, errorf(e.Pos, "unknown name %s", e.Name)
 }
@@ -230,7 +238,13 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 	}
 	switch f := fn.(type) {
 	case Family:
-		r, err := in.instantiate(ctx, f.decl, args, e.Pos)
+		var r game.Ruleset
+		var err error
+		if f.builtin != nil {
+			r, err = in.builtin(f.builtin, args, e.Pos)
+		} else {
+			r, err = in.instantiate(ctx, f.decl, args, e.Pos)
+		}
 		if err != nil {
 			return nil, err
 		}

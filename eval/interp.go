@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -20,6 +21,9 @@ type Config struct {
 	MaxMemory int64     // the memory budget of each solver in bytes; 0 means the default
 	// Redefine lets a name be defined again (the REPL allows it; scripts don't).
 	Redefine bool
+	// Generic solves every ruleset with the generic solvers, recognizing no
+	// codes or closed forms: slow, for checking the fast paths.
+	Generic bool
 }
 
 // Interp is an interpreter session: the names defined so far and the solvers
@@ -30,12 +34,14 @@ type Interp struct {
 	globals map[string]Value
 	symbols map[string]*symbol
 	sources map[string]string
+	// the builtin games made so far, by name and arguments
+	builtins map[string]game.Ruleset
 }
 
 // New returns an interpreter with nothing defined.
 func New(cfg Config) *Interp {
 	return &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory},
-		globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string]string{}}
+		globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string]string{}, builtins: map[string]game.Ruleset{}}
 }
 
 func (in *Interp) limits() *solve.Limits { return in.lim }

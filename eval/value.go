@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Value is anything an expression can produce. String is how a statement
@@ -40,9 +41,12 @@ type OutcomeVal game.Outcome
 // RulesetVal is a compiled ruleset; called with a state it makes a position.
 type RulesetVal struct{ R game.Ruleset }
 
-// Family is a game declared with parameters; called with arguments it makes a
-// ruleset.
-type Family struct{ decl *gameDecl }
+// Family is a game declared with parameters, or a builtin game with
+// parameters; called with arguments it makes a ruleset.
+type Family struct {
+	decl    *gameDecl
+	builtin *stdlib.Builtin
+}
 
 // PositionVal is a position: a disjunctive sum of components.
 type PositionVal struct{ P game.Position }
@@ -82,6 +86,9 @@ func (v Seq) String() string { return joinInts(v, " ") }
 func (v OutcomeVal) String() string { return game.Outcome(v).String() }
 func (v RulesetVal) String() string { return v.R.Name() }
 func (v Family) String() string {
+	if v.builtin != nil {
+		return v.builtin.Name + "(" + strings.Join(v.builtin.Params, ", ") + ")"
+	}
 	return v.decl.name + "(" + strings.Join(v.decl.params, ", ") + ")"
 }
 func (v PositionVal) String() string { return v.P.String() }
@@ -135,10 +142,14 @@ func (v OptionList) String() string {
 	return strings.Join(lines, "\n")
 }
 
-// moveText says a move: its label ("pick 4") or "component -> what replaces it".
+// moveText says a move: its label ("pick 4") or "component -> what replaces
+// it"; a family of moves as "component -> heaps for a = ...".
 func moveText(p game.Position, o game.Option) string {
 	if o.Move.Label != "" {
 		return o.Move.Label
+	}
+	if f := o.Move.Family; f != nil {
+		return p[o.Index].String() + " -> " + f.Heaps(o.Move.To[0].Rules.Name()) + " for " + f.Range()
 	}
 	return p[o.Index].String() + " -> " + game.Position(o.Move.To).String()
 }

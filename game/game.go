@@ -70,13 +70,15 @@ type Move struct {
 	Family *Family // nil for a single move
 }
 
-// Family describes a move that stands for many: for every a in From, From+Step,
-// ..., Last, the heap becomes heaps of sizes Base[i] + Coef[i]*a of the same
-// ruleset. All of them reach the same value.
+// Family describes a move that stands for many, all reaching the same value:
+// for every a from From to Last with a mod Mod in Residues, the heap becomes
+// heaps of sizes Base[i] + Coef[i]*a of the same ruleset.
 type Family struct {
-	From, Step, Last, Count *big.Int
-	Base                    []*big.Int
-	Coef                    []int64
+	From, Last, Count *big.Int
+	Mod               int64
+	Residues          []int64 // ascending
+	Base              []*big.Int
+	Coef              []int64
 }
 
 // Heaps writes the heaps a member leaves, with a for the running number:
@@ -100,20 +102,18 @@ func (f *Family) Heaps(name string) string {
 	return strings.Join(parts, " + ")
 }
 
-// Range writes the values of a: "a = 5, 39, ..., 999 (every 34; 30 moves)".
+// Range writes the values of a: "a = 5, 39, ..., 999 (every 34; 30 moves)",
+// or "a from 53 to 999 with a mod 34 in {1, 2, 5} (88 moves)".
 func (f *Family) Range() string {
-	if f.Count.Cmp(big.NewInt(3)) <= 0 {
-		var xs []string
-		for a := new(big.Int).Set(f.From); a.Cmp(f.Last) <= 0; a.Add(a, f.Step) {
-			xs = append(xs, a.String())
-		}
-		return "a = " + strings.Join(xs, ", ")
+	if len(f.Residues) == 1 {
+		second := new(big.Int).Add(f.From, big.NewInt(f.Mod))
+		return fmt.Sprintf("a = %s, %s, ..., %s (every %d; %s moves)", f.From, second, f.Last, f.Mod, f.Count)
 	}
-	second := new(big.Int).Add(f.From, f.Step)
-	if f.Step.Cmp(big.NewInt(1)) == 0 {
-		return fmt.Sprintf("a = %s..%s (%s moves)", f.From, f.Last, f.Count)
+	rs := make([]string, len(f.Residues))
+	for i, r := range f.Residues {
+		rs[i] = fmt.Sprint(r)
 	}
-	return fmt.Sprintf("a = %s, %s, ..., %s (every %s; %s moves)", f.From, second, f.Last, f.Step, f.Count)
+	return fmt.Sprintf("a from %s to %s with a mod %d in {%s} (%s moves)", f.From, f.Last, f.Mod, strings.Join(rs, ", "), f.Count)
 }
 
 // Position is a disjunctive sum of components; the empty sum is the zero game.
@@ -227,8 +227,21 @@ func Options(ctx context.Context, p Position) ([]Option, error) {
 }
 
 // Winning lists the moves to value 0: the moves that win. In each component
-// they are the moves to the value that the rest of the sum cancels.
+// they are the moves to the value that the rest of the sum cancels; a single
+// component needs no value at all, only its moves to 0 (which closed forms
+// give for huge positions whose Grundy value is unknown).
 func Winning(ctx context.Context, p Position) ([]Option, error) {
+	if len(p) == 1 {
+		if p[0].Rules.Decided(p[0].State) {
+			return nil, &DecidedError{p[0]}
+		}
+		moves, err := MovesTo(ctx, p[0], new(big.Int))
+		var out []Option
+		for _, m := range moves {
+			out = append(out, Option{Move: m, Result: replace(p, 0, m.To), Grundy: new(big.Int)})
+		}
+		return out, err
+	}
 	total, err := Grundy(ctx, p)
 	if err != nil {
 		return nil, err

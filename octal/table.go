@@ -67,6 +67,9 @@ func (t *Table) At(i int) uint32 { return t.seq.At(i) }
 // Period returns the period proved so far, or nil.
 func (t *Table) Period() *Period { return t.period }
 
+// Decides reports whether the table has a 'loses if' rule.
+func (t *Table) Decides() bool { return t.cfg.Lost != nil }
+
 // Lost reports whether heap n is decided by the table's 'loses if' rule.
 func (t *Table) Lost(n int64) bool { return t.cfg.Lost != nil && t.cfg.Lost(n) }
 

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/octal"
@@ -75,15 +76,13 @@ func (r *Code) Solver() string {
 	switch p := t.Period(); {
 	case p != nil:
 		return s + fmt.Sprintf("; period %d from n = %d, proved, so every heap is answered at once", p.Len, p.Pre)
-	case t.Lost(0) || r.lostRule():
+	case t.Decides():
 		return s + "; a 'loses if' rule may depend on n in any way, so no period is claimed"
 	case !t.Code().Finite():
 		return s + "; the code is infinite, so no periodicity theorem applies"
 	}
 	return s + fmt.Sprintf("; no period proved among the %d values known", t.Len())
 }
-
-func (r *Code) lostRule() bool { return r.origin == originLoses }
 
 // origins of a code ruleset
 const (
@@ -120,6 +119,9 @@ func (r *Code) MovesTo(ctx context.Context, s game.State, v *big.Int) ([]game.Mo
 
 // moves lists the moves of heap n, or only those to value v when v != nil.
 func (r *Code) moves(ctx context.Context, n *big.Int, v *big.Int) ([]game.Move, error) {
+	if _, err := r.table.Value(ctx, n); err != nil { // finds the period of a huge heap first
+		return nil, err
+	}
 	if c := r.table.Code(); c.Finite() && c.Splits() == 1 && !n.IsInt64() {
 		return r.singles(ctx, n, v)
 	}
@@ -243,6 +245,57 @@ func (r *Code) singles(ctx context.Context, n *big.Int, v *big.Int) ([]game.Move
 	return out, nil
 }
 
+// periodic groups the splits rest = a + (rest - a) with Pre <= a <= hi, both
+// parts periodic, by the value they reach: one family per value, of the
+// residues of a modulo the period that give it.
+func (r *Code) periodic(ctx context.Context, rest, hi *big.Int, p *octal.Period, want func(uint32) bool) []game.Move {
+	val := func(x *big.Int) uint32 { g, _ := r.table.Value(ctx, x); return g }
+	step := big.NewInt(p.Len)
+	type group struct {
+		first    *big.Int // the smallest a
+		last     *big.Int
+		count    *big.Int
+		residues []int64
+	}
+	groups := map[uint32]*group{}
+	var order []uint32
+	for j := int64(0); j < p.Len; j++ {
+		a0 := big.NewInt(p.Pre + j)
+		if a0.Cmp(hi) > 0 {
+			break
+		}
+		g := val(a0) ^ val(new(big.Int).Sub(rest, a0))
+		if !want(g) {
+			continue
+		}
+		n := new(big.Int).Sub(hi, a0)
+		n.Quo(n, step)
+		last := new(big.Int).Add(new(big.Int).Mul(n, step), a0)
+		n.Add(n, big.NewInt(1))
+		gr, ok := groups[g]
+		if !ok {
+			gr = &group{first: a0, last: last, count: new(big.Int)}
+			groups[g] = gr
+			order = append(order, g)
+		}
+		if last.Cmp(gr.last) > 0 {
+			gr.last = last
+		}
+		gr.count.Add(gr.count, n)
+		gr.residues = append(gr.residues, new(big.Int).Mod(a0, step).Int64())
+	}
+	var out []game.Move
+	for _, g := range order {
+		gr := groups[g]
+		slices.Sort(gr.residues)
+		out = append(out, game.Move{
+			To:     []game.Component{{Rules: r.rules(), State: gr.first}, {Rules: r.rules(), State: new(big.Int).Sub(rest, gr.first)}},
+			Family: &game.Family{From: gr.first, Last: gr.last, Count: gr.count, Mod: p.Len, Residues: gr.residues, Base: []*big.Int{new(big.Int), rest}, Coef: []int64{1, -1}},
+		})
+	}
+	return out
+}
+
 // families lists the moves of a huge heap n of a code with period p: single
 // moves that leave one heap, the splits with a small part one by one, and the
 // splits a + b with both parts past the preperiod as one family per residue
@@ -272,26 +325,7 @@ func (r *Code) families(ctx context.Context, n *big.Int, p *octal.Period, v *big
 				out = append(out, game.Move{To: []game.Component{{Rules: r.rules(), State: big.NewInt(a)}, {Rules: r.rules(), State: b}}})
 			}
 		}
-		step := big.NewInt(p.Len)
-		for j := int64(0); j < p.Len; j++ {
-			a0 := big.NewInt(p.Pre + j)
-			if a0.Cmp(hi) > 0 {
-				break
-			}
-			b0 := new(big.Int).Sub(rest, a0)
-			if g := val(a0) ^ val(b0); !want(g) {
-				continue
-			}
-			count := new(big.Int).Sub(hi, a0)
-			count.Quo(count, step)
-			last := new(big.Int).Mul(count, step)
-			last.Add(last, a0)
-			count.Add(count, big.NewInt(1))
-			out = append(out, game.Move{
-				To:     []game.Component{{Rules: r.rules(), State: a0}, {Rules: r.rules(), State: b0}},
-				Family: &game.Family{From: a0, Step: step, Last: last, Count: count, Base: []*big.Int{new(big.Int), rest}, Coef: []int64{1, -1}},
-			})
-		}
+		out = append(out, r.periodic(ctx, rest, hi, p, want)...)
 	}
 	return out, nil
 }

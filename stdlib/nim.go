@@ -66,33 +66,25 @@ func (r *Bounded) most(n *big.Int) *big.Int {
 	return r.m
 }
 
-// Moves lists the heaps a move leaves, largest first (take 1, take 2, ...):
-// one by one for a small heap, as one family (heap a, for a range of a)
-// otherwise; emptying the heap comes last.
+// maxList is the most moves Moves lists; winning moves are found at any size.
+const maxList = 1 << 20
+
+// Moves lists the heaps a move leaves, largest first (take 1, take 2, ...),
+// emptying the heap last.
 func (r *Bounded) Moves(_ context.Context, s game.State) ([]game.Move, error) {
 	n := s.(*big.Int)
-	lo := new(big.Int).Sub(n, r.most(n)) // the smallest heap a move leaves
-	empty := lo.Sign() == 0 && n.Sign() > 0
-	if empty {
-		lo.SetInt64(1)
+	most := r.most(n)
+	if most.Cmp(big.NewInt(maxList)) > 0 {
+		return nil, fmt.Errorf("%s(%s) has %s moves, too many to list; winning() finds the winning one at any size", r.name, n, most)
 	}
 	var out []game.Move
-	hi := new(big.Int).Sub(n, big.NewInt(1))
-	count := new(big.Int).Sub(n, lo)
-	switch {
-	case lo.Cmp(hi) > 0:
-	case count.Cmp(big.NewInt(64)) <= 0:
-		for a := new(big.Int).Set(hi); a.Cmp(lo) >= 0; a = new(big.Int).Sub(a, big.NewInt(1)) {
+	for k := int64(1); k <= most.Int64(); k++ {
+		a := new(big.Int).Sub(n, big.NewInt(k))
+		if a.Sign() == 0 {
+			out = append(out, game.Move{}) // take them all
+		} else {
 			out = append(out, game.Move{To: []game.Component{{Rules: r, State: a}}})
 		}
-	default:
-		out = append(out, game.Move{
-			To:     []game.Component{{Rules: r, State: lo}},
-			Family: &game.Family{From: lo, Step: big.NewInt(1), Last: hi, Count: count, Base: []*big.Int{new(big.Int)}, Coef: []int64{1}},
-		})
-	}
-	if empty {
-		out = append(out, game.Move{}) // take them all
 	}
 	return out, nil
 }

@@ -40,13 +40,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	expr := fs.String("e", "", "run one `statement`")
 	file := fs.String("f", "", "with -e: load this `file` first")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
+	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory a solver's tables may take, such as 512MiB or 2GiB (default 4GiB)")
 	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory)}
+	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic}
 	in := eval.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
