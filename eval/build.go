@@ -2,8 +2,8 @@ package eval
 
 import (
 	"context"
-	"math/big"
 	"math"
+	"math/big"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"

@@ -25,7 +25,7 @@ const (
 type symbol struct {
 	kind    symKind
 	pos     lang.Pos
-	game    *lang.GameDecl   // for games declared in the session
+	game    *lang.GameDecl  // for games declared in the session
 	builtin *stdlib.Builtin // for builtin games
 }
 

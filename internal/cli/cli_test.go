@@ -37,7 +37,7 @@ func TestExitStatus(t *testing.T) {
 	good := dir + "/good.game"
 	bad := dir + "/bad.game"
 	os.WriteFile(good, []byte("game Nim { take 1.. }\ngrundy(Nim(3))\n"), 0o644)
-	os.WriteFile(bad, []byte("grundy(Nim(3))\n"), 0o644)
+	os.WriteFile(bad, []byte("grundy(Nimm(3))\n"), 0o644)
 	cases := []struct {
 		args   []string
 		stdin  string
