@@ -75,7 +75,7 @@ func newSparseEngine[T cell](c Code) *sparseEngine[T] {
 
 func (e *sparseEngine[T]) name() string {
 	if e.mask == 0 {
-		return "sparse space (no mask makes rare values rare yet: full scans)"
+		return "sparse space (full scans so far: no mask has made rare values rare yet)"
 	}
 	return "sparse space: rare and common values split by a mask chosen from the value histogram"
 }

@@ -81,6 +81,9 @@ func (r *Code) Solver() string {
 	case !t.Code().Finite():
 		return s + "; the code is infinite, so no periodicity theorem applies"
 	}
+	if t.Len() == 0 {
+		return s + "; a period is looked for once heaps are asked about"
+	}
 	return s + fmt.Sprintf("; no period proved among the %d values known", t.Len())
 }
 
