@@ -21,6 +21,7 @@ import (
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/solve"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Prompts.
@@ -204,7 +205,8 @@ const help = `Statements:
   game Nim { take 1.. }                 define a ruleset (see docs/language.md)
   let x = 10^18                         bind a name
   grundy(Nim(3) + Nim(5))               any expression prints its value
-Queries: grundy outcome options winning solver; functions: min max xor abs popcount odd even octal hex print
+Queries: grundy outcome options winning period solver checksum; functions: min max xor abs popcount odd even octal hex print
+Builtin games: Nim Bounded(m) Subtraction(S) Kayles DawsonKayles DawsonsChess GrundysGame Wythoff FibonacciNim NumberGame(n) ThueMorse(m)
 Commands: :load FILE   :set [max-states N | max-memory SIZE]   :help   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)
 `
 
@@ -223,6 +225,9 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 		return nil, 0
 	}
 	words := append(append(append([]string{}, keywords...), eval.Builtins()...), c.in.Names()...)
+	for _, b := range stdlib.All() {
+		words = append(words, b.Name)
+	}
 	sort.Strings(words)
 	var out [][]rune
 	for _, w := range words {
