@@ -129,9 +129,10 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 
 // rules is the compiled body of a heap or tuple ruleset.
 type rules struct {
-	takes []takeRule
-	moves []moveRule
-	loses *compiled
+	takes      []takeRule
+	moves      []moveRule
+	loses      *compiled
+	losesBlock *block // the 'loses if' condition over blocks of heaps, when it compiles so
 }
 
 func compileRules(sc *scope, body []lang.Rule) (rs rules, err error) {
@@ -147,6 +148,9 @@ func compileRules(sc *scope, body []lang.Rule) (rs rules, err error) {
 			rs.moves = append(rs.moves, m)
 		case *lang.LosesRule:
 			rs.loses, err = compileCond(sc, r.Cond)
+			if b, ok := sc.compileBlock(r.Cond); ok && err == nil {
+				rs.losesBlock = &b
+			}
 		}
 		if err != nil {
 			return rs, err

@@ -112,10 +112,52 @@ func (in *Interp) recognize(name string, rs rules, nregs int) game.Ruleset {
 	}
 	regs := make([]int64, max(nregs, 1))
 	loses := rs.loses.fn
-	lost := func(n int64) bool { regs[0] = n; return loses(regs) != 0 }
-	g := &guarded{stdlib.NewCode(name, code, octal.Config{Lost: lost, Limits: in.limits()}, stdlib.OriginLoses)}
+	cfg := octal.Config{Lost: func(n int64) bool { regs[0] = n; return loses(regs) != 0 }, Limits: in.limits()}
+	if b := rs.losesBlock; b != nil {
+		cfg.LostBlock = lostBlock(b, regs, cfg.Lost)
+	}
+	g := &guarded{stdlib.NewCode(name, code, cfg, stdlib.OriginLoses)}
 	g.SetSelf(g)
 	return g
+}
+
+// lostBlock runs a compiled 'loses if' condition over a block of heaps. If
+// some heap of the block makes it fail, the heaps are taken one by one up to
+// that one, so that an error is reported only for a heap actually asked.
+func lostBlock(b *block, regs []int64, one func(int64) bool) func(int64, []bool) int {
+	vals := make([]int64, 256)
+	return func(from int64, lost []bool) (filled int) {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(*Error); !ok {
+					panic(r)
+				}
+				filled = oneByOne(from, lost, one)
+			}
+		}()
+		out := vals[:len(lost)]
+		b.fn(regs, from, out)
+		for i, v := range out {
+			lost[i] = v != 0
+		}
+		return len(lost)
+	}
+}
+
+// oneByOne fills lost with one(from+i) until it fails; a failure on the
+// first heap goes on up.
+func oneByOne(from int64, lost []bool, one func(int64) bool) (filled int) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*Error); !ok || filled == 0 {
+				panic(r)
+			}
+		}
+	}()
+	for filled = 0; filled < len(lost); filled++ {
+		lost[filled] = one(from + int64(filled))
+	}
+	return filled
 }
 
 // guarded is a code ruleset whose 'loses if' condition is a compiled rule
@@ -136,6 +178,11 @@ func (g *guarded) Moves(ctx context.Context, s game.State) (m []game.Move, err e
 func (g *guarded) MovesTo(ctx context.Context, s game.State, v *big.Int) (m []game.Move, err error) {
 	defer catch(&err)
 	return g.Code.MovesTo(ctx, s, v)
+}
+
+func (g *guarded) Outcome(ctx context.Context, s game.State) (o game.Outcome, err error) {
+	defer catch(&err)
+	return g.Code.Outcome(ctx, s)
 }
 
 // Decided is false when the condition fails; Grundy then reports the failure.

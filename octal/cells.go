@@ -2,6 +2,8 @@ package octal
 
 import (
 	"math/bits"
+	"runtime/debug"
+	"slices"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -39,6 +41,22 @@ func (c *cells[T]) Max() uint32        { return c.max }
 func (c *cells[T]) engineName() string { return c.eng.name() }
 
 func (c *cells[T]) grow(w *solve.Work, n int) error { return c.eng.grow(c, w, n) }
+
+// reserve makes room for g(0) .. g(n) in one allocation, so that a long
+// growth does not copy the table again and again (nor hold two copies).
+func (c *cells[T]) reserve(n int) {
+	if n >= cap(c.g) {
+		c.g = slices.Grow(c.g, n+1-len(c.g))
+		if n >= bigTable {
+			debug.FreeOSMemory() // the old copy goes now, not after the next growth
+		}
+	}
+}
+
+// bigTable is the length from which a table's old copies are returned to the
+// operating system as soon as a growth replaces them, so that the peak is
+// the old table and the new one, not every copy since.
+const bigTable = 1 << 26
 
 // streamState is the stream of a stream engine, for runs past the stored values.
 func (c *cells[T]) streamState() *stream {

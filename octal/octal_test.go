@@ -326,3 +326,45 @@ func TestValuesOneAtATime(t *testing.T) {
 		}
 	}
 }
+
+// Past the state cap, outcome() runs on with P-bits: a register window for
+// amounts lo..hi with hi <= 64, a ring beyond, a scan of S1 otherwise; with
+// and without 'loses if' heaps, evaluated one by one or by blocks.
+func TestOutcomePastTheCap(t *testing.T) {
+	thueMorse := func(n int64) bool { return popcount(n)%2 == 1 }
+	block := func(from int64, lost []bool) int {
+		for i := range lost {
+			lost[i] = thueMorse(from + int64(i))
+		}
+		return len(lost)
+	}
+	rangeCode := func(lo, hi int) string {
+		d := []Digit{0}
+		for k := 1; k <= hi; k++ {
+			d = append(d, Digit(3*b2u8(k >= lo)))
+		}
+		return NewCode(d, 0).String()
+	}
+	codes := []string{"0.333", "0.3333333333", rangeCode(3, 64), rangeCode(1, 70), rangeCode(5, 90), "0.1323", "0.03003", "0.2333"}
+	for _, code := range codes {
+		for _, lost := range []func(int64) bool{nil, thueMorse} {
+			cfg := Config{Lost: lost, Limits: &solve.Limits{MaxStates: 100}}
+			if lost != nil {
+				cfg.LostBlock = block
+			}
+			tab := table(t, code, cfg)
+			tab.provableOff = true // make the run, not the period, answer
+			want := definition(tab.Code(), lost, 2500)
+			for _, n := range []int64{100, 101, 150, 300, 999, 1000, 1001, 2047, 2048, 2499} {
+				isP, err := tab.Outcome(context.Background(), big.NewInt(n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantP := want[n] == 0 && (lost == nil || !lost(n))
+				if isP != wantP {
+					t.Errorf("%s (lost %v): heap %d P = %v, the definition says %v", code, lost != nil, n, isP, wantP)
+				}
+			}
+		}
+	}
+}

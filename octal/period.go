@@ -33,24 +33,24 @@ import (
 
 // Period is a proved period: g(n+Len) = g(n) for every n >= Pre.
 type Period struct {
-	Pre, Len   int64
-	Exceptions []int64 // every n < Pre with g(n) != g(n+Len), ascending
-	Checked    int64   // the values g(0) .. g(Checked-1) were computed
-	Needed     int64   // the theorem needed g(0) .. g(Needed-1)
-	Theorem    string
-	values     []uint32 // g(Pre) .. g(Pre+Len-1)
+	Pre, Len      int64
+	Exceptions    []int64 // the first exceptions, ascending (at most maxListed)
+	NumExceptions int64   // how many n < Pre have g(n) != g(n+Len)
+	Last          int64   // the last exception, Pre-1, or -1 when there is none
+	Checked       int64   // the values g(0) .. g(Checked-1) were computed
+	Needed        int64   // the theorem needed g(0) .. g(Needed-1)
+	Theorem       string
+	table         *Table // holds the values, g(Pre) .. g(Pre+Len-1) among them
 }
+
+// maxListed bounds the exceptions a Period lists.
+const maxListed = 32
 
 // LastException is the largest n with g(n) != g(n+Len), or -1.
-func (p *Period) LastException() int64 {
-	if len(p.Exceptions) == 0 {
-		return -1
-	}
-	return p.Exceptions[len(p.Exceptions)-1]
-}
+func (p *Period) LastException() int64 { return p.Last }
 
-// Values returns one period of values, g(Pre) .. g(Pre+Len-1).
-func (p *Period) Values() []uint32 { return p.values }
+// At returns g(Pre+j), for 0 <= j < Len: one period of values.
+func (p *Period) At(j int64) uint32 { return p.table.seq.At(int(p.Pre + j)) }
 
 func (p *Period) value(t *Table, n *big.Int) uint32 {
 	if n.IsInt64() && n.Int64() < p.Pre {
@@ -58,20 +58,20 @@ func (p *Period) value(t *Table, n *big.Int) uint32 {
 	}
 	r := new(big.Int).Sub(n, big.NewInt(p.Pre))
 	r.Mod(r, big.NewInt(p.Len))
-	return p.values[r.Int64()]
+	return p.At(r.Int64())
 }
 
 // String says what was proved, and how.
 func (p *Period) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "period %d, preperiod %d", p.Len, p.Pre)
-	switch n := len(p.Exceptions); {
+	switch n := p.NumExceptions; {
 	case n == 0:
 		b.WriteString(", no exceptions")
 	case n <= 12:
 		fmt.Fprintf(&b, ", exceptions at n = %s", joinInt64(p.Exceptions))
 	default:
-		fmt.Fprintf(&b, ", %d exceptions, the last at n = %d", n, p.LastException())
+		fmt.Fprintf(&b, ", %d exceptions, the last at n = %d", n, p.Last)
 	}
 	fmt.Fprintf(&b, "; proved by %s from the values up to %d (it needs them up to %d)",
 		p.Theorem, p.Checked-1, p.Needed-1)
@@ -88,7 +88,7 @@ func joinInt64(xs []int64) string {
 
 // provable reports whether a periodicity theorem applies to the table.
 func (t *Table) provable() bool {
-	return t.code.Finite() && t.cfg.Lost == nil && !t.code.Empty() && !t.code.Unequal()
+	return t.code.Finite() && t.cfg.Lost == nil && !t.code.Empty() && !t.code.Unequal() && !t.provableOff
 }
 
 // needed is how many values the theorem needs to prove period p from e.
@@ -238,22 +238,18 @@ func (t *Table) prove(p int64, n int) {
 			break
 		}
 	}
-	per := &Period{Len: best, Checked: int64(n), Needed: t.needed(e, best), Theorem: t.theorem()}
-	per.values = make([]uint32, best)
-	for i := range per.values {
-		per.values[i] = t.seq.At(int(e) + i)
-	}
+	per := &Period{Len: best, Checked: int64(n), Needed: t.needed(e, best), Theorem: t.theorem(), table: t, Last: -1}
 	// An exception is a heap whose value differs from the periodic one (as
 	// OEIS and Winning Ways list them); the preperiod ends after the last.
 	for i := int64(0); i < e; i++ {
-		if t.seq.At(int(i)) != per.values[((i-e)%best+best)%best] {
-			per.Exceptions = append(per.Exceptions, i)
+		if t.seq.At(int(i)) != t.seq.At(int(e+((i-e)%best+best)%best)) {
+			if per.NumExceptions++; len(per.Exceptions) < maxListed {
+				per.Exceptions = append(per.Exceptions, i)
+			}
+			per.Last = i
 		}
 	}
-	per.Pre = per.LastException() + 1
-	// values[i] = g(e+i); the period is kept from Pre: g(Pre+j) = values[j-(e-Pre) mod p]
-	d := (e - per.Pre) % best
-	per.values = append(per.values[best-d:], per.values[:best-d]...)
+	per.Pre = per.Last + 1
 	t.period = per
 }
 

@@ -200,7 +200,11 @@ func (s *stream) spread(n int64, r []uint64) {
 type streamEngine[T cell] struct{ st *stream }
 
 func newStreamEngine[T cell](c *cells[T]) *streamEngine[T] {
-	return &streamEngine[T]{st: newStream(c.t.code, c.t.cfg.Lost)}
+	lost := c.t.lostRun()
+	if c.t.cfg.Lost == nil {
+		lost = nil
+	}
+	return &streamEngine[T]{st: newStream(c.t.code, lost)}
 }
 
 func (e *streamEngine[T]) stream() *stream { return e.st }

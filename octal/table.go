@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/gamelang/gamelang/solve"
@@ -15,6 +16,10 @@ type Config struct {
 	// at once, so no move to it is ever made and it has no value. Nil: none.
 	// A table with Lost claims no period: the rule may depend on n in any way.
 	Lost func(n int64) bool
+	// LostBlock, when set, fills lost[i] = Lost(from+i) for a block of heaps
+	// at once, which is much faster for a compiled rule; runs use it. It
+	// returns how many it filled, at least one.
+	LostBlock func(from int64, lost []bool) int
 	// Limits bound the number of values stored.
 	Limits *solve.Limits
 	// What names the game in errors.
@@ -33,6 +38,8 @@ type Table struct {
 	period *Period
 	search periodSearch
 	run    *windowRun // the run beyond the stored values, for codes that never split
+
+	provableOff bool // tests: claim no period, so that runs answer
 }
 
 // sequence is the stored prefix of g, of one cell width, and the engine that
@@ -41,6 +48,7 @@ type sequence interface {
 	Len() int
 	At(i int) uint32
 	Max() uint32
+	reserve(n int) // room for g(0) .. g(n), allocated once
 	grow(w *solve.Work, n int) error
 	widen() sequence
 	engineName() string
@@ -70,6 +78,27 @@ func (t *Table) Period() *Period { return t.period }
 // Decides reports whether the table has a 'loses if' rule.
 func (t *Table) Decides() bool { return t.cfg.Lost != nil }
 
+// lostRun returns Lost for heaps asked in increasing order, evaluated a
+// block at a time when the rule allows.
+func (t *Table) lostRun() func(int64) bool {
+	switch {
+	case t.cfg.Lost == nil:
+		return func(int64) bool { return false }
+	case t.cfg.LostBlock == nil:
+		return t.cfg.Lost
+	}
+	buf := make([]bool, 256)
+	from, filled := int64(math.MinInt64/2), 0
+	return func(n int64) bool {
+		if d := uint64(n - from); d < uint64(filled) {
+			return buf[d]
+		}
+		from = n
+		filled = t.cfg.LostBlock(n, buf)
+		return buf[0]
+	}
+}
+
 // Lost reports whether heap n is decided by the table's 'loses if' rule.
 func (t *Table) Lost(n int64) bool { return t.cfg.Lost != nil && t.cfg.Lost(n) }
 
@@ -85,6 +114,7 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 		return err
 	}
 	w := solve.NewWork(ctx, t.cfg.Limits, t.cfg.What, t.seq.Len)
+	t.seq.reserve(n)
 	for {
 		err := w.Do(func() error { return t.seq.grow(w, n) })
 		if err == errWide {

@@ -64,6 +64,16 @@ func (r *Code) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
 	return big.NewInt(int64(v)), err
 }
 
+// Outcome is P or N, for heaps past the state cap of a code that never
+// splits from a run of P-bits rather than of values.
+func (r *Code) Outcome(ctx context.Context, s game.State) (game.Outcome, error) {
+	isP, err := r.table.Outcome(ctx, s.(*big.Int))
+	if isP {
+		return game.P, err
+	}
+	return game.N, err
+}
+
 // Period looks for a period among the first limit values.
 func (r *Code) Period(ctx context.Context, limit int) (*octal.Period, error) {
 	return r.table.FindPeriod(ctx, limit)

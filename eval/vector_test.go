@@ -1,0 +1,40 @@
+package eval_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/eval"
+)
+
+// 'loses if' conditions run by blocks of heaps (outcome() past the state cap
+// of a recognized code) give the same outcomes as the generic heap path,
+// which runs them heap by heap; and a condition that fails at some heap fails
+// only when that heap is reached, with the same message.
+func TestLosesIfByBlocksAgreesWithGenericPath(t *testing.T) {
+	conds := []string{
+		"odd(popcount(n))", "n % 7 == 3", "n > 10 and even(n)", "not (n % 3 == 0 or n % 5 == 0)",
+		"popcount(n) == 2", "abs(n - 50) < 3", "-n < -5 and n % 11 == 0", "n * n % 13 == 1",
+		"10 / (1000 - n) == 0",
+	}
+	for _, cond := range conds {
+		src := fmt.Sprintf("game G { take 1..6  loses if %s }", cond)
+		fast := eval.New(eval.Config{Out: new(strings.Builder), MaxStates: 300})
+		slow := eval.New(eval.Config{Out: new(strings.Builder), Generic: true})
+		for _, in := range []*eval.Interp{fast, slow} {
+			if err := in.Exec(context.Background(), "g.game", src); err != nil {
+				t.Fatal(in.Render(err))
+			}
+		}
+		for _, n := range []int{400, 401, 777, 999, 1200, 2000} {
+			q := fmt.Sprintf("outcome(G(%d))", n)
+			a, errA := fast.Eval(context.Background(), q)
+			b, errB := slow.Eval(context.Background(), q)
+			if fmt.Sprint(errA) != fmt.Sprint(errB) || errA == nil && a.String() != b.String() {
+				t.Fatalf("loses if %s: %s = %v, %v; the generic path says %v, %v", cond, q, a, errA, b, errB)
+			}
+		}
+	}
+}

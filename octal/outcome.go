@@ -1,0 +1,193 @@
+package octal
+
+// Outcomes without values. For a code that never splits a heap, whether heap
+// n is a P-position needs only which of the heaps it can reach are
+// P-positions: a window of bits, not of values. With the amounts one range
+// lo..hi a count of the P-positions in the window does it in O(1) per heap —
+// what the seed's C program does for ThueMorseGame — and this is how outcome()
+// answers heaps past the state cap.
+
+import (
+	"context"
+	"math/big"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Outcome reports whether heap n is a P-position (true) or an N-position.
+// Decided heaps are N (their creator has lost). For a heap past the state cap
+// a code that never splits runs on with a window of P-bits.
+func (t *Table) Outcome(ctx context.Context, n *big.Int) (isP bool, err error) {
+	if n.IsInt64() && t.Lost(n.Int64()) {
+		return false, nil
+	}
+	beyond := !n.IsInt64() || n.Int64() >= int64(t.cfg.Limits.States())
+	if !beyond || t.period != nil || t.provable() || !t.code.Finite() || t.code.Splits() != 1 {
+		v, err := t.Value(ctx, n)
+		return v == 0, err
+	}
+	return t.outcomeRun(ctx, n.Int64())
+}
+
+// outcomeRun computes P-bits from heap 0 to n, a block of heaps at a time:
+// the 'loses if' flags of a block are fetched at once, then a tight loop
+// keeps a ring of the last P-bits (and, for a range of amounts, their count).
+func (t *Table) outcomeRun(ctx context.Context, n int64) (bool, error) {
+	s1, s0 := t.code.amounts()
+	lo, hi, ranged := contiguous(s1)
+	size := int64(64)
+	for size < int64(t.code.MaxTake())+2 {
+		size *= 2
+	}
+	ring, mask := make([]uint8, size), size-1 // ring[i&mask] = 1: heap i is a P-position
+	lost := make([]bool, 256)
+	lost0 := t.Lost(0)
+	if ranged && hi <= 64 {
+		return t.rangedWindow(ctx, n, lo, hi, s0, lost0, lost)
+	}
+	var small *[256]uint8 // the ring again, indexed by a byte, when the window fits
+	if hi+2 <= 256 {
+		small = new([256]uint8)
+	}
+	count := int64(0) // P-positions among heaps i-hi .. i-lo, for ranged codes
+	for base := int64(0); base <= n; base += int64(len(lost)) {
+		if base%(1<<22) == 0 {
+			if err := ctx.Err(); err != nil {
+				return false, &solve.InterruptedError{What: t.cfg.What, States: int(base), Err: err}
+			}
+		}
+		block := lost[:min(int64(len(lost)), n-base+1)]
+		t.lostBlock(base, block)
+		if ranged && small != nil && base > hi+1 && base >= int64(len(s0)) {
+			count = rangedSteady(small, block, base, lo, hi, count)
+			continue
+		}
+		for j, dead := range block {
+			i := base + int64(j)
+			isP := !dead && !(i < int64(len(s0)) && s0[i] && !lost0)
+			if ranged {
+				if in := i - lo; in >= 1 {
+					count += int64(ring[in&mask])
+				}
+				if out := i - hi - 1; out >= 1 {
+					count -= int64(ring[out&mask])
+				}
+				isP = isP && count == 0
+			} else {
+				for _, k := range s1 {
+					if isP && i-k >= 1 && ring[(i-k)&mask] == 1 {
+						isP = false
+					}
+				}
+			}
+			ring[i&mask] = b2u8(isP)
+			if small != nil {
+				small[uint8(i)] = b2u8(isP)
+			}
+		}
+	}
+	if small != nil {
+		return small[uint8(n)] == 1, nil
+	}
+	return ring[n&mask] == 1, nil
+}
+
+// rangedWindow is outcomeRun for amounts lo..hi with hi <= 64: the P-bits
+// of the last 64 heaps live in one register, bit j for heap i-1-j, and heap i
+// is a P-position when it is not decided, no take empties it into a win, and
+// no P-bit lies in the range: one AND per heap. (Heap 0 enters the window as
+// 0: no move leaves it as a heap; taking a whole heap is s0.)
+func (t *Table) rangedWindow(ctx context.Context, n, lo, hi int64, s0 []bool, lost0 bool, lost []bool) (bool, error) {
+	rmask := (uint64(1)<<(hi-lo+1) - 1) << (lo - 1)
+	if hi-lo+1 == 64 {
+		rmask = ^uint64(0)
+	}
+	var window uint64
+	last := !lost0 // heap 0
+	for base := int64(0); base <= n; base += int64(len(lost)) {
+		if base%(1<<22) == 0 {
+			if err := ctx.Err(); err != nil {
+				return false, &solve.InterruptedError{What: t.cfg.What, States: int(base), Err: err}
+			}
+		}
+		block := lost[:min(int64(len(lost)), n-base+1)]
+		t.lostBlock(base, block)
+		start := 0
+		if base == 0 {
+			start, window = 1, 0
+		}
+		if base >= int64(len(s0)) { // no whole-heap takes from here on
+			for _, dead := range block[start:] {
+				p := !dead && window&rmask == 0
+				window = window<<1 | uint64(b2u8(p))
+			}
+		} else {
+			for j, dead := range block[start:] {
+				i := base + int64(start+j)
+				p := !dead && window&rmask == 0 && !(i < int64(len(s0)) && s0[i] && !lost0)
+				window = window<<1 | uint64(b2u8(p))
+			}
+		}
+		if n >= base+int64(start) {
+			last = window&1 == 1
+		}
+	}
+	return last, nil
+}
+
+// rangedSteady runs the P-bits of a range code over a block of heaps past the
+// start, where every index is at least 1 and no take empties a heap: the ring
+// is indexed by a byte, without bounds checks.
+func rangedSteady(ring *[256]uint8, dead []bool, base, lo, hi, count int64) int64 {
+	for j, d := range dead {
+		i := base + int64(j)
+		count += int64(ring[uint8(i-lo)]) - int64(ring[uint8(i-hi-1)])
+		ring[uint8(i)] = b2u8(!d && count == 0)
+	}
+	return count
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// lostBlock fills lost with the 'loses if' flags of heaps from on.
+func (t *Table) lostBlock(from int64, lost []bool) {
+	switch {
+	case t.cfg.Lost == nil:
+		clear(lost)
+	case t.cfg.LostBlock != nil:
+		for done := 0; done < len(lost); {
+			done += t.cfg.LostBlock(from+int64(done), lost[done:])
+		}
+	default:
+		for i := range lost {
+			lost[i] = t.cfg.Lost(from + int64(i))
+		}
+	}
+}
+
+// amounts returns the takes that leave one heap (S1) and s0[k]: taking a
+// whole heap of k is a move.
+func (c Code) amounts() (s1 []int64, s0 []bool) {
+	s0 = make([]bool, c.MaxTake()+1)
+	for k := 1; k <= c.MaxTake(); k++ {
+		d := c.Digit(int64(k))
+		s0[k] = d&LeaveNone != 0
+		if d&LeaveOne != 0 {
+			s1 = append(s1, int64(k))
+		}
+	}
+	return s1, s0
+}
+
+// contiguous reports whether the amounts are one range lo..hi.
+func contiguous(s []int64) (lo, hi int64, ok bool) {
+	if len(s) == 0 || s[len(s)-1]-s[0] != int64(len(s)-1) {
+		return 0, 0, false
+	}
+	return s[0], s[len(s)-1], true
+}
