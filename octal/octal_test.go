@@ -119,6 +119,10 @@ func TestEnginesAgreeWithDefinition(t *testing.T) {
 		}
 		cases = append(cases, tc{NewCode(d, 0), 700})
 	}
+	for _, code := range []string{"4.007", "0.0407", "4.3", "0.74", "0.0607", "4.04"} { // two split digits, rare heaps near n early on
+		c, _ := Parse(code, 8)
+		cases = append(cases, tc{c, 5000})
+	}
 	for i := 0; i < 25; i++ { // split in two: octal digits, the first 0 or 4
 		d := digitsOf(1+rng.IntN(5), func() Digit { return Digit(rng.IntN(8)) })
 		d[0] = Digit(4 * rng.IntN(2))

@@ -11,6 +11,11 @@ type plainEngine[T cell] struct {
 	code    Code
 	unequal int // 1 when two heaps left must differ: a < r-a
 	set     stamps
+	// An infinite code's tail digit D applies to every take k >= K, so the
+	// remainders of heap n under it are 0 .. n-K: their option values are a
+	// union that grows by one remainder per heap, kept in tail.
+	tail     []bool
+	tailNext int // the next remainder to add to tail
 }
 
 func newPlainEngine[T cell](code Code) *plainEngine[T] {
@@ -50,9 +55,26 @@ func (e *plainEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 // value is the mex over the options of heap n; g(0) .. g(n-1) are stored.
 func (e *plainEngine[T]) value(c *cells[T], n int) uint32 {
 	e.set.clear()
-	seen, stamp, g := e.set.seen, e.set.stamp, c.g
-	checkLost := c.lost != nil
-	for k := 0; k <= n; k++ {
+	seen, stamp := e.set.seen, e.set.stamp
+	d, from := e.code.Tail()
+	top := n
+	if d != 0 {
+		for ; e.tailNext <= n-from; e.tailNext++ {
+			e.remainder(c, d, e.tailNext, func(v uint32) {
+				for int(v) >= len(e.tail) {
+					e.tail = append(e.tail, make([]bool, len(e.tail)+64)...)
+				}
+				e.tail[v] = true
+			})
+		}
+		for v, in := range e.tail {
+			if in {
+				seen[v] = stamp
+			}
+		}
+		top = from - 1 // the explicit digits
+	}
+	for k := 0; k <= min(top, n); k++ {
 		d := e.code.Digit(int64(k))
 		if d == 0 {
 			if e.code.Finite() && k > e.code.MaxTake() {
@@ -60,31 +82,38 @@ func (e *plainEngine[T]) value(c *cells[T], n int) uint32 {
 			}
 			continue
 		}
-		r := n - k
-		if d&LeaveNone != 0 && r == 0 && !c.t.Lost(0) {
-			seen[0] = stamp
+		e.remainder(c, d, n-k, func(v uint32) { seen[v] = stamp })
+	}
+	return e.set.mex()
+}
+
+// remainder calls mark with the value of every way digit d allows to leave r
+// tokens (a move to a decided heap is none).
+func (e *plainEngine[T]) remainder(c *cells[T], d Digit, r int, mark func(uint32)) {
+	g := c.g
+	checkLost := c.lost != nil
+	if d&LeaveNone != 0 && r == 0 && !c.t.Lost(0) {
+		mark(0)
+	}
+	if d&LeaveOne != 0 && r >= 1 && !(checkLost && c.isLost(r)) {
+		mark(uint32(g[r]))
+	}
+	if d&LeaveTwo != 0 {
+		for a := 1; 2*a <= r-e.unequal; a++ {
+			if checkLost && (c.isLost(a) || c.isLost(r-a)) {
+				continue
+			}
+			mark(uint32(g[a] ^ g[r-a]))
 		}
-		if d&LeaveOne != 0 && r >= 1 && !(checkLost && c.isLost(r)) {
-			seen[g[r]] = stamp
-		}
-		if d&LeaveTwo != 0 {
-			for a := 1; 2*a <= r-e.unequal; a++ {
-				if checkLost && (c.isLost(a) || c.isLost(r-a)) {
+	}
+	if d&LeaveThree != 0 {
+		for a := 1; 3*a <= r; a++ {
+			for b := a; a+2*b <= r; b++ {
+				if checkLost && (c.isLost(a) || c.isLost(b) || c.isLost(r-a-b)) {
 					continue
 				}
-				seen[g[a]^g[r-a]] = stamp
-			}
-		}
-		if d&LeaveThree != 0 {
-			for a := 1; 3*a <= r; a++ {
-				for b := a; a+2*b <= r; b++ {
-					if checkLost && (c.isLost(a) || c.isLost(b) || c.isLost(r-a-b)) {
-						continue
-					}
-					seen[g[a]^g[b]^g[r-a-b]] = stamp
-				}
+				mark(uint32(g[a] ^ g[b] ^ g[r-a-b]))
 			}
 		}
 	}
-	return e.set.mex()
 }

@@ -23,7 +23,7 @@ package octal
 // The answer is exact whatever the mask; the mask only decides the speed. It is
 // chosen from the value histogram: by a Walsh-Hadamard transform, the number
 // of heaps with a rare value under every mask at once, and the mask that makes
-// the fewest rare wins. The choice is revisited each time n doubles. While no
+// the fewest rare wins. The choice is revisited each time n grows by half. While no
 // mask makes rare values rare (early on, or for games without sparse space),
 // heaps are computed by the full scan.
 
@@ -42,13 +42,22 @@ type sparseEngine[T cell] struct {
 
 	mask  uint32 // 0: no mask chosen, full scans
 	cheap []uint32
-	dense []uint32 // the common (cheap) and rare (dense) values below len(set.seen), ascending
-	rare  []int32  // heaps a >= 1 whose value is rare under the mask
-	rareV []T      // their values
-	hist  []int64  // hist[v]: heaps a >= 1 with g(a) = v
-	next  int      // the length at which the mask is chosen again
+	dense []uint32      // the common (cheap) and rare (dense) values below len(set.seen), ascending
+	maxV  uint32        // the largest value so far
+	rare  []rareHeap[T] // heaps a >= 1 whose value is rare under the mask
+	hist  []int64       // hist[v]: heaps a >= 1 with g(a) = v
+	next  int           // the length at which the mask is chosen again
 
-	scans int64 // split pairs scanned (for benchmarks and tests)
+	m       *marks     // the marks of set, as an array, for values of 16 bits or less
+	scans   int64      // split pairs scanned (for benchmarks and tests)
+	avgScan int        // scan steps the last heaps needed, on average
+	help    *helper[T] // the second core, while a growth that pays for it runs
+}
+
+// rareHeap is a heap with a rare value, and the value.
+type rareHeap[T cell] struct {
+	pos int32
+	val T
 }
 
 // minSparse is the length before which no mask is tried.
@@ -58,6 +67,10 @@ func newSparseEngine[T cell](c Code) *sparseEngine[T] {
 	e := &sparseEngine[T]{next: minSparse}
 	if c.Unequal() {
 		e.uneq = 1
+	}
+	if uint64(^T(0)) <= 1<<16-1 { // the values fit in 16 bits: marks in a fixed array
+		e.m = new(marks)
+		e.set.seen = e.m[:]
 	}
 	e.whole = make([]bool, c.MaxTake()+1)
 	for k := 0; k <= c.MaxTake(); k++ {
@@ -81,12 +94,14 @@ func (e *sparseEngine[T]) name() string {
 }
 
 func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
+	defer e.stopHelper()
 	if len(e.hist) == 0 && len(c.g) > 1 { // new cells after widening: rebuild
 		for _, v := range c.g[1:] {
 			e.count(uint32(v))
 		}
 		e.next = max(minSparse, len(c.g))
 	}
+	e.maxV = max(e.maxV, c.max)
 	e.fit(c.max)
 	for i := len(c.g); i <= n; i++ {
 		if i%64 == 0 {
@@ -96,7 +111,10 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 		}
 		if i >= e.next {
 			e.chooseMask(c)
-			e.next = 2 * i
+			e.next = i + i/2
+		}
+		if e.mask != 0 && e.help == nil && i%1024 == 0 && len(e.rare)*len(e.splits)+e.avgScan >= helperMin {
+			e.startHelper()
 		}
 		var v uint32
 		if e.mask == 0 {
@@ -109,9 +127,9 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 		}
 		c.push(v, false)
 		e.count(v)
+		e.maxV = max(e.maxV, v)
 		if e.mask != 0 && e.isRare(v) && i >= 1 {
-			e.rare = append(e.rare, int32(i))
-			e.rareV = append(e.rareV, T(v))
+			e.rare = append(e.rare, rareHeap[T]{int32(i), T(v)})
 		}
 		e.fit(v)
 	}
@@ -130,17 +148,21 @@ func (e *sparseEngine[T]) isRare(v uint32) bool { return bits.OnesCount32(v&e.ma
 // fit makes room in the mark set, and in the value lists, for every XOR of
 // values up to v.
 func (e *sparseEngine[T]) fit(v uint32) {
-	e.set.fit(v)
+	if e.m == nil {
+		e.set.fit(v)
+	}
 	e.classify()
 }
 
-// classify extends the cheap and dense value lists to len(set.seen).
+// classify extends the cheap and dense value lists to the values a step can
+// meet: below twice the power of two above the largest value so far.
 func (e *sparseEngine[T]) classify() {
-	from := uint32(0)
-	if n := len(e.cheap) + len(e.dense); n > 0 {
-		from = uint32(n)
+	from := uint32(len(e.cheap) + len(e.dense))
+	top := uint32(len(e.set.seen))
+	if e.m != nil {
+		top = min(top, 2<<bits.Len32(e.maxV))
 	}
-	for v := from; int(v) < len(e.set.seen); v++ {
+	for v := from; v < top; v++ {
 		if e.isRare(v) {
 			e.dense = append(e.dense, v)
 		} else {
@@ -171,40 +193,32 @@ func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
 	seen, st := e.set.seen, e.set.stamp
 	for _, k := range e.splits {
 		r := n - k
-		for a := 1; 2*a <= r-e.uneq; a++ {
-			seen[g[a]^g[r-a]] = st
+		hi := (r - e.uneq) / 2
+		if e.m != nil {
+			scanAllKernel(g, r, 1, hi, e.m, st)
+		} else {
+			for a := 1; a <= hi; a++ {
+				seen[g[a]^g[r-a]] = st
+			}
 		}
-		e.scans += int64(max((r-e.uneq)/2, 0))
+		e.scans += int64(max(hi, 0))
 	}
 	return e.set.mex()
 }
 
 // step is g(n) by the sparse-space method.
 func (e *sparseEngine[T]) step(g []T, n int) uint32 {
+	if e.help != nil {
+		return e.stepTwo(g, n)
+	}
 	e.set.clear()
 	e.direct(g, n)
-	seen, st := e.set.seen, e.set.stamp
-	for _, k := range e.splits {
-		r := n - k
-		for i, a := range e.rare {
-			b := r - int(a)
-			if b < 1 {
-				break
-			}
-			if b != int(a) || e.uneq == 0 {
-				seen[e.rareV[i]^g[b]] = st
-			}
-		}
-	}
-	c := uint32(0)
-	for _, v := range e.cheap {
-		if seen[v] != st {
-			c = v
-			break
-		}
-	}
+	e.pairRare(g, n, e.rare)
+	c := e.leastCheap()
 	// Every rare value below c must be an option, or the least missing one is g(n).
-	si, a := 0, 1
+	seen, st := e.set.seen, e.set.stamp
+	si, a, scanned := 0, 1, e.scans
+	v := c
 	for _, x := range e.dense {
 		if x >= c {
 			break
@@ -213,10 +227,117 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 			continue
 		}
 		if !e.find(g, n, x, &si, &a) {
+			v = x
+			break
+		}
+	}
+	e.avgScan = (7*e.avgScan + int(e.scans-scanned)) / 8
+	return v
+}
+
+// leastCheap is c, the least common value not marked; past the lists when all
+// are (then certainly not an option).
+func (e *sparseEngine[T]) leastCheap() uint32 {
+	seen, st := e.set.seen, e.set.stamp
+	for _, v := range e.cheap {
+		if seen[v] != st {
+			return v
+		}
+	}
+	return uint32(len(e.cheap) + len(e.dense))
+}
+
+// stepTwo is step on two cores (see helper.go).
+func (e *sparseEngine[T]) stepTwo(g []T, n int) uint32 {
+	h := e.help
+	job := h.post(jobBlind, n, g, 0, 0)
+	e.set.clear()
+	e.direct(g, n)
+	e.pairRare(g, n, e.rare)
+	c := e.leastCheap()
+	h.stop.Store(job)
+	waitFor(&h.done, job)
+	seen, st := e.set.seen, e.set.stamp
+	if h.tst++; h.tst == 0 {
+		for i := range h.tgt {
+			h.tgt[i].Store(0)
+		}
+		h.tst = 1
+	}
+	targets := int64(0)
+	for _, x := range e.dense {
+		if x >= c {
+			break
+		}
+		if seen[x] != st && !h.met(x) {
+			h.tgt[x].Store(h.tst)
+			targets++
+		}
+	}
+	pos, total := h.pos, e.splitCount(n)
+	e.scans += int64(pos)
+	e.avgScan = (7*e.avgScan + pos) / 8
+	if targets == 0 {
+		return c
+	}
+	h.left.Store(targets)
+	if mid := (pos + total) / 2; total-pos > 4*chunk {
+		job := h.post(jobTargets, n, g, mid, total)
+		e.scanTargets(g, n, pos, mid, e.m, st, h)
+		waitFor(&h.done, job)
+	} else {
+		e.scanTargets(g, n, pos, total, e.m, st, h)
+	}
+	e.scans += int64(total - pos) // at most
+	if h.left.Load() == 0 {
+		return c
+	}
+	for _, x := range e.dense { // the least target no split has: g(n)
+		if x >= c {
+			break
+		}
+		if h.tgt[x].Load() == h.tst {
 			return x
 		}
 	}
 	return c
+}
+
+// pairRare marks the value of every split of n with a part among rare.
+func (e *sparseEngine[T]) pairRare(g []T, n int, rare []rareHeap[T]) {
+	seen, st := e.set.seen, e.set.stamp
+	if e.m != nil {
+		if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: n-splits[0] > n-splits[1]
+			pairKernel2(g, n-e.splits[0], n-e.splits[1], rare, e.m, st)
+			return
+		}
+		for _, k := range e.splits {
+			pairKernel(g, n-k, rare, e.uneq == 1, e.m, st)
+		}
+		return
+	}
+	for _, k := range e.splits {
+		r := n - k
+		if e.uneq == 0 {
+			for _, rh := range rare {
+				b := r - int(rh.pos)
+				if b < 1 {
+					break
+				}
+				seen[rh.val^g[b]] = st
+			}
+			continue
+		}
+		for _, rh := range rare {
+			b := r - int(rh.pos)
+			if b < 1 {
+				break
+			}
+			if b != int(rh.pos) {
+				seen[rh.val^g[b]] = st
+			}
+		}
+	}
 }
 
 // find scans the splits of n from the cursor (si, a), marking every value
@@ -225,6 +346,16 @@ func (e *sparseEngine[T]) find(g []T, n int, x uint32, si, a *int) bool {
 	seen, st := e.set.seen, e.set.stamp
 	for ; *si < len(e.splits); *si, *a = *si+1, 1 {
 		r := n - e.splits[*si] - e.uneq
+		if e.m != nil {
+			i := scanKernel(g, r+e.uneq, *a, r/2, x, e.m, st)
+			if i >= 0 {
+				e.scans += int64(i - *a + 1)
+				*a = i + 1
+				return true
+			}
+			e.scans += int64(max(r/2-*a+1, 0))
+			continue
+		}
 		for i := *a; 2*i <= r; i++ {
 			v := uint32(g[i] ^ g[r+e.uneq-i])
 			seen[v] = st
@@ -243,9 +374,11 @@ func (e *sparseEngine[T]) find(g []T, n int, x uint32, si, a *int) bool {
 // if it makes them rare enough to pay, and rebuilds the rare list.
 func (e *sparseEngine[T]) chooseMask(c *cells[T]) {
 	n := len(c.g)
-	m, rareCount := bestMask(e.hist)
-	if rareCount > int64(n)/8 || m == e.mask {
-		if rareCount > int64(n)/8 {
+	m, rareCount := bestMask(e.hist[:e.maxV+1])
+	// Pairing the rare heaps (and a few thousand scan steps) must cost less
+	// than the n/2 splits of a full scan.
+	if rareCount > int64(n)/4 || m == e.mask {
+		if rareCount > int64(n)/4 {
 			e.mask = 0
 		}
 		return
@@ -253,11 +386,10 @@ func (e *sparseEngine[T]) chooseMask(c *cells[T]) {
 	e.mask = m
 	e.cheap, e.dense = e.cheap[:0], e.dense[:0]
 	e.classify()
-	e.rare, e.rareV = e.rare[:0], e.rareV[:0]
+	e.rare = e.rare[:0]
 	for a := 1; a < n; a++ {
 		if v := uint32(c.g[a]); e.isRare(v) {
-			e.rare = append(e.rare, int32(a))
-			e.rareV = append(e.rareV, T(v))
+			e.rare = append(e.rare, rareHeap[T]{int32(a), T(v)})
 		}
 	}
 }

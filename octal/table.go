@@ -173,6 +173,18 @@ func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
 	return 0, t.beyondReach(n)
 }
 
+// Value64 is Value for a heap that fits in 64 bits, without allocating
+// when the value is stored or given by the period.
+func (t *Table) Value64(ctx context.Context, n int64) (uint32, error) {
+	switch p := t.period; {
+	case n < int64(t.seq.Len()):
+		return t.seq.At(int(n)), nil
+	case p != nil:
+		return p.At((n - p.Pre) % p.Len), nil
+	}
+	return t.Value(ctx, big.NewInt(n))
+}
+
 // windowRun is a stream run on past the stored values.
 type windowRun struct {
 	st   *stream

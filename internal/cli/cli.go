@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/chzyer/readline"
 
@@ -40,6 +41,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	expr := fs.String("e", "", "run one `statement`")
 	file := fs.String("f", "", "with -e: load this `file` first")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
+	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory a solver's tables may take, such as 512MiB or 2GiB (default 4GiB)")
@@ -51,6 +53,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in := eval.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if *timing {
+		start := time.Now()
+		defer func() { fmt.Fprintf(stderr, "evaluated in %.4f s\n", time.Since(start).Seconds()) }()
+	}
 	rest := fs.Args()
 	switch {
 	case *expr != "":
