@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -370,5 +371,20 @@ func TestOutcomePastTheCap(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The sparse-space engine on two cores gives the plain engine's values (the
+// plain engine runs when a 'loses if' rule is given, here one that never
+// holds). Run with -race, this also checks the helper's synchronization.
+func TestTwoCoresAgreeWithPlain(t *testing.T) {
+	n := 40000
+	sparse := table(t, "4.007", Config{})
+	got := values(t, sparse, n)
+	plain := table(t, "4.007", Config{Lost: func(int64) bool { return false }})
+	sameValues(t, "4.007 on two cores", got, values(t, plain, n))
+	e := sparse.seq.(*cells[uint16]).eng.(*sparseEngine[uint16])
+	if runtime.GOMAXPROCS(0) > 1 && e.twoCore < n/2 {
+		t.Errorf("only %d of %d heaps ran on two cores", e.twoCore, n)
 	}
 }

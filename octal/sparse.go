@@ -52,6 +52,7 @@ type sparseEngine[T cell] struct {
 	scans   int64      // split pairs scanned (for benchmarks and tests)
 	avgScan int        // scan steps the last heaps needed, on average
 	help    *helper[T] // the second core, while a growth that pays for it runs
+	twoCore int        // heaps computed on two cores (for tests)
 }
 
 // rareHeap is a heap with a rare value, and the value.
@@ -250,6 +251,7 @@ func (e *sparseEngine[T]) leastCheap() uint32 {
 // stepTwo is step on two cores (see helper.go).
 func (e *sparseEngine[T]) stepTwo(g []T, n int) uint32 {
 	h := e.help
+	e.twoCore++
 	job := h.post(jobBlind, n, g, 0, 0)
 	e.set.clear()
 	e.direct(g, n)
