@@ -38,3 +38,22 @@ func TestLosesIfByBlocksAgreesWithGenericPath(t *testing.T) {
 		}
 	}
 }
+
+// Regression: a 'loses if' condition failing at some heap left the cached
+// block of flags and the stream engine a heap ahead, so that asking again
+// answered instead of failing again.
+func TestFailingLosesIfFailsEveryTime(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	if err := in.Exec(context.Background(), "g.game", "game G { take {1, 5} leaving 0; loses if 10 / (40 - n) == 0 }"); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"grundy(G(39))", "grundy(G(40))", "outcome(G(40))", "winning(G(40))", "grundy(G(40))", "grundy(G(41))"} {
+		_, err := in.Eval(context.Background(), q)
+		if (err != nil) != (q != "grundy(G(39))") {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "division by zero") {
+			t.Fatalf("%s: %v, want the division by zero", q, err)
+		}
+	}
+}

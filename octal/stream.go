@@ -101,8 +101,8 @@ func (s *stream) clone() *stream {
 // next computes g(pos) and moves on; lost reports a decided heap (value 0).
 func (s *stream) next() (v uint32, lost bool) {
 	n := s.pos
+	lost = s.lost != nil && s.lost(n) // first: a failing rule leaves the stream as it was
 	s.pos++
-	lost = s.lost != nil && s.lost(n)
 	if s.ranged {
 		return s.nextRanged(n, lost), lost
 	}

@@ -93,8 +93,8 @@ func (t *Table) lostRun() func(int64) bool {
 		if d := uint64(n - from); d < uint64(filled) {
 			return buf[d]
 		}
-		from = n
-		filled = t.cfg.LostBlock(n, buf)
+		f := t.cfg.LostBlock(n, buf) // may panic (a failing rule): then nothing is kept
+		from, filled = n, f
 		return buf[0]
 	}
 }
