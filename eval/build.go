@@ -38,7 +38,7 @@ func (in *Interp) declare(ctx context.Context, d *lang.GameDecl) (Value, error) 
 // instantiate makes the ruleset of gd with its parameters bound to args.
 func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, at lang.Pos) (game.Ruleset, error) {
 	if len(args) != len(gd.params) {
-		return nil, errorf(at, "%s takes %d parameters (%s), got %d", gd.name, len(gd.params), strings.Join(gd.params, ", "), len(args))
+		return nil, errorf(at, "%s takes %s (%s), got %d", gd.name, plural(len(gd.params), "parameter"), strings.Join(gd.params, ", "), len(args))
 	}
 	name := gd.name
 	if len(args) > 0 {

@@ -387,18 +387,20 @@ func (c *checker) builtinCall(e *lang.Call, name string, b *builtin, inRule bool
 	}
 }
 
-func countArgs(lo, hi int) string {
-	plural := func(n int) string {
-		if n == 1 {
-			return "1 argument"
-		}
-		return fmt.Sprintf("%d arguments", n)
+// plural writes "1 parameter", "2 parameters".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
 	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func countArgs(lo, hi int) string {
 	switch {
 	case lo == hi:
-		return plural(lo)
+		return plural(lo, "argument")
 	case hi < 0:
-		return "at least " + plural(lo)
+		return "at least " + plural(lo, "argument")
 	default:
 		return fmt.Sprintf("%d to %d arguments", lo, hi)
 	}
@@ -409,7 +411,7 @@ func countArgs(lo, hi int) string {
 func (c *checker) gameCall(e *lang.Call, name string, sym *symbol, first bool) {
 	if params := sym.params(); first && len(params) > 0 {
 		if len(e.Args) != len(params) {
-			c.errorf(e.Pos, "%s takes %d parameters (%s), got %d", name, len(params), strings.Join(params, ", "), len(e.Args))
+			c.errorf(e.Pos, "%s takes %s (%s), got %d", name, plural(len(params), "parameter"), strings.Join(params, ", "), len(e.Args))
 		}
 		return
 	}

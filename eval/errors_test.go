@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // TestBadScripts runs every script in testdata/errors; each names the errors it
 // must produce in comment lines `# want: line:col: message`, in order.
 func TestBadScripts(t *testing.T) {
 	files, _ := filepath.Glob("testdata/errors/*.game")
-	if len(files) < 20 {
+	if len(files) < 60 {
 		t.Fatalf("only %d bad scripts", len(files))
 	}
 	for _, file := range files {
@@ -25,12 +27,19 @@ func TestBadScripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			var want []string
+			cfg := eval.Config{Out: new(strings.Builder)}
 			for _, line := range strings.Split(string(src), "\n") {
 				if w, ok := strings.CutPrefix(line, "# want: "); ok {
 					want = append(want, w)
 				}
+				if v, ok := strings.CutPrefix(line, "# max-states: "); ok {
+					cfg.MaxStates, _ = strconv.Atoi(v)
+				}
+				if v, ok := strings.CutPrefix(line, "# max-memory: "); ok {
+					cfg.MaxMemory, _ = solve.ParseSize(v)
+				}
 			}
-			got := runBad(t, filepath.Base(file), string(src))
+			got := runBad(t, filepath.Base(file), string(src), cfg)
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
@@ -40,14 +49,14 @@ func TestBadScripts(t *testing.T) {
 
 // runBad runs a script that must fail and returns its errors as line:col:
 // message. A panic or a success fails the test.
-func runBad(t *testing.T, name, src string) (out []string) {
+func runBad(t *testing.T, name, src string, cfg eval.Config) (out []string) {
 	t.Helper()
 	defer func() {
 		if r := recover(); r != nil {
 			t.Fatalf("panic: %v", r)
 		}
 	}()
-	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	in := eval.New(cfg)
 	err := in.Exec(context.Background(), name, src)
 	if err == nil {
 		t.Fatal("the script ran without error")

@@ -99,14 +99,24 @@ type gForbid struct {
 
 type gExpr struct {
 	Pos  lexer.Position
-	Left *gAnd   `parser:"@@"`
-	Rest []*gAnd `parser:"( 'or' @@ )*"`
+	Left *gAnd  `parser:"@@"`
+	Rest []*gOr `parser:"@@*"`
+}
+
+type gOr struct {
+	Pos   lexer.Position // of the operator
+	Right *gAnd          `parser:"'or' @@"`
 }
 
 type gAnd struct {
 	Pos  lexer.Position
-	Left *gNot   `parser:"@@"`
-	Rest []*gNot `parser:"( 'and' @@ )*"`
+	Left *gNot        `parser:"@@"`
+	Rest []*gAndRight `parser:"@@*"`
+}
+
+type gAndRight struct {
+	Pos   lexer.Position // of the operator
+	Right *gNot          `parser:"'and' @@"`
 }
 
 type gNot struct {

@@ -78,7 +78,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"1 + * 2", `t.game:1:5: syntax error: unexpected "*" (expected expression)`, false},
 		{"let 3 = x", `t.game:1:5: syntax error: unexpected "3" (expected name)`, false},
 		{"game = 3", `t.game:1:6: syntax error: unexpected "=" (expected name)`, false},
-		{`print("unterminated)`, `t.game:1:7: syntax error: unexpected text "\"unterminated)"`, false},
+		{`print("unterminated)`, `t.game:1:7: syntax error: unterminated string (a string ends with " on the same line)`, false},
+		{"grundy(3) @ 4", `t.game:1:11: syntax error: unexpected text "@"`, false},
 	}
 	for _, c := range cases {
 		_, err := lang.Parse("t.game", c.src)

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -45,7 +46,9 @@ func syntaxError(filename, src string, err error) *SyntaxError {
 	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of input")
 	msg = strings.ReplaceAll(msg, "<ident>", "name")
 	msg = strings.ReplaceAll(msg, "<int>", "number")
-	msg = strings.Replace(msg, "lexer: invalid input text", "unexpected text", 1)
+	if strings.Contains(msg, "invalid input text") {
+		msg = badText(src, p.Offset)
+	}
 	msg = simplifyExpected(msg)
 	if strings.HasPrefix(msg, "unexpected token ") {
 		msg = "syntax error: unexpected " + strings.TrimPrefix(msg, "unexpected token ")
@@ -137,7 +140,7 @@ func lowerExprs(es []*gExpr) []Expr {
 func lowerExpr(e *gExpr) Expr {
 	x := lowerAnd(e.Left)
 	for _, r := range e.Rest {
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "or", Left: x, Right: lowerAnd(r)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "or", Left: x, Right: lowerAnd(r.Right)}
 	}
 	return x
 }
@@ -145,7 +148,7 @@ func lowerExpr(e *gExpr) Expr {
 func lowerAnd(e *gAnd) Expr {
 	x := lowerNot(e.Left)
 	for _, r := range e.Rest {
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "and", Left: x, Right: lowerNot(r)}
+		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "and", Left: x, Right: lowerNot(r.Right)}
 	}
 	return x
 }
@@ -267,6 +270,22 @@ func simplifyExpected(msg string) string {
 		return "expression"
 	})
 	return head + "(expected " + first + ")"
+}
+
+// badText describes the text the lexer could not read at offset: an
+// unterminated string, or the characters up to the next blank.
+func badText(src string, off int) string {
+	if off >= len(src) {
+		return "syntax error: unexpected end of input"
+	}
+	rest := src[off:]
+	if rest[0] == '"' {
+		return "syntax error: unterminated string (a string ends with \" on the same line)"
+	}
+	if i := strings.IndexAny(rest, " \t\r\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	return fmt.Sprintf("syntax error: unexpected text %q", rest)
 }
 
 // endOf returns the position just after the last non-blank character of src,

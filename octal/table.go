@@ -230,14 +230,16 @@ type BeyondReachError struct {
 }
 
 func (e *BeyondReachError) Error() string {
-	why := "no period was found"
+	why := fmt.Sprintf("no period was found among the first %d values", e.Known)
 	switch {
 	case e.Lost:
 		why = "a 'loses if' rule may depend on the heap in any way, so no period is claimed"
 	case !e.Code.Finite():
 		why = fmt.Sprintf("its code %s is infinite, so no periodicity theorem applies", e.Code)
+	case e.Code.Unequal():
+		why = "no periodicity theorem is known for unequal splits"
 	}
-	return fmt.Sprintf("%s(%s) is beyond reach: the values are known up to %d, %s, and at most %d values are stored (--max-states)", e.What, e.Heap, e.Known-1, why, e.Limit)
+	return fmt.Sprintf("%s(%s) is beyond reach: %s, and values are computed one by one up to at most %d (--max-states)", e.What, e.Heap, why, e.Limit)
 }
 
 func (t *Table) beyondReach(n *big.Int) error {

@@ -75,10 +75,13 @@ func (e *LimitError) Error() string {
 
 // MiB formats a byte count.
 func MiB(b int64) string {
-	if b >= 1<<30 {
+	switch {
+	case b >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 	}
-	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
 }
 
 // InterruptedError reports a search stopped by its context, and how far it got.
