@@ -1,0 +1,344 @@
+package eval
+
+// explain(P): the computation seed 001 does by hand, for a student who has
+// not met the theory yet. For one position: its moves, the value each
+// reaches (a sum of heaps as the XOR of its parts), the set of those values,
+// the least number not in it — the mex — and what the value says about who
+// wins. For a sum: the XOR of the parts and the move that makes it 0. Then,
+// to a depth, where the values of the positions that appear come from, each
+// as a mex of its own moves, smallest first, as the seed's table f(0), f(1),
+// ... is built.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+)
+
+// Explanation is the text explain() prints.
+type Explanation string
+
+func (e Explanation) String() string { return string(e) }
+
+// maxExplained bounds the moves listed for one position.
+const maxExplained = 40
+
+func biExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	depth := 2
+	if len(args) == 2 {
+		d, ok := args[1].(Int)
+		if !ok || d.V.Sign() < 0 || d.V.Cmp(big.NewInt(10)) > 0 {
+			return nil, errorf(lang.ExprPos(call.Args[1]), "the depth of explain(P, depth) is a number from 0 to 10, not %s", args[1])
+		}
+		depth = int(d.V.Int64())
+	}
+	var b strings.Builder
+	x := &explainer{ctx: ctx, b: &b, done: map[string]bool{}}
+	if err := x.position(p, depth); err != nil {
+		return nil, at(call.Pos, err)
+	}
+	return Explanation(strings.TrimRight(b.String(), "\n")), nil
+}
+
+type explainer struct {
+	ctx  context.Context
+	b    *strings.Builder
+	done map[string]bool // components already explained
+}
+
+func (x *explainer) printf(format string, args ...any) { fmt.Fprintf(x.b, format, args...) }
+
+func (x *explainer) position(p game.Position, depth int) error {
+	for _, c := range p {
+		if c.Rules.Decided(c.State) {
+			x.printf("%s: the player who left %s has already lost, by a 'loses if' rule. The game is over: the player to move has won (outcome N).\n", p, c)
+			return nil
+		}
+	}
+	if len(p) > 1 {
+		return x.sum(p, depth)
+	}
+	return x.single(p[0], depth)
+}
+
+// single explains one component, then where its options' values come from.
+func (x *explainer) single(c game.Component, depth int) error {
+	v, err := x.mexLine(c, true)
+	if err != nil {
+		return err
+	}
+	x.outcome(game.Position{c}, v)
+	if depth > 1 {
+		return x.origins(c, depth-1)
+	}
+	return nil
+}
+
+// mexLine writes the moves of c with their values and the mex; full gives
+// every move on its own line, else one line in all.
+func (x *explainer) mexLine(c game.Component, full bool) (*big.Int, error) {
+	opts, err := game.Options(x.ctx, game.Position{c})
+	if err != nil {
+		return nil, err
+	}
+	v, err := game.Grundy(x.ctx, game.Position{c})
+	if err != nil {
+		return nil, err
+	}
+	x.done[c.String()] = true
+	vals := distinct(opts)
+	if !full {
+		var reach []string
+		for i, o := range opts {
+			if i == 6 {
+				reach = append(reach, fmt.Sprintf("... %d more", len(opts)-6))
+				break
+			}
+			reach = append(reach, fmt.Sprintf("%s (%s)", strings.TrimPrefix(optionText(o), "to "), valueText(x.ctx, o)))
+		}
+		if len(opts) == 0 {
+			x.printf("  grundy(%s) = mex{} = 0: no moves\n", c)
+		} else {
+			x.printf("  grundy(%s) = mex{%s} = %s: moves to %s\n", c, joinInts(vals, ", "), v, strings.Join(reach, ", "))
+		}
+		return v, nil
+	}
+	if len(opts) == 0 {
+		x.printf("%s has no moves: the player to move cannot move and loses.\nThe mex of the empty set is 0, so grundy(%s) = 0.\n", c, c)
+		return v, nil
+	}
+	x.printf("%s has %s:\n", c, plural(len(opts), "move"))
+	rows := make([][2]string, 0, len(opts))
+	width := 0
+	for i, o := range opts {
+		if i == maxExplained {
+			rows = append(rows, [2]string{fmt.Sprintf("... and %d more", len(opts)-i), ""})
+			break
+		}
+		t := optionText(o)
+		rows = append(rows, [2]string{t, "grundy " + valueText(x.ctx, o)})
+		width = max(width, len(t))
+	}
+	for _, r := range rows {
+		x.printf("  %-*s  %s\n", width, r[0], r[1])
+	}
+	x.printf("The values of the moves are {%s}. The least number not among them (their mex) is %s,\nso grundy(%s) = %s.\n", joinInts(vals, ", "), v, c, v)
+	return v, nil
+}
+
+// optionText is what a move leads to: the position, a family, or a pick.
+func optionText(o game.Option) string {
+	if o.Move.Label != "" {
+		return o.Move.Label + ", leaving " + leftText(o.Move.To)
+	}
+	if f := o.Move.Family; f != nil {
+		return "to " + f.Heaps(o.Move.To[0].Rules.Name()) + " for " + f.Range()
+	}
+	return "to " + leftText(o.Move.To)
+}
+
+// leftText writes what a move leaves; nothing at all is "nothing".
+func leftText(to []game.Component) string {
+	if len(to) == 0 {
+		return "nothing"
+	}
+	return game.Position(to).String()
+}
+
+// moveTexts says the moves, each once (equal parts give equal moves), at most
+// limit of them.
+func moveTexts(p game.Position, opts []game.Option, limit int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, o := range opts {
+		t := moveText(p, o)
+		if seen[t] {
+			continue
+		}
+		if seen[t] = true; len(out) == limit {
+			out = append(out, "...")
+			break
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// valueText is the value an option reaches, as a XOR of its parts when it
+// leaves several.
+func valueText(ctx context.Context, o game.Option) string {
+	if len(o.Move.To) < 2 || o.Move.Family != nil {
+		return o.Grundy.String()
+	}
+	parts := make([]string, len(o.Move.To))
+	for i, c := range o.Move.To {
+		g, err := game.Grundy(ctx, game.Position{c})
+		if err != nil {
+			return o.Grundy.String()
+		}
+		parts[i] = g.String()
+	}
+	return strings.Join(parts, " xor ") + " = " + o.Grundy.String()
+}
+
+func distinct(opts []game.Option) []*big.Int {
+	seen := map[string]bool{}
+	var out []*big.Int
+	for _, o := range opts {
+		if !seen[o.Grundy.String()] {
+			seen[o.Grundy.String()] = true
+			out = append(out, o.Grundy)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Cmp(out[j]) < 0 })
+	return out
+}
+
+// outcome says what the value means for the player to move.
+func (x *explainer) outcome(p game.Position, v *big.Int) {
+	if v.Sign() == 0 {
+		x.printf("The value is 0: every move leads to a position of value other than 0, from which the\nother player can come back to 0. So the player to move loses (outcome P).\n")
+		return
+	}
+	win, err := game.Winning(x.ctx, p)
+	if err != nil || len(win) == 0 {
+		x.printf("The value is not 0, so the player to move wins (outcome N).\n")
+		return
+	}
+	to := moveTexts(p, win, 6)
+	x.printf("The value is not 0, so the player to move wins (outcome N) by moving to a position of value 0:\n  %s\n", strings.Join(to, "\n  "))
+}
+
+// sum explains a sum by the XOR of its parts.
+func (x *explainer) sum(p game.Position, depth int) error {
+	var vals []*big.Int
+	x.printf("%s is a sum: a move is a move in one of its parts. Its value is the XOR (nim sum) of\nthe parts' values:\n", p)
+	width := 0
+	for _, c := range p {
+		width = max(width, len(c.String()))
+	}
+	for _, c := range p {
+		v, err := game.Grundy(x.ctx, game.Position{c})
+		if err != nil {
+			return err
+		}
+		vals = append(vals, v)
+		x.printf("  %-*s  grundy %s\n", width, c, v)
+	}
+	total, _ := game.Grundy(x.ctx, p)
+	bitsN := max(total.BitLen(), 1)
+	for _, v := range vals {
+		bitsN = max(bitsN, v.BitLen())
+	}
+	bin := make([]string, len(vals))
+	for i, v := range vals {
+		bin[i] = fmt.Sprintf("%0*s", bitsN, v.Text(2))
+	}
+	x.printf("%s = %s (in binary %s = %s).\n", joinInts(vals, " xor "), total, strings.Join(bin, " xor "), fmt.Sprintf("%0*s", bitsN, total.Text(2)))
+	if total.Sign() == 0 {
+		x.printf("The XOR is 0: any move changes one part's value, which makes the XOR other than 0.\nSo the player to move loses (outcome P).\n")
+	} else {
+		win, err := game.Winning(x.ctx, p)
+		if err != nil {
+			return err
+		}
+		x.printf("The XOR is not 0, so the player to move wins (outcome N): change one part to the value\nthat makes the XOR 0 (its value xor %s):\n", total)
+		for _, t := range moveTexts(p, win, 6) {
+			x.printf("  %s\n", t)
+		}
+	}
+	if depth > 1 {
+		x.printf("\nWhere the parts' values come from:\n")
+		for _, c := range p {
+			if err := x.origins(c, depth-1); err != nil {
+				return err
+			}
+		}
+		for _, c := range p {
+			if !x.done[c.String()] {
+				if _, err := x.mexLine(c, false); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// origins writes, smallest first, the mex of every component that the
+// moves of c reach, to the depth.
+func (x *explainer) origins(c game.Component, depth int) error {
+	seen := map[string]game.Component{}
+	frontier := []game.Component{c}
+	for d := 0; d < depth; d++ {
+		var next []game.Component
+		for _, f := range frontier {
+			opts, err := game.Options(x.ctx, game.Position{f})
+			if err != nil {
+				return err
+			}
+			for i, o := range opts {
+				if i == maxExplained || o.Move.Family != nil {
+					break
+				}
+				for _, part := range o.Move.To {
+					k := part.String()
+					if _, ok := seen[k]; !ok && !x.done[k] {
+						seen[k] = part
+						next = append(next, part)
+					}
+				}
+			}
+		}
+		frontier = next
+	}
+	if len(seen) == 0 {
+		return nil
+	}
+	parts := make([]game.Component, 0, len(seen))
+	for _, p := range seen {
+		parts = append(parts, p)
+	}
+	sort.Slice(parts, func(i, j int) bool { return smaller(parts[i], parts[j]) })
+	if x.b.Len() > 0 && !strings.HasSuffix(x.b.String(), ":\n") {
+		x.printf("\nWhere the values of the moves come from, smallest first:\n")
+	}
+	for _, p := range parts {
+		if _, err := x.mexLine(p, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// smaller orders components: heaps and tuples by their numbers, sets by size.
+func smaller(a, b game.Component) bool {
+	switch s := a.State.(type) {
+	case *big.Int:
+		if t, ok := b.State.(*big.Int); ok {
+			return s.Cmp(t) < 0
+		}
+	case game.Tuple:
+		if t, ok := b.State.(game.Tuple); ok {
+			for i := range s {
+				if c := s[i].Cmp(t[i]); c != 0 {
+					return c < 0
+				}
+			}
+			return false
+		}
+	}
+	if len(a.String()) != len(b.String()) {
+		return len(a.String()) < len(b.String())
+	}
+	return a.String() < b.String()
+}
