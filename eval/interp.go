@@ -24,6 +24,13 @@ type Config struct {
 	// Generic solves every ruleset with the generic solvers, recognizing no
 	// codes or closed forms: slow, for checking the fast paths.
 	Generic bool
+	// Tables writes the values of table(); nil gives plain tab-separated text.
+	Tables TableRenderer
+	// TableFormat is table()'s format when it is not given: text (the
+	// default), markdown, csv or json.
+	TableFormat string
+	// Plots draws plot()'s pictures; nil makes plot() an error.
+	Plots Plotter
 }
 
 // Interp is an interpreter session: the names defined so far and the solvers

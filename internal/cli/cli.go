@@ -8,11 +8,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/chzyer/readline"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/plot"
+	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -42,6 +46,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	file := fs.String("f", "", "with -e: load this `file` first")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
+	format := fs.String("format", "text", "the format of table(): text, markdown, csv or json")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory a solver's tables may take, such as 512MiB or 2GiB (default 4GiB)")
@@ -49,7 +54,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic}
+	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic,
+		Tables: render.Tables{}, TableFormat: *format, Plots: plot.Plotter{}}
+	if !slices.Contains(eval.Formats, *format) {
+		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(eval.Formats, ", ")))
+	}
 	in := eval.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

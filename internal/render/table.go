@@ -1,0 +1,96 @@
+// Package render writes the tables of table() with a table library: boxes
+// for the terminal, Markdown, CSV, and JSON for programs.
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+
+	"github.com/jedib0t/go-pretty/v6/table"
+	"github.com/jedib0t/go-pretty/v6/text"
+
+	"github.com/gamelang/gamelang/eval"
+)
+
+// Tables renders eval's tables.
+type Tables struct{}
+
+// Render writes t in its format.
+func (Tables) Render(t *eval.TableData) (string, error) {
+	if t.Format == "json" {
+		return renderJSON(t)
+	}
+	w := table.NewWriter()
+	w.SetStyle(table.StyleLight)
+	w.Style().Format.Header = text.FormatDefault
+	header := table.Row{t.Corner}
+	for _, c := range t.Columns {
+		header = append(header, c)
+	}
+	w.AppendHeader(header)
+	cols := make([]table.ColumnConfig, len(header))
+	for i := range cols {
+		cols[i] = table.ColumnConfig{Number: i + 1, Align: text.AlignRight, AlignHeader: text.AlignRight}
+	}
+	w.SetColumnConfigs(cols)
+	for i, cells := range t.Cells {
+		row := table.Row{t.Labels[i]}
+		for _, c := range cells {
+			row = append(row, c.Text())
+		}
+		w.AppendRow(row)
+	}
+	var out string
+	switch t.Format {
+	case "markdown":
+		out = w.RenderMarkdown()
+	case "csv":
+		out = w.RenderCSV()
+	default:
+		w.SetTitle(t.Title)
+		out = w.Render()
+	}
+	if t.Format != "csv" {
+		for _, n := range t.Notes {
+			out += "\n" + n
+		}
+		if t.Format == "markdown" {
+			out = "**" + t.Title + "**\n\n" + out
+		}
+	}
+	return out, nil
+}
+
+// renderJSON writes the table as an object: the title, the headers, the rows
+// of numbers (null for an empty cell) and the cells marked as exceptions.
+func renderJSON(t *eval.TableData) (string, error) {
+	type mark struct {
+		Row    int `json:"row"`
+		Column int `json:"column"`
+	}
+	doc := struct {
+		Title      string       `json:"title"`
+		Corner     string       `json:"corner"`
+		Columns    []string     `json:"columns"`
+		Labels     []string     `json:"labels"`
+		Rows       [][]*big.Int `json:"rows"`
+		Exceptions []mark       `json:"exceptions"`
+		Notes      []string     `json:"notes"`
+	}{Title: t.Title, Corner: t.Corner, Columns: t.Columns, Labels: t.Labels, Notes: t.Notes, Exceptions: []mark{}}
+	for i, cells := range t.Cells {
+		row := make([]*big.Int, len(cells))
+		for j, c := range cells {
+			row[j] = c.Num
+			if c.Mark {
+				doc.Exceptions = append(doc.Exceptions, mark{i, j})
+			}
+		}
+		doc.Rows = append(doc.Rows, row)
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return "", fmt.Errorf("json: %w", err)
+	}
+	return string(b), nil
+}
