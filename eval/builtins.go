@@ -30,6 +30,7 @@ func init() {
 		"solver":   {1, 1, "solver(G)", "which solver answers for a ruleset", biSolver},
 		"table":    {2, 3, `table(G, a..b) or table(G, a..b, "markdown")`, "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", biTable},
 		"plot":     {3, 3, `plot(G, a..b, "file.png")`, "a scatter plot of a heap ruleset's values, or a heat map of a two-number ruleset's with the P-positions marked, as PNG or SVG", biPlot},
+		"play":     {1, 1, "play(P)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", biPlay},
 		"explain":  {1, 2, "explain(P) or explain(P, depth)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts", biExplain},
 		"period":   {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", biPeriod},
 		"checksum": {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", biChecksum},
@@ -329,4 +330,16 @@ func biChecksum(in *Interp, ctx context.Context, call *lang.Call, args []Value) 
 		sum = sum*31 + g.Uint64()
 	}
 	return Int{new(big.Int).SetUint64(sum)}, nil
+}
+
+func biPlay(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if !in.cfg.Interactive {
+		return nil, errorf(call.Pos, "play() needs the prompt: run gamelang with no arguments (or pipe statements to it)")
+	}
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	in.play = p
+	return Nothing{}, nil
 }

@@ -77,8 +77,7 @@ func (in *Interp) Render(err error) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func sourceLine(src string, n int) (string, bool) {
-	lines := strings.Split(src, "\n")
+func sourceLine(lines []string, n int) (string, bool) {
 	if n < 1 || n > len(lines) {
 		return "", false
 	}

@@ -31,6 +31,9 @@ type Config struct {
 	TableFormat string
 	// Plots draws plot()'s pictures; nil makes plot() an error.
 	Plots Plotter
+	// Interactive is set for line-by-line sessions (the prompt, piped
+	// statements), where play() may take over the input.
+	Interactive bool
 }
 
 // Interp is an interpreter session: the names defined so far and the solvers
@@ -40,15 +43,24 @@ type Interp struct {
 	lim     *solve.Limits // shared by every solver of the session
 	globals map[string]Value
 	symbols map[string]*symbol
-	sources map[string]string
+	sources map[string][]string // the lines of each input, at their line numbers
 	// the builtin games made so far, by name and arguments
 	builtins map[string]game.Ruleset
+	// a game asked for by play(), for the session to take over
+	play game.Position
+}
+
+// TakePlay returns the position play() asked to play, once.
+func (in *Interp) TakePlay() (game.Position, bool) {
+	p := in.play
+	in.play = nil
+	return p, p != nil
 }
 
 // New returns an interpreter with nothing defined.
 func New(cfg Config) *Interp {
 	return &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory},
-		globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string]string{}, builtins: map[string]game.Ruleset{}}
+		globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string][]string{}, builtins: map[string]game.Ruleset{}}
 }
 
 func (in *Interp) limits() *solve.Limits { return in.lim }
@@ -75,14 +87,22 @@ func Builtins() []string {
 	return out
 }
 
-// parse parses src as (part of) file filename, whose earlier lines were
-// firstLine-1 lines long, so that positions are those of the whole file.
+// parse parses src as (part of) file filename, starting at line firstLine,
+// so that positions are those of the whole input; the lines are kept, at
+// their numbers, for error reports.
 func (in *Interp) parse(filename, src string, firstLine int) (*lang.File, error) {
+	lines := strings.Split(src, "\n")
+	if firstLine <= 1 {
+		in.sources[filename] = nil
+	}
+	have := in.sources[filename]
+	for len(have) < firstLine-1+len(lines) {
+		have = append(have, "")
+	}
+	copy(have[firstLine-1:], lines)
+	in.sources[filename] = have
 	if firstLine > 1 {
-		in.sources[filename] += src
 		src = strings.Repeat("\n", firstLine-1) + src
-	} else {
-		in.sources[filename] = src
 	}
 	return lang.Parse(filename, src)
 }

@@ -142,6 +142,9 @@ func (v OptionList) String() string {
 	return strings.Join(lines, "\n")
 }
 
+// DescribeMove says a move of p the way winning() does.
+func DescribeMove(p game.Position, o game.Option) string { return moveText(p, o) }
+
 // moveText says a move: its label ("pick 4") or "component -> what replaces
 // it"; a family of moves as "component -> heaps for a = ...".
 func moveText(p game.Position, o game.Option) string {

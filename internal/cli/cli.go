@@ -79,7 +79,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *file != "":
 		return usageError(stderr, "-f goes with -e")
 	case len(rest) == 0:
-		cfg.Redefine = true
+		cfg.Redefine, cfg.Interactive = true, true
 		return prompt(ctx, cfg, stdin, stderr)
 	case len(rest) == 2 && rest[0] == "run":
 		if !runFile(ctx, in, rest[1], stderr) {

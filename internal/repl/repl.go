@@ -28,6 +28,7 @@ import (
 const (
 	Prompt       = "gamelang> "
 	Continuation = "      ... "
+	PlayPrompt   = "your move> "
 )
 
 // Session feeds lines to an interpreter.
@@ -40,7 +41,11 @@ type Session struct {
 	first  int // the line the buffered statement starts on
 	line   int // lines read so far
 	Failed bool
+	game   *play // a game under way (play()), which takes the lines
 }
+
+// Playing reports whether a game is under way.
+func (s *Session) Playing() bool { return s.game != nil }
 
 // Pending reports whether a statement is waiting for more lines.
 func (s *Session) Pending() bool { return s.buf.Len() > 0 }
@@ -53,6 +58,11 @@ func (s *Session) Reset() { s.buf.Reset() }
 // command (:help, :load, :set, :quit); Feed returns true for :quit.
 func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 	s.line++
+	if s.game != nil {
+		over, err := s.game.input(ctx, line)
+		s.endGame(over, err)
+		return false
+	}
 	if s.buf.Len() == 0 && strings.HasPrefix(strings.TrimSpace(line), ":") {
 		return command(s, strings.TrimSpace(line))
 	}
@@ -76,7 +86,23 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 		s.Failed = true
 		fmt.Fprintln(s.Stderr, s.In.Render(err))
 	}
+	if p, ok := s.In.TakePlay(); ok {
+		s.game = newPlay(p, s.Stdout)
+		over, err := s.game.turn(ctx)
+		s.endGame(over, err)
+	}
 	return false
+}
+
+// endGame leaves play mode when the game is over, reporting an error.
+func (s *Session) endGame(over bool, err error) {
+	if err != nil {
+		s.Failed = true
+		fmt.Fprintln(s.Stderr, s.In.Render(err))
+	}
+	if over || err != nil {
+		s.game = nil
+	}
 }
 
 // Finish runs what is left at the end of input (reporting its syntax error).
@@ -140,9 +166,12 @@ func RunTerminal(s *Session) error {
 		if quit {
 			return nil
 		}
-		if s.Pending() {
+		switch {
+		case s.Playing():
+			rl.SetPrompt(PlayPrompt)
+		case s.Pending():
 			rl.SetPrompt(Continuation)
-		} else {
+		default:
 			rl.SetPrompt(Prompt)
 		}
 	}
