@@ -31,6 +31,8 @@ type Config struct {
 	TableFormat string
 	// Plots draws plot()'s pictures; nil makes plot() an error.
 	Plots Plotter
+	// Progress, when set, follows long computations (a progress bar).
+	Progress solve.Reporter
 	// Interactive is set for line-by-line sessions (the prompt, piped
 	// statements), where play() may take over the input.
 	Interactive bool
@@ -59,7 +61,7 @@ func (in *Interp) TakePlay() (game.Position, bool) {
 
 // New returns an interpreter with nothing defined.
 func New(cfg Config) *Interp {
-	return &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory},
+	return &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
 		globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string][]string{}, builtins: map[string]game.Ruleset{}}
 }
 
@@ -154,6 +156,10 @@ func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine in
 }
 
 func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
+	if p := in.lim.Progress; p != nil {
+		p.Start()
+		defer p.Done()
+	}
 	switch s := s.(type) {
 	case *lang.GameDecl:
 		v, err := in.declare(ctx, s)

@@ -52,6 +52,7 @@ func (t *Table) outcomeRun(ctx context.Context, n int64) (bool, error) {
 	count := int64(0) // P-positions among heaps i-hi .. i-lo, for ranged codes
 	for base := int64(0); base <= n; base += int64(len(lost)) {
 		if base%(1<<22) == 0 {
+			t.cfg.Limits.Report(t.cfg.What, "heaps", base)
 			if err := ctx.Err(); err != nil {
 				return false, &solve.InterruptedError{What: t.cfg.What, States: int(base), Err: err}
 			}
@@ -106,6 +107,7 @@ func (t *Table) rangedWindow(ctx context.Context, n, lo, hi int64, s0 []bool, lo
 	last := !lost0 // heap 0
 	for base := int64(0); base <= n; base += int64(len(lost)) {
 		if base%(1<<22) == 0 {
+			t.cfg.Limits.Report(t.cfg.What, "heaps", base)
 			if err := ctx.Err(); err != nil {
 				return false, &solve.InterruptedError{What: t.cfg.What, States: int(base), Err: err}
 			}

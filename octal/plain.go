@@ -34,6 +34,7 @@ func (e *plainEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	e.set.fit(c.max)
 	for i := len(c.g); i <= n; i++ {
 		if i%64 == 0 {
+			c.t.cfg.Limits.Report(c.t.cfg.What, "values", int64(i))
 			if err := w.Err(); err != nil {
 				return err
 			}

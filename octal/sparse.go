@@ -105,6 +105,9 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	e.maxV = max(e.maxV, c.max)
 	e.fit(c.max)
 	for i := len(c.g); i <= n; i++ {
+		if i%1024 == 0 {
+			c.t.cfg.Limits.Report(c.t.cfg.What, "values", int64(i))
+		}
 		if i%64 == 0 {
 			if err := w.Err(); err != nil {
 				return err

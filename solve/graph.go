@@ -93,6 +93,7 @@ func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
 	steps := 0
 	for len(m.stack) > 0 {
 		if steps++; steps&4095 == 0 {
+			m.limits.Report(m.what, "states", int64(len(m.vals)))
 			if err := ctx.Err(); err != nil {
 				m.abandon()
 				return 0, &InterruptedError{What: m.what, States: len(m.vals), Err: err}

@@ -13,6 +13,25 @@ import (
 type Limits struct {
 	MaxStates int   // the most states (or heap values) one solver stores; 0: DefaultMaxStates
 	MaxMemory int64 // the most bytes one solver's tables may take; 0: DefaultMaxMemory
+	// Progress, when set, is told how long computations go.
+	Progress Reporter
+}
+
+// Reporter follows long computations, to show them (a progress bar on a
+// terminal). The interpreter calls Start and Done around each statement;
+// solvers call Report now and then with how far they are.
+type Reporter interface {
+	Start()
+	Report(what, unit string, done int64)
+	Done()
+}
+
+// Report tells the session's Reporter, if any, that a solver of what has
+// done done units (values, states, heaps).
+func (l *Limits) Report(what, unit string, done int64) {
+	if l != nil && l.Progress != nil {
+		l.Progress.Report(what, unit, done)
+	}
 }
 
 // Defaults of Limits.

@@ -97,6 +97,7 @@ func (s *Sequence) Grow(ctx context.Context, n int) (err error) {
 	defer recoverStop(&err)
 	for i := len(s.g); i <= n; i++ {
 		if i&4095 == 0 {
+			s.limits.Report(s.what, "values", int64(i))
 			if err := s.marks.Err(); err != nil {
 				return err
 			}

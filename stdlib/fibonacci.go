@@ -108,6 +108,7 @@ func (f *FibonacciNim) Grundy(ctx context.Context, s game.State) (*big.Int, erro
 func (f *FibonacciNim) fill(ctx context.Context, n int) error {
 	var seen []bool
 	for m := len(f.rows); m <= n; m++ {
+		f.limits.Report("FibonacciNim", "heaps", int64(m))
 		if err := ctx.Err(); err != nil {
 			return &solve.InterruptedError{What: "FibonacciNim", States: m, Err: err}
 		}

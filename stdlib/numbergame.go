@@ -142,6 +142,7 @@ func (g *NumberGame) value(ctx context.Context, avail uint64, count *int) (uint8
 		return v - 1, nil
 	}
 	if *count++; *count%4096 == 0 {
+		g.limits.Report(g.Name(), "positions", int64(*count))
 		if err := ctx.Err(); err != nil {
 			return 0, &solve.InterruptedError{What: g.Name(), States: *count, Err: err}
 		}

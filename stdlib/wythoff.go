@@ -247,19 +247,20 @@ func (t *wythoffTable) value(ctx context.Context, lim *solve.Limits, x, y *big.I
 		size *= 2
 	}
 	size = min(size, int(math.Sqrt(float64(lim.States()))))
-	if err := t.fill(ctx, size); err != nil {
+	if err := t.fill(ctx, lim, size); err != nil {
 		return 0, err
 	}
 	return uint32(t.g[x.Int64()*int64(t.size)+y.Int64()]), nil
 }
 
-func (t *wythoffTable) fill(ctx context.Context, size int) error {
+func (t *wythoffTable) fill(ctx context.Context, lim *solve.Limits, size int) error {
 	words := (3*size)/64 + 2 // values are below 3*size
 	g := make([]uint16, size*size)
 	col := make([]uint64, size*words)
 	diag := make([]uint64, 2*size*words)
 	row := make([]uint64, words)
 	for a := 0; a < size; a++ {
+		lim.Report("Wythoff", "positions", int64(a*size))
 		if err := ctx.Err(); err != nil {
 			return &solve.InterruptedError{What: "Wythoff", States: a * size, Err: err}
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/plot"
+	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/solve"
@@ -56,6 +57,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic,
 		Tables: render.Tables{}, TableFormat: *format, Plots: plot.Plotter{}}
+	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		cfg.Progress = progress.New(stderr)
+	}
 	if !slices.Contains(eval.Formats, *format) {
 		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(eval.Formats, ", ")))
 	}

@@ -1,0 +1,65 @@
+// Package progress shows long computations on a terminal: once a statement
+// has run for a second, a bar on stderr with what is being solved, how many
+// values (states, heaps) are done and how fast, cleared when it ends.
+package progress
+
+import (
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// Delay is how long a statement runs before its bar appears.
+const Delay = time.Second
+
+// Bar is a solve.Reporter drawing a progress bar.
+type Bar struct {
+	out   io.Writer
+	now   func() time.Time
+	start time.Time
+	bar   *progressbar.ProgressBar
+	what  string
+}
+
+// New returns a bar drawing on out (a terminal).
+func New(out io.Writer) *Bar { return &Bar{out: out, now: time.Now} }
+
+// Start marks the start of a statement.
+func (b *Bar) Start() { b.start = b.now() }
+
+// Report shows how far a solver is, once the statement has run for Delay.
+func (b *Bar) Report(what, unit string, done int64) {
+	if b.start.IsZero() || b.now().Sub(b.start) < Delay {
+		return
+	}
+	if b.bar == nil || b.what != what {
+		b.clear()
+		b.what = what
+		b.bar = progressbar.NewOptions64(-1,
+			progressbar.OptionSetWriter(b.out),
+			progressbar.OptionSetDescription("solving "+what),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString(unit),
+			progressbar.OptionSpinnerType(14),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	b.bar.Set64(done)
+}
+
+// Done ends the statement: the bar, if shown, is cleared.
+func (b *Bar) Done() {
+	b.clear()
+	b.start = time.Time{}
+}
+
+func (b *Bar) clear() {
+	if b.bar != nil {
+		b.bar.Finish()
+		b.bar = nil
+	}
+}

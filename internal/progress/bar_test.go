@@ -1,0 +1,41 @@
+package progress
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// A bar appears only after Delay, says what is being solved, how many and
+// how fast, and is cleared at the end of the statement.
+func TestBarAfterDelay(t *testing.T) {
+	var out strings.Builder
+	clock := time.Unix(0, 0)
+	b := &Bar{out: &out, now: func() time.Time { return clock }}
+	b.Start()
+	b.Report("Kayles", "values", 1000)
+	if out.Len() != 0 {
+		t.Fatalf("a bar before the delay: %q", out.String())
+	}
+	clock = clock.Add(2 * time.Second)
+	b.Report("Kayles", "values", 5_000_000)
+	time.Sleep(150 * time.Millisecond) // past the throttle
+	b.Report("Kayles", "values", 6_000_000)
+	got := out.String()
+	for _, want := range []string{"solving Kayles", "5000000", "values/s"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("bar %q lacks %q", got, want)
+		}
+	}
+	b.Done()
+	if b.bar != nil {
+		t.Error("the bar is still there after Done")
+	}
+	if !strings.HasSuffix(out.String(), "\r") && !strings.Contains(out.String()[len(got):], "\r") {
+		t.Errorf("Done did not clear the line: %q", out.String()[len(got):])
+	}
+	b.Report("Kayles", "values", 7_000_000)
+	if b.bar != nil {
+		t.Error("a bar outside a statement")
+	}
+}

@@ -1,0 +1,103 @@
+package repl_test
+
+// The prompt on a real terminal, driven through tmux: tab completion, Ctrl-C
+// dropping a half-typed line, Ctrl-C stopping a long computation without
+// leaving the prompt (and the session still answering), the progress bar of
+// a long computation, the history file, and Ctrl-D leaving. Skipped where
+// tmux is missing.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+type term struct {
+	t    *testing.T
+	name string
+}
+
+func (tm *term) tmux(args ...string) string {
+	out, err := exec.Command("tmux", args...).CombinedOutput()
+	if err != nil {
+		tm.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (tm *term) keys(keys ...string) { tm.tmux(append([]string{"send-keys", "-t", tm.name}, keys...)...) }
+
+func (tm *term) screen() string { return tm.tmux("capture-pane", "-p", "-t", tm.name) }
+
+// waitFor polls the screen until it contains want.
+func (tm *term) waitFor(want string, within time.Duration) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		s := tm.screen()
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("the screen never showed %q:\n%s", want, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestTerminal(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "gamelang")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/gamelang/gamelang/cmd/gamelang").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	tm := &term{t: t, name: "gamelang-test-" + filepath.Base(dir)}
+	tm.tmux("new-session", "-d", "-s", tm.name, "-x", "160", "-y", "40", "env", "HOME="+dir, "TERM=xterm", bin)
+	defer exec.Command("tmux", "kill-session", "-t", tm.name).Run()
+	tm.waitFor("gamelang>", 10*time.Second)
+
+	// completion of a builtin function and of a name defined in the session
+	tm.keys("game Wythoff2 state (a, b) { move (a - k, b) for k in 1..a; move (a, b - k) for k in 1..b; move (a - k, b - k) for k in 1..min(a, b) }", "Enter")
+	tm.keys("gru", "Tab")
+	tm.waitFor("gamelang> grundy", 5*time.Second)
+	tm.keys("(Wyth", "Tab")
+	tm.waitFor("grundy(Wythoff", 5*time.Second)
+	tm.keys("2(3, 5))", "Enter")
+	tm.waitFor("\n0\n", 5*time.Second)
+
+	// Ctrl-C drops the line being typed
+	tm.keys("1 + 1 + this is not finished", "C-c")
+	tm.keys("40 + 2", "Enter")
+	s := tm.waitFor("42", 5*time.Second)
+	if strings.Contains(s, "not finished") && strings.Contains(s, "unknown name") {
+		t.Errorf("the dropped line ran:\n%s", s)
+	}
+
+	// a long computation shows its progress, and Ctrl-C stops it
+	tm.keys("grundy(Wythoff2(3000, 3000))", "Enter")
+	tm.waitFor("solving Wythoff2", 10*time.Second)
+	tm.keys("C-c")
+	tm.waitFor("interrupted while solving Wythoff2", 10*time.Second)
+	tm.keys("grundy(Wythoff2(1, 2))", "Enter")
+	tm.waitFor("gamelang> grundy(Wythoff2(1, 2))\n0", 10*time.Second)
+
+	// Ctrl-D leaves, and the history was kept
+	tm.keys("C-d")
+	deadline := time.Now().Add(5 * time.Second)
+	for exec.Command("tmux", "has-session", "-t", tm.name).Run() == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("Ctrl-D did not leave:\n%s", tm.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	hist, err := os.ReadFile(filepath.Join(dir, ".gamelang_history"))
+	if err != nil || !strings.Contains(string(hist), "grundy(Wythoff2(1, 2))") {
+		t.Errorf("history %q, %v", hist, err)
+	}
+}
