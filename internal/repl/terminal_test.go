@@ -28,7 +28,9 @@ func (tm *term) tmux(args ...string) string {
 	return string(out)
 }
 
-func (tm *term) keys(keys ...string) { tm.tmux(append([]string{"send-keys", "-t", tm.name}, keys...)...) }
+func (tm *term) keys(keys ...string) {
+	tm.tmux(append([]string{"send-keys", "-t", tm.name}, keys...)...)
+}
 
 func (tm *term) screen() string { return tm.tmux("capture-pane", "-p", "-t", tm.name) }
 
