@@ -246,19 +246,8 @@ type periodic interface {
 	Table() *octal.Table
 }
 
-// asPeriodic finds the code ruleset under renames and wrappers.
-func asPeriodic(r game.Ruleset) (periodic, bool) {
-	for {
-		if p, ok := r.(periodic); ok {
-			return p, true
-		}
-		u, ok := r.(interface{ Unwrap() game.Ruleset })
-		if !ok {
-			return nil, false
-		}
-		r = u.Unwrap()
-	}
-}
+// asPeriodic finds the code ruleset under renames.
+func asPeriodic(r game.Ruleset) (periodic, bool) { return game.As[periodic](r) }
 
 func biPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
 	rv, ok := args[0].(RulesetVal)
@@ -275,6 +264,9 @@ func biPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 	}
 	pr, ok := asPeriodic(rv.R)
 	if !ok {
+		if c, ok := game.As[interface{ PeriodText() string }](rv.R); ok {
+			return Str(c.PeriodText()), nil
+		}
 		return Str(fmt.Sprintf("%s has no periodicity theorem: %s", rv.R.Name(), rv.R.Solver())), nil
 	}
 	p, err := pr.Period(ctx, limit)

@@ -15,6 +15,22 @@ func Renamed(r Ruleset, name string) Ruleset {
 	return &renamed{Ruleset: r, name: name}
 }
 
+// As finds, under renames, a ruleset of type T (an interface a ruleset may
+// implement), like errors.As.
+func As[T any](r Ruleset) (T, bool) {
+	for {
+		if t, ok := r.(T); ok {
+			return t, true
+		}
+		u, ok := r.(interface{ Unwrap() Ruleset })
+		if !ok {
+			var zero T
+			return zero, false
+		}
+		r = u.Unwrap()
+	}
+}
+
 type renamed struct {
 	Ruleset
 	name string

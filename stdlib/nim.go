@@ -49,6 +49,20 @@ func (r *Bounded) Solver() string {
 	return s
 }
 
+// PeriodText answers period() from the closed form: bounded Nim has period
+// m+1 and no preperiod; Nim's values grow without bound.
+func (r *Bounded) PeriodText() string {
+	origin := ""
+	if r.recognized {
+		origin = ", " + OriginRules
+	}
+	if r.m == nil {
+		return "no period: g(n) = n grows without bound (closed form" + origin + ")"
+	}
+	p := new(big.Int).Add(r.m, big.NewInt(1))
+	return fmt.Sprintf("period %s, preperiod 0, no exceptions: g(n) = n mod %s (closed form%s)", p, p, origin)
+}
+
 // Grundy is n, or n mod (m+1).
 func (r *Bounded) Grundy(_ context.Context, s game.State) (*big.Int, error) {
 	n := s.(*big.Int)
