@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
@@ -80,12 +81,16 @@ func (in *Interp) Names() []string {
 	return out
 }
 
-// Builtins lists the builtin function names.
-func Builtins() []string {
-	var out []string
-	for n := range builtins {
-		out = append(out, n)
+// BuiltinDoc is how to call a builtin function and what it gives.
+type BuiltinDoc struct{ Name, Usage, Doc string }
+
+// BuiltinDocs documents the builtin functions, in alphabetical order.
+func BuiltinDocs() []BuiltinDoc {
+	var out []BuiltinDoc
+	for n, b := range builtins {
+		out = append(out, BuiltinDoc{n, b.usage, b.doc})
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

@@ -199,8 +199,14 @@ func command(s *Session, line string) bool {
 			s.Failed = true
 			fmt.Fprintln(s.Stderr, err)
 		}
+	case ":help", ":h":
+		if err := help(out, strings.TrimSpace(arg)); err != nil {
+			s.Failed = true
+			fmt.Fprintln(s.Stderr, err)
+		}
 	default:
-		fmt.Fprint(out, help)
+		s.Failed = true
+		fmt.Fprintf(s.Stderr, "unknown command %s; the commands are :load, :set, :help and :quit\n", name)
 	}
 	return false
 }
@@ -230,14 +236,50 @@ func set(l *solve.Limits, out io.Writer, args []string) error {
 	return fmt.Errorf("usage: :set [max-states N | max-memory SIZE]")
 }
 
-const help = `Statements:
+const statements = `Statements:
   game Nim { take 1.. }                 define a ruleset (see docs/language.md)
   let x = 10^18                         bind a name
   grundy(Nim(3) + Nim(5))               any expression prints its value
-Queries: grundy outcome options winning period solver checksum; functions: min max xor abs popcount odd even octal hex print
-Builtin games: Nim Bounded(m) Subtraction(S) Kayles DawsonKayles DawsonsChess GrundysGame Wythoff FibonacciNim NumberGame(n) ThueMorse(m)
-Commands: :load FILE   :set [max-states N | max-memory SIZE]   :help   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)
 `
+
+// help writes :help, or :help NAME for one function or builtin game.
+func help(out io.Writer, topic string) error {
+	docs := eval.BuiltinDocs()
+	if topic == "" {
+		fmt.Fprint(out, statements)
+		var names []string
+		for _, d := range docs {
+			names = append(names, d.Name)
+		}
+		fmt.Fprintf(out, "Functions: %s\n", strings.Join(names, " "))
+		names = names[:0]
+		for _, b := range stdlib.All() {
+			names = append(names, signature(b))
+		}
+		fmt.Fprintf(out, "Builtin games: %s\n", strings.Join(names, " "))
+		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :help [NAME]   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)")
+		fmt.Fprintln(out, ":help NAME tells more about a function or a builtin game.")
+		return nil
+	}
+	for _, d := range docs {
+		if d.Name == topic {
+			fmt.Fprintf(out, "%s\n  %s\n", d.Usage, d.Doc)
+			return nil
+		}
+	}
+	if b, ok := stdlib.Lookup(topic); ok {
+		fmt.Fprintf(out, "%s: builtin game\n  %s\n  answers like: %s\n", signature(b), b.Doc, b.Twin)
+		return nil
+	}
+	return fmt.Errorf(":help: no function or builtin game is called %q", topic)
+}
+
+func signature(b *stdlib.Builtin) string {
+	if b.Params == nil {
+		return b.Name
+	}
+	return b.Name + "(" + strings.Join(b.Params, ", ") + ")"
+}
 
 type completer struct{ in *eval.Interp }
 
@@ -253,7 +295,10 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	if prefix == "" {
 		return nil, 0
 	}
-	words := append(append(append([]string{}, keywords...), eval.Builtins()...), c.in.Names()...)
+	words := append(append([]string{}, keywords...), c.in.Names()...)
+	for _, d := range eval.BuiltinDocs() {
+		words = append(words, d.Name)
+	}
 	for _, b := range stdlib.All() {
 		words = append(words, b.Name)
 	}
