@@ -8,12 +8,12 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"math/bits"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/internal/seedref"
 )
 
 // rowGame is a take-and-break game on rows: a move removes a block of k
@@ -205,21 +205,6 @@ func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
 	}
 }
 
-// thueMorseSeed is the seed 003 / TopCoder solution: a sliding window of the
-// last m results; true when the first player (Alice) wins.
-func thueMorseSeed(n int64, m int) bool {
-	all := uint64(1)<<m - 1
-	window := all
-	for i := int64(0); i <= n; i++ {
-		res := uint64(0)
-		if bits.OnesCount64(uint64(i))&1 == 1 || window != all {
-			res = 1
-		}
-		window = (window<<1)&all | res
-	}
-	return window&1 == 1
-}
-
 func TestThueMorseAgreesWithSeedSolution(t *testing.T) {
 	in := newInterp(t)
 	for m := 1; m <= 12; m++ {
@@ -229,8 +214,8 @@ func TestThueMorseAgreesWithSeedSolution(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if (got == game.N) != thueMorseSeed(n, m) {
-				t.Fatalf("ThueMorse(%d)(%d) is %s; the seed's solution says Alice wins: %v", m, n, got, thueMorseSeed(n, m))
+			if (got == game.N) != seedref.ThueMorse(n, m) {
+				t.Fatalf("ThueMorse(%d)(%d) is %s; the seed's solution says Alice wins: %v", m, n, got, seedref.ThueMorse(n, m))
 			}
 		}
 	}

@@ -51,14 +51,10 @@ func (t *Table) outcomeRun(ctx context.Context, n int64) (bool, error) {
 	}
 	count := int64(0) // P-positions among heaps i-hi .. i-lo, for ranged codes
 	for base := int64(0); base <= n; base += int64(len(lost)) {
-		if base%(1<<22) == 0 {
-			t.cfg.Limits.Report(t.cfg.What, "heaps", base)
-			if err := ctx.Err(); err != nil {
-				return false, &solve.InterruptedError{What: t.cfg.What, States: int(base), Err: err}
-			}
+		block, err := t.runBlock(ctx, base, n, lost)
+		if err != nil {
+			return false, err
 		}
-		block := lost[:min(int64(len(lost)), n-base+1)]
-		t.lostBlock(base, block)
 		if ranged && small != nil && base > hi+1 && base >= int64(len(s0)) {
 			count = rangedSteady(small, block, base, lo, hi, count)
 			continue
@@ -106,14 +102,10 @@ func (t *Table) rangedWindow(ctx context.Context, n, lo, hi int64, s0 []bool, lo
 	var window uint64
 	last := !lost0 // heap 0
 	for base := int64(0); base <= n; base += int64(len(lost)) {
-		if base%(1<<22) == 0 {
-			t.cfg.Limits.Report(t.cfg.What, "heaps", base)
-			if err := ctx.Err(); err != nil {
-				return false, &solve.InterruptedError{What: t.cfg.What, States: int(base), Err: err}
-			}
+		block, err := t.runBlock(ctx, base, n, lost)
+		if err != nil {
+			return false, err
 		}
-		block := lost[:min(int64(len(lost)), n-base+1)]
-		t.lostBlock(base, block)
 		start := 0
 		if base == 0 {
 			start, window = 1, 0
@@ -154,6 +146,21 @@ func b2u8(b bool) uint8 {
 		return 1
 	}
 	return 0
+}
+
+// runBlock fills the 'loses if' flags of the next block of a run to n, from
+// heap base on; every 2^22 heaps it reports progress and looks for an
+// interruption.
+func (t *Table) runBlock(ctx context.Context, base, n int64, lost []bool) ([]bool, error) {
+	if base%(1<<22) == 0 {
+		t.cfg.Limits.Report(t.cfg.What, "heaps", base)
+		if err := ctx.Err(); err != nil {
+			return nil, &solve.InterruptedError{What: t.cfg.What, States: int(base), Err: err}
+		}
+	}
+	block := lost[:min(int64(len(lost)), n-base+1)]
+	t.lostBlock(base, block)
+	return block, nil
 }
 
 // lostBlock fills lost with the 'loses if' flags of heaps from on.

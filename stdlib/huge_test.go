@@ -7,13 +7,13 @@ package stdlib_test
 import (
 	"context"
 	"math/big"
-	"math/bits"
 	mrand "math/rand"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/internal/seedref"
 	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
@@ -195,21 +195,6 @@ func TestFibonacciNimHuge(t *testing.T) {
 	}
 }
 
-// thueMorseScan is the seed's O(n) solution: whether Alice, to move at n,
-// wins.
-func thueMorseScan(n int64, m int) bool {
-	all := uint64(1)<<m - 1
-	window := all
-	for i := int64(0); i <= n; i++ {
-		res := uint64(0)
-		if bits.OnesCount64(uint64(i))&1 == 1 || window != all {
-			res = 1
-		}
-		window = (window<<1)&all | res
-	}
-	return window&1 == 1
-}
-
 func TestThueMorseBlockDoublingAgreesWithTheSeed(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, m := range []int{1, 2, 3, 7, 13, 50} {
@@ -220,8 +205,8 @@ func TestThueMorseBlockDoublingAgreesWithTheSeed(t *testing.T) {
 		for i := 0; i < 15; i++ {
 			n := rng.Int64N(3_000_000)
 			o, _ := tm.Outcome(context.Background(), big.NewInt(n))
-			if (o == game.N) != thueMorseScan(n, m) {
-				t.Fatalf("ThueMorse(%d)(%d) is %s; the seed's scan says Alice wins: %v", m, n, o, thueMorseScan(n, m))
+			if (o == game.N) != seedref.ThueMorse(n, m) {
+				t.Fatalf("ThueMorse(%d)(%d) is %s; the seed's scan says Alice wins: %v", m, n, o, seedref.ThueMorse(n, m))
 			}
 		}
 	}
