@@ -9,6 +9,7 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
 
@@ -80,7 +81,7 @@ func at(p lang.Pos, err error) error {
 
 func biGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
 	if len(args) == 2 {
-		return grundySeq(ctx, call, args)
+		return grundySeq(in, ctx, call, args)
 	}
 	p, err := position(args[0], call.Pos)
 	if err != nil {
@@ -90,13 +91,33 @@ func biGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 	return Int{g}, at(call.Pos, err)
 }
 
-func grundySeq(ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+// rangeLen is the number of values of a bounded range a..b that a builtin
+// lists; more than the state cap (each value is computed and kept) is an
+// error that says so.
+func (in *Interp) rangeLen(rg Range, p lang.Pos, what string) (int64, error) {
+	n := new(big.Int).Sub(rg.Hi, rg.Lo)
+	n.Add(n, big.NewInt(1))
+	if limit := int64(in.limits().States()); n.Cmp(big.NewInt(limit)) > 0 {
+		return 0, errorf(p, "the range %s has %s values; %s takes at most %d, the state cap (raise it with --max-states)", rg, n, what, limit)
+	}
+	return max(n.Int64(), 0), nil
+}
+
+func grundySeq(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
 	rv, ok := args[0].(RulesetVal)
 	if !ok || rv.R.Shape().Kind != game.HeapKind {
 		return nil, errorf(call.Pos, "grundy(G, a..b) needs a heap ruleset, not %s", args[0])
 	}
+	if rg, ok := args[1].(Range); ok {
+		if _, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "grundy(G, a..b)"); err != nil {
+			return nil, err
+		}
+	}
 	var out Seq
 	err := eachInt(args[1], lang.ExprPos(call.Args[1]), func(n *big.Int) error {
+		if len(out)%4096 == 4095 && ctx.Err() != nil {
+			return &solve.InterruptedError{What: rv.R.Name(), States: len(out), Err: ctx.Err()}
+		}
 		if n.Sign() < 0 {
 			return errorf(lang.ExprPos(call.Args[1]), "a heap cannot be negative (%s)", n)
 		}
@@ -299,6 +320,9 @@ func biChecksum(in *Interp, ctx context.Context, call *lang.Call, args []Value) 
 	if !ok || rv.R.Shape().Kind != game.HeapKind || !isRange || r.Open {
 		return nil, errorf(call.Pos, "checksum(G, a..b) needs a heap ruleset and a bounded range")
 	}
+	if _, err := in.rangeLen(r, lang.ExprPos(call.Args[1]), "checksum(G, a..b)"); err != nil {
+		return nil, err
+	}
 	sum := uint64(0)
 	if pr, ok := asPeriodic(rv.R); ok && r.Lo.IsInt64() && r.Hi.IsInt64() && r.Lo.Sign() >= 0 && !pr.Table().Decides() {
 		t := pr.Table()
@@ -314,7 +338,10 @@ func biChecksum(in *Interp, ctx context.Context, call *lang.Call, args []Value) 
 		}
 		return Int{new(big.Int).SetUint64(sum)}, nil
 	}
-	for x := new(big.Int).Set(r.Lo); x.Cmp(r.Hi) <= 0; x.Add(x, big.NewInt(1)) {
+	for x, i := new(big.Int).Set(r.Lo), 0; x.Cmp(r.Hi) <= 0; x, i = x.Add(x, big.NewInt(1)), i+1 {
+		if i%4096 == 4095 && ctx.Err() != nil {
+			return nil, at(call.Pos, &solve.InterruptedError{What: rv.R.Name(), States: i, Err: ctx.Err()})
+		}
 		g, err := rv.R.Grundy(ctx, new(big.Int).Set(x))
 		if err != nil {
 			return nil, at(call.Pos, err)

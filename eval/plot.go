@@ -49,9 +49,6 @@ func (v PlotVal) String() string { return "wrote " + v.File + ": " + v.What }
 const maxPlotPoints = 1_000_000
 
 func biPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	if in.cfg.Plots == nil {
-		return nil, errorf(call.Pos, "plot() is not available here: this interpreter was made without a plotter")
-	}
 	rv, ok := args[0].(RulesetVal)
 	rg, isRange := args[1].(Range)
 	file, isStr := args[2].(Str)
@@ -63,8 +60,17 @@ func biPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 		return nil, errorf(lang.ExprPos(call.Args[2]), "plot() writes .png or .svg files, not %q", string(file))
 	}
 	span := new(big.Int).Sub(rg.Hi, rg.Lo)
-	if span.Sign() < 0 || !rg.Hi.IsInt64() {
-		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty or too long for a plot", rg)
+	if span.Sign() < 0 {
+		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
+	}
+	if _, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)"); err != nil {
+		return nil, err
+	}
+	if rg.Hi.Cmp(big.NewInt(1<<53)) > 0 {
+		return nil, errorf(lang.ExprPos(call.Args[1]), "plot() draws numbers up to 2^53 (its axes are floating point), not %s; table() shows larger heaps", rg)
+	}
+	if in.cfg.Plots == nil {
+		return nil, errorf(call.Pos, "plot() is not available here: this interpreter was made without a plotter")
 	}
 	var d *PlotData
 	var what string
@@ -94,9 +100,14 @@ func sequencePlot(ctx context.Context, r game.Ruleset, lo, hi int64) (*PlotData,
 		return nil, fmt.Errorf("a plot has at most %d points", maxPlotPoints)
 	}
 	d := &PlotData{Title: fmt.Sprintf("%s: Grundy values", r.Name()), XLabel: "heap n", YLabel: "g(n)"}
+	offset := int64(0) // far heaps are drawn from lo, so that the axis keeps its precision
+	if lo >= 1<<20 {
+		offset = lo
+		d.XLabel = fmt.Sprintf("heap n - %d", lo)
+	}
 	pr, hasPeriod := asPeriodic(r)
 	if hasPeriod {
-		if _, err := pr.Period(ctx, max(int(hi), periodLook)); err != nil {
+		if _, err := pr.Period(ctx, periodLook); err != nil {
 			return nil, err
 		}
 	}
@@ -113,7 +124,7 @@ func sequencePlot(ctx context.Context, r game.Ruleset, lo, hi int64) (*PlotData,
 		if hasPeriod && pr.Table().Period() != nil {
 			mark = isException(pr.Table().Period(), s, g)
 		}
-		d.X = append(d.X, float64(n))
+		d.X = append(d.X, float64(n-offset))
 		d.Y = append(d.Y, float64(g.Int64()))
 		d.Marked = append(d.Marked, mark)
 	}

@@ -114,8 +114,11 @@ func biTable(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Va
 		return nil, errorf(call.Pos, "table(G, a..b) needs a ruleset and a bounded range of numbers from 0")
 	}
 	span := new(big.Int).Sub(rg.Hi, rg.Lo)
-	if span.Sign() < 0 || !span.IsInt64() {
-		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty or too long for a table", rg)
+	if span.Sign() < 0 {
+		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
+	}
+	if _, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "table(G, a..b)"); err != nil {
+		return nil, err
 	}
 	var t *TableData
 	var err error

@@ -22,12 +22,16 @@ import (
 type Plotter struct{}
 
 // Plot draws d into d.File.
-func (Plotter) Plot(d *eval.PlotData) error {
+func (Plotter) Plot(d *eval.PlotData) (err error) {
+	defer func() { // gonum/plot panics on some degenerate axes: an error, not a crash
+		if r := recover(); r != nil {
+			err = fmt.Errorf("plot() could not draw %s: %v", d.File, r)
+		}
+	}()
 	p := gonum.New()
 	p.Title.Text = d.Title
 	p.X.Label.Text = d.XLabel
 	p.Y.Label.Text = d.YLabel
-	var err error
 	if d.Grid != nil {
 		err = heat(p, d)
 	} else {
