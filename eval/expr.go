@@ -263,6 +263,9 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 	if err != nil {
 		return nil, err
 	}
+	if f, ok := fn.(Family); ok {
+		return nil, errorf(e.Pos, "%s is a game with parameters: give them first, then the numbers, as in %s(...){2, 3}", f, lang.FormatExpr(e.Fn))
+	}
 	rv, ok := fn.(RulesetVal)
 	if !ok || rv.R.Shape().Kind != game.SetKind {
 		return nil, errorf(e.Pos, "%s is not a set ruleset; braces make positions of set rulesets only", fn)
