@@ -91,10 +91,13 @@ func biGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 	return Int{g}, at(call.Pos, err)
 }
 
-// rangeLen is the number of values of a bounded range a..b that a builtin
-// lists; more than the state cap (each value is computed and kept) is an
-// error that says so.
+// rangeLen is the number of values of a range a..b that a builtin lists (0
+// when b < a); an unbounded range, or more values than the state cap (each
+// is computed and kept), is an error that says so.
 func (in *Interp) rangeLen(rg Range, p lang.Pos, what string) (int64, error) {
+	if rg.Open {
+		return 0, errorf(p, "an unbounded range (%s) has no end", rg)
+	}
 	n := new(big.Int).Sub(rg.Hi, rg.Lo)
 	n.Add(n, big.NewInt(1))
 	if limit := int64(in.limits().States()); n.Cmp(big.NewInt(limit)) > 0 {

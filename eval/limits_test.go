@@ -80,3 +80,16 @@ func TestInterruptedQueryLeavesMemoConsistent(t *testing.T) {
 		}
 	}
 }
+
+// Listing a long range of closed-form values stops on Ctrl-C too: the
+// values cost nothing each, so the loop itself must look at the context.
+func TestInterruptedRangeListing(t *testing.T) {
+	in := newInterp(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, q := range []string{"grundy(Nim, 0..10^7)", "checksum(Nim, 0..10^7)"} {
+		if _, err := in.Eval(ctx, q); !solve.Interrupted(err) || !strings.Contains(err.Error(), "interrupted while solving Nim") {
+			t.Errorf("%s: got %v, want an interruption", q, err)
+		}
+	}
+}

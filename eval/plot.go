@@ -59,12 +59,12 @@ func biPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	if ext != ".png" && ext != ".svg" {
 		return nil, errorf(lang.ExprPos(call.Args[2]), "plot() writes .png or .svg files, not %q", string(file))
 	}
-	span := new(big.Int).Sub(rg.Hi, rg.Lo)
-	if span.Sign() < 0 {
-		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
-	}
-	if _, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)"); err != nil {
+	count, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)")
+	if err != nil {
 		return nil, err
+	}
+	if count == 0 {
+		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
 	}
 	if rg.Hi.Cmp(big.NewInt(1<<53)) > 0 {
 		return nil, errorf(lang.ExprPos(call.Args[1]), "plot() draws numbers up to 2^53 (its axes are floating point), not %s; table() shows larger heaps", rg)
@@ -74,7 +74,6 @@ func biPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	}
 	var d *PlotData
 	var what string
-	var err error
 	switch sh := rv.R.Shape(); {
 	case sh.Kind == game.HeapKind:
 		d, err = sequencePlot(ctx, rv.R, rg.Lo.Int64(), rg.Hi.Int64())

@@ -113,20 +113,20 @@ func biTable(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Va
 	if !ok || !isRange || rg.Open || rg.Lo.Sign() < 0 {
 		return nil, errorf(call.Pos, "table(G, a..b) needs a ruleset and a bounded range of numbers from 0")
 	}
-	span := new(big.Int).Sub(rg.Hi, rg.Lo)
-	if span.Sign() < 0 {
-		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
-	}
-	if _, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "table(G, a..b)"); err != nil {
+	count, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "table(G, a..b)")
+	if err != nil {
 		return nil, err
 	}
+	if count == 0 {
+		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
+	}
+	span := count - 1
 	var t *TableData
-	var err error
 	switch sh := rv.R.Shape(); {
 	case sh.Kind == game.HeapKind:
-		t, err = heapTable(ctx, rv.R, rg.Lo, span.Int64())
+		t, err = heapTable(ctx, rv.R, rg.Lo, span)
 	case sh.Kind == game.TupleKind && len(sh.Vars) == 2:
-		t, err = gridTable(ctx, rv.R, rg.Lo, span.Int64())
+		t, err = gridTable(ctx, rv.R, rg.Lo, span)
 	default:
 		return nil, errorf(call.Pos, "table(G, a..b) lays out heap rulesets and tuple rulesets of two numbers, not %s", rv.R.Name())
 	}
