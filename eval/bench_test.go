@@ -2,7 +2,6 @@ package eval_test
 
 import (
 	"context"
-	"math/big"
 	"strings"
 	"testing"
 
@@ -12,12 +11,12 @@ import (
 
 // freshRuleset compiles defs in a new interpreter, so that no memo is shared
 // between benchmark iterations.
-func freshRuleset(b *testing.B, name string) game.Ruleset {
+func freshRuleset(b *testing.B, name string) (*eval.Interp, game.Ruleset) {
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
 	if err := in.Exec(context.Background(), "defs.game", defs); err != nil {
 		b.Fatal(err)
 	}
-	return ruleset(b, in, name)
+	return in, ruleset(b, in, name)
 }
 
 // BenchmarkWythoffTable200 fills the 200 x 200 table of Wythoff's game written
@@ -25,10 +24,10 @@ func freshRuleset(b *testing.B, name string) game.Ruleset {
 // generic memoized-mex solver.
 func BenchmarkWythoffTable200(b *testing.B) {
 	for b.Loop() {
-		w := freshRuleset(b, "Wythoff")
+		in, w := freshRuleset(b, "Wythoff")
 		for a := int64(0); a < 200; a++ {
 			for c := int64(0); c < 200; c++ {
-				grundyOf(b, w, a, c)
+				grundyOf(b, in, w, a, c)
 			}
 		}
 	}
@@ -52,8 +51,8 @@ func BenchmarkNumberGameFull(b *testing.B) {
 // n = 5000 with the generic heap path (O(n^2) splits).
 func BenchmarkDawsonKaylesGeneric(b *testing.B) {
 	for b.Loop() {
-		r := freshRuleset(b, "DawsonKayles")
-		if _, err := r.Grundy(context.Background(), big.NewInt(5000)); err != nil {
+		in, r := freshRuleset(b, "DawsonKayles")
+		if _, err := in.Normal().Grundy(context.Background(), at(b, r, 5000)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -62,8 +61,8 @@ func BenchmarkDawsonKaylesGeneric(b *testing.B) {
 // BenchmarkBoundedNim grows bounded Nim (take 1..50) to n = 10^6.
 func BenchmarkBoundedNim(b *testing.B) {
 	for b.Loop() {
-		r := freshRuleset(b, "Bounded(50)")
-		if _, err := r.Grundy(context.Background(), big.NewInt(1_000_000)); err != nil {
+		in, r := freshRuleset(b, "Bounded(50)")
+		if _, err := in.Normal().Grundy(context.Background(), at(b, r, 1_000_000)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,7 +7,6 @@ package eval_test
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"sort"
 	"strings"
 	"testing"
@@ -117,7 +116,7 @@ func TestWythoffGrundyTableAgreesWithDP(t *testing.T) {
 			for seen[g[a][b]] {
 				g[a][b]++
 			}
-			if got := grundyOf(t, w, int64(a), int64(b)); got != int64(g[a][b]) {
+			if got := grundyOf(t, in, w, int64(a), int64(b)); got != int64(g[a][b]) {
 				t.Fatalf("Wythoff(%d, %d) = %d, DP says %d", a, b, got, g[a][b])
 			}
 		}
@@ -210,7 +209,7 @@ func TestThueMorseAgreesWithSeedSolution(t *testing.T) {
 	for m := 1; m <= 12; m++ {
 		r := ruleset(t, in, fmt.Sprintf("ThueMorse(%d)", m))
 		for n := int64(0); n <= 3000; n++ {
-			got, err := game.OutcomeOf(context.Background(), game.Position{{Rules: r, State: big.NewInt(n)}})
+			got, err := in.Normal().Outcome(context.Background(), at(t, r, n))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,7 +17,7 @@ func TestReferenceDocumentsBuiltins(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(src)
-	for _, b := range eval.BuiltinDocs() {
+	for _, b := range eval.FuncDocs() {
 		if !regexp.MustCompile("[` ]" + b.Name + "[(` ]").MatchString(doc) {
 			t.Errorf("docs/language.md does not document the function %s (%s)", b.Name, b.Usage)
 		}

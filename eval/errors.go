@@ -1,68 +1,24 @@
 package eval
 
 import (
-	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/gamelang/gamelang/lang"
 )
 
-// Error is a check or runtime error at a source position.
-type Error struct {
-	Pos lang.Pos
-	Msg string
-	Err error // the underlying error, if any
+// errorf returns a positioned error.
+func errorf(p lang.Pos, format string, args ...any) *lang.Error {
+	return lang.Errorf(p, format, args...)
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
-
-// Unwrap returns the underlying error.
-func (e *Error) Unwrap() error { return e.Err }
-
-func errorf(p lang.Pos, format string, args ...any) *Error {
-	return &Error{Pos: p, Msg: fmt.Sprintf(format, args...)}
-}
-
-// ErrorList is every error the check pass found, sorted by position.
-type ErrorList []*Error
-
-func (l ErrorList) Error() string {
-	msgs := make([]string, len(l))
-	for i, e := range l {
-		msgs[i] = e.Error()
-	}
-	return strings.Join(msgs, "\n")
-}
-
-func (l ErrorList) sorted() ErrorList {
-	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos.Before(l[j].Pos) })
-	return l
-}
-
-// Positioned lists the positioned errors inside err: an ErrorList, a single
-// *Error or a *lang.SyntaxError. Other errors give nil.
-func Positioned(err error) []*Error {
-	var list ErrorList
-	if errors.As(err, &list) {
-		return list
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return []*Error{e}
-	}
-	var se *lang.SyntaxError
-	if errors.As(err, &se) {
-		return []*Error{{Pos: se.Pos, Msg: se.Msg}}
-	}
-	return nil
-}
+// at attaches a source position to an error that lacks one.
+func at(p lang.Pos, err error) error { return lang.At(p, err) }
 
 // Render formats err for a person: each positioned error as file:line:col:
 // message, then the source line and a caret under the column.
 func (in *Interp) Render(err error) string {
-	errs := Positioned(err)
+	errs := lang.Positioned(err)
 	if errs == nil {
 		return err.Error()
 	}

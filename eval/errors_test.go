@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -61,7 +62,7 @@ func runBad(t *testing.T, name, src string, cfg eval.Config) (out []string) {
 	if err == nil {
 		t.Fatal("the script ran without error")
 	}
-	errs := eval.Positioned(err)
+	errs := lang.Positioned(err)
 	if errs == nil {
 		t.Fatalf("error without a position: %v", err)
 	}

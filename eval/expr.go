@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/big"
 
+	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/stdlib"
@@ -61,9 +62,14 @@ func (in *Interp) lookup(e *lang.Ident, env map[string]Value) (Value, error) {
 	if v, ok := in.globals[e.Name]; ok {
 		return v, nil
 	}
+	for _, c := range in.cfg.Conventions {
+		if c.Name() == e.Name {
+			return ConventionVal{c}, nil
+		}
+	}
 	if b, ok := stdlib.Lookup(e.Name); ok {
 		if len(b.Params) > 0 {
-			return Family{builtin: b}, nil
+			return ParamGame{builtin: b}, nil
 		}
 		r, err := in.builtin(b, nil, e.Pos)
 		return RulesetVal{r}, err
@@ -142,8 +148,8 @@ func (in *Interp) binary(ctx context.Context, e *lang.Binary, env map[string]Val
 	if err != nil {
 		return nil, err
 	}
-	if b, ok := l.(Bool); ok && (e.Op == "and" && !bool(b) || e.Op == "or" && bool(b)) {
-		return b, nil
+	if decides(e.Op, l) {
+		return l, nil
 	}
 	r, err := in.eval(ctx, e.Right, env)
 	if err != nil {
@@ -151,21 +157,15 @@ func (in *Interp) binary(ctx context.Context, e *lang.Binary, env map[string]Val
 	}
 	switch e.Op {
 	case "and", "or":
-		if rb, ok := r.(Bool); ok {
-			if _, ok := l.(Bool); ok {
-				return rb, nil
-			}
-		}
-		return nil, errorf(e.OpPos, "%s needs truth values, not %s and %s", e.Op, typeName(l), typeName(r))
+		return logic(e, l, r)
 	case "==", "!=":
 		eq := l.String() == r.String() && typeName(l) == typeName(r)
 		return Bool(eq == (e.Op == "==")), nil
-	}
-	if e.Op == "+" {
-		if lp, ok := asPosition(l); ok {
-			if rp, ok := asPosition(r); ok {
-				return PositionVal{append(append(game.Position{}, lp...), rp...)}, nil
-			}
+	case "+":
+		lp, lok := l.(PositionVal)
+		rp, rok := r.(PositionVal)
+		if lok && rok {
+			return PositionVal{append(append(game.Position{}, lp.P...), rp.P...)}, nil
 		}
 	}
 	li, lok := l.(Int)
@@ -176,9 +176,20 @@ func (in *Interp) binary(ctx context.Context, e *lang.Binary, env map[string]Val
 	return bigOp(e.Op, e.OpPos, li.V, ri.V)
 }
 
-func asPosition(v Value) (game.Position, bool) {
-	p, ok := v.(PositionVal)
-	return p.P, ok
+// decides reports whether the left side of 'and' or 'or' decides it alone.
+func decides(op string, l Value) bool {
+	b, ok := l.(Bool)
+	return ok && (op == "and" && !bool(b) || op == "or" && bool(b))
+}
+
+// logic is the value of 'l and r' or 'l or r' once l did not decide it.
+func logic(e *lang.Binary, l, r Value) (Value, error) {
+	_, lok := l.(Bool)
+	rb, rok := r.(Bool)
+	if !lok || !rok {
+		return nil, errorf(e.OpPos, "%s needs truth values, not %s and %s", e.Op, typeName(l), typeName(r))
+	}
+	return rb, nil
 }
 
 func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
@@ -216,15 +227,15 @@ func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) (Value, error) {
 	if id, ok := e.Fn.(*lang.Ident); ok {
 		if _, shadowed := env[id.Name]; !shadowed {
-			if b, ok := builtins[id.Name]; ok {
+			if b, ok := funcs[id.Name]; ok {
 				args, err := in.evalAll(ctx, e.Args, env)
 				if err != nil {
 					return nil, err
 				}
 				if len(args) < b.min || b.max >= 0 && len(args) > b.max {
-					return nil, errorf(e.Pos, "%s takes %s, got %d (usage: %s)", id.Name, countArgs(b.min, b.max), len(args), b.usage)
+					return nil, errorf(e.Pos, "%s takes %s, got %d (usage: %s)", id.Name, check.CountArgs(b.min, b.max), len(args), b.usage)
 				}
-				return b.fn(in, ctx, e, args)
+				return b.call(in, ctx, e, args)
 			}
 		}
 	}
@@ -237,7 +248,7 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 		return nil, err
 	}
 	switch f := fn.(type) {
-	case Family:
+	case ParamGame:
 		var r game.Ruleset
 		var err error
 		if f.builtin != nil {
@@ -250,8 +261,8 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 		}
 		return RulesetVal{r}, nil
 	case RulesetVal:
-		if f.R.Shape().Kind == game.SetKind {
-			return nil, errorf(e.Pos, "%s is a set ruleset: write its positions with braces, as in %s", f.R.Name(), example(f.R))
+		if k := f.R.Kind(); k.Braces() {
+			return nil, errorf(e.Pos, "%s is a %s ruleset: write its positions with braces, as in %s", f.R.Name(), k.Name(), k.Example(f.R.Name()))
 		}
 		return makePosition(f.R, args, e.Pos)
 	}
@@ -263,12 +274,15 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 	if err != nil {
 		return nil, err
 	}
-	if f, ok := fn.(Family); ok {
+	if f, ok := fn.(ParamGame); ok {
 		return nil, errorf(e.Pos, "%s is a game with parameters: give them first, then the numbers, as in %s(...){2, 3}", f, lang.FormatExpr(e.Fn))
 	}
 	rv, ok := fn.(RulesetVal)
-	if !ok || rv.R.Shape().Kind != game.SetKind {
+	if !ok {
 		return nil, errorf(e.Pos, "%s is not a set ruleset; braces make positions of set rulesets only", fn)
+	}
+	if k := rv.R.Kind(); !k.Braces() {
+		return nil, errorf(e.Pos, "%s is a %s ruleset: write its positions as %s, not with braces", rv.R.Name(), k.Name(), k.Example(rv.R.Name()))
 	}
 	args, err := in.evalAll(ctx, e.Elems, env)
 	if err != nil {
@@ -278,11 +292,11 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 }
 
 // makePosition makes a position of r from the arguments of a call: numbers,
-// and for a set ruleset also ranges and sets of numbers.
+// and in braces also ranges and sets of numbers.
 func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
 	var nums []*big.Int
 	for _, a := range args {
-		if r.Shape().Kind == game.SetKind {
+		if r.Kind().Braces() {
 			if err := eachInt(a, p, func(x *big.Int) error { nums = append(nums, x); return nil }); err != nil {
 				return nil, err
 			}
@@ -294,7 +308,7 @@ func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
 		}
 		nums = append(nums, n.V)
 	}
-	s, err := game.NewState(r.Name(), r.Shape(), nums)
+	s, err := r.Kind().Make(r.Name(), nums)
 	if err != nil {
 		return nil, errorf(p, "%v", err)
 	}

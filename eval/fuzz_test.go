@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/lang"
 )
 
 // losesMenu are 'loses if' conditions a fuzzed ruleset may have; the last
@@ -56,7 +57,7 @@ func rulesetFrom(data []byte) string {
 func answer(in *eval.Interp, expr string) string {
 	v, err := in.Eval(context.Background(), expr)
 	if err != nil {
-		msgs := eval.Positioned(err)
+		msgs := lang.Positioned(err)
 		if len(msgs) > 0 {
 			return "error: " + msgs[0].Msg
 		}

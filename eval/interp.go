@@ -1,17 +1,26 @@
-// Package eval runs gamelang: a check pass over the AST, compilation of game
-// declarations into rulesets (compile.go, heap.go, tuple.go, setgame.go), and
-// evaluation of statements and queries.
+// Package eval runs gamelang: it parses a script (lang), checks it (check),
+// defines its games (rules and its kinds of position) and evaluates its
+// statements: values, expressions and the builtin functions, whose questions
+// about positions go to the solvers of the play conventions (play/...).
 package eval
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"sort"
 	"strings"
 
+	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/play/conventions"
+	"github.com/gamelang/gamelang/play/normal"
+	"github.com/gamelang/gamelang/present"
+	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/rules/kinds"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -26,17 +35,23 @@ type Config struct {
 	// codes or closed forms: slow, for checking the fast paths.
 	Generic bool
 	// Tables writes the values of table(); nil gives plain tab-separated text.
-	Tables TableRenderer
+	Tables present.TableRenderer
 	// TableFormat is table()'s format when it is not given: text (the
 	// default), markdown, csv or json.
 	TableFormat string
 	// Plots draws plot()'s pictures; nil makes plot() an error.
-	Plots Plotter
+	Plots present.Plotter
 	// Progress, when set, follows long computations (a progress bar).
 	Progress solve.Reporter
 	// Interactive is set for line-by-line sessions (the prompt, piped
 	// statements), where play() may take over the input.
 	Interactive bool
+	// Kinds are the kinds of position games may be declared on; nil means
+	// kinds.All().
+	Kinds []rules.Kind
+	// Conventions are the play conventions queries may name; nil means
+	// conventions.All(). The first is the default.
+	Conventions []play.Convention
 }
 
 // Interp is an interpreter session: the names defined so far and the solvers
@@ -45,16 +60,22 @@ type Interp struct {
 	cfg     Config
 	lim     *solve.Limits // shared by every solver of the session
 	globals map[string]Value
-	symbols map[string]*symbol
-	sources map[string][]string // the lines of each input, at their line numbers
-	// the builtin games made so far, by name and arguments
-	builtins map[string]game.Ruleset
-	// a game asked for by play(), for the session to take over
-	play game.Position
+	symbols map[string]*check.Symbol
+	sources map[string][]string     // the lines of each input, at their line numbers
+	made    map[string]game.Ruleset // the builtin games made so far, by name and arguments
+	normal  *normal.Solver
+	solvers map[string]play.Solver // by convention
+	play    *Play                  // a game asked for by play(), for the session to take over
 }
 
-// TakePlay returns the position play() asked to play, once.
-func (in *Interp) TakePlay() (game.Position, bool) {
+// Play is a game that play() asks the session to play at the prompt.
+type Play struct {
+	Position game.Position
+	Solver   play.Solver
+}
+
+// TakePlay returns the game play() asked to play, once.
+func (in *Interp) TakePlay() (*Play, bool) {
 	p := in.play
 	in.play = nil
 	return p, p != nil
@@ -62,15 +83,41 @@ func (in *Interp) TakePlay() (game.Position, bool) {
 
 // New returns an interpreter with nothing defined.
 func New(cfg Config) *Interp {
-	return &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
-		globals: map[string]Value{}, symbols: map[string]*symbol{}, sources: map[string][]string{}, builtins: map[string]game.Ruleset{}}
+	if cfg.Kinds == nil {
+		cfg.Kinds = kinds.All()
+	}
+	if cfg.Conventions == nil {
+		cfg.Conventions = conventions.All()
+	}
+	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
+		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{},
+		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{}}
+	in.normal = normal.New(in.env())
+	in.solvers[normal.Convention.Name()] = in.normal
+	return in
 }
+
+func (in *Interp) env() play.Env { return play.Env{Limits: in.lim, Generic: in.cfg.Generic} }
 
 func (in *Interp) limits() *solve.Limits { return in.lim }
 
 // Limits returns the limits every solver of the session obeys; changing them
 // applies to solvers already made.
 func (in *Interp) Limits() *solve.Limits { return in.lim }
+
+// Normal is the session's solver of normal play, for programs and tests
+// that ask it directly.
+func (in *Interp) Normal() *normal.Solver { return in.normal }
+
+// solver returns the session's solver of a convention.
+func (in *Interp) solver(c play.Convention) play.Solver {
+	if s, ok := in.solvers[c.Name()]; ok {
+		return s
+	}
+	s := c.New(in.env())
+	in.solvers[c.Name()] = s
+	return s
+}
 
 // Names lists the names defined in the session, for completion.
 func (in *Interp) Names() []string {
@@ -81,16 +128,26 @@ func (in *Interp) Names() []string {
 	return out
 }
 
-// BuiltinDoc is how to call a builtin function and what it gives.
-type BuiltinDoc struct{ Name, Usage, Doc string }
+// Doc is how to call a builtin function, or name a convention, and what it
+// gives.
+type Doc struct{ Name, Usage, Doc string }
 
-// BuiltinDocs documents the builtin functions, in alphabetical order.
-func BuiltinDocs() []BuiltinDoc {
-	var out []BuiltinDoc
-	for n, b := range builtins {
-		out = append(out, BuiltinDoc{n, b.usage, b.doc})
+// FuncDocs documents the builtin functions, in alphabetical order.
+func FuncDocs() []Doc {
+	var out []Doc
+	for n, b := range funcs {
+		out = append(out, Doc{n, b.usage, b.doc})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// ConventionDocs documents the play conventions, the default first.
+func (in *Interp) ConventionDocs() []Doc {
+	var out []Doc
+	for _, c := range in.cfg.Conventions {
+		out = append(out, Doc{c.Name(), "outcome(P, " + c.Name() + ")", c.Doc()})
+	}
 	return out
 }
 
@@ -114,25 +171,29 @@ func (in *Interp) parse(filename, src string, firstLine int) (*lang.File, error)
 	return lang.Parse(filename, src)
 }
 
+// checker returns a check pass over what the session has defined.
+func (in *Interp) checker() *check.Checker {
+	fs := make(map[string]check.Func, len(funcs))
+	for n, b := range funcs {
+		fs[n] = check.Func{Min: b.min, Max: b.max, Usage: b.usage, Convention: b.convention}
+	}
+	consts := map[string]bool{}
+	for _, c := range in.cfg.Conventions {
+		consts[c.Name()] = true
+	}
+	return &check.Checker{Funcs: fs, Globals: maps.Clone(in.symbols), Consts: consts, Kinds: in.cfg.Kinds, Redefine: in.cfg.Redefine}
+}
+
 // Check parses and checks src without running it or defining anything.
 func (in *Interp) Check(filename, src string) error {
 	f, err := in.parse(filename, src, 1)
 	if err != nil {
 		return err
 	}
-	c := &checker{globals: copySymbols(in.symbols), redefine: in.cfg.Redefine}
-	if errs := c.file(f); len(errs) > 0 {
+	if errs := in.checker().File(f); len(errs) > 0 {
 		return errs
 	}
 	return nil
-}
-
-func copySymbols(m map[string]*symbol) map[string]*symbol {
-	out := make(map[string]*symbol, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // Exec parses, checks and runs src, printing the value of each expression
@@ -148,8 +209,7 @@ func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine in
 	if err != nil {
 		return err
 	}
-	c := &checker{globals: copySymbols(in.symbols), redefine: in.cfg.Redefine}
-	if errs := c.file(f); len(errs) > 0 {
+	if errs := in.checker().File(f); len(errs) > 0 {
 		return errs
 	}
 	for _, s := range f.Stmts {
@@ -172,14 +232,14 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 			return err
 		}
 		in.globals[s.Name] = v
-		in.symbols[s.Name] = &symbol{kind: symGame, pos: s.Pos, game: s}
+		in.symbols[s.Name] = &check.Symbol{Game: true, Pos: s.Pos, Decl: s}
 	case *lang.LetStmt:
 		v, err := in.eval(ctx, s.Value, nil)
 		if err != nil {
 			return err
 		}
 		in.globals[s.Name.Name] = v
-		in.symbols[s.Name.Name] = &symbol{kind: symValue, pos: s.Name.Pos}
+		in.symbols[s.Name.Name] = &check.Symbol{Pos: s.Name.Pos}
 	case *lang.ExprStmt:
 		v, err := in.eval(ctx, s.X, nil)
 		if err != nil {
@@ -192,8 +252,8 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 	return nil
 }
 
-// Eval defines what defs declares (when it is not empty) and returns the value
-// of the expression expr: the API for programs and tests that want values
+// Eval returns the value of the expression expr, checked against what the
+// session has defined: the API for programs and tests that want values
 // rather than printed text.
 func (in *Interp) Eval(ctx context.Context, expr string) (Value, error) {
 	f, err := in.parse("<eval>", expr, 1)
@@ -207,8 +267,7 @@ func (in *Interp) Eval(ctx context.Context, expr string) (Value, error) {
 	if !ok {
 		return nil, fmt.Errorf("Eval wants an expression")
 	}
-	c := &checker{globals: copySymbols(in.symbols), redefine: in.cfg.Redefine}
-	if errs := c.file(f); len(errs) > 0 {
+	if errs := in.checker().File(f); len(errs) > 0 {
 		return nil, errs
 	}
 	return in.eval(ctx, s.X, nil)

@@ -75,7 +75,7 @@ func TestInterruptedQueryLeavesMemoConsistent(t *testing.T) {
 	}
 	w := ruleset(t, in, "Wythoff")
 	for a := int64(0); a <= 150; a += 10 {
-		if g := grundyOf(t, w, a, a); (g == 0) != (a == 0) {
+		if g := grundyOf(t, in, w, a, a); (g == 0) != (a == 0) {
 			t.Fatalf("after the interruption Wythoff(%d, %d) = %d", a, a, g)
 		}
 	}

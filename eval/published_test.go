@@ -117,18 +117,28 @@ func ruleset(t testing.TB, in *eval.Interp, name string) game.Ruleset {
 	return r.R
 }
 
-// grundyOf asks a tuple ruleset for the value of a state directly.
-func grundyOf(t testing.TB, r game.Ruleset, xs ...int64) int64 {
+// grundyOf asks the session's solver for the value of a position directly.
+func grundyOf(t testing.TB, in *eval.Interp, r game.Ruleset, xs ...int64) int64 {
 	t.Helper()
-	tu := make(game.Tuple, len(xs))
-	for i, x := range xs {
-		tu[i] = big.NewInt(x)
-	}
-	g, err := r.Grundy(context.Background(), tu)
+	g, err := in.Normal().Grundy(context.Background(), at(t, r, xs...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g.Int64()
+}
+
+// at is the position of r written with the numbers xs.
+func at(t testing.TB, r game.Ruleset, xs ...int64) game.Position {
+	t.Helper()
+	nums := make([]*big.Int, len(xs))
+	for i, x := range xs {
+		nums[i] = big.NewInt(x)
+	}
+	s, err := r.Kind().Make(r.Name(), nums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return game.Position{{Rules: r, State: s}}
 }
 
 // isqrt is the integer square root, so that Wythoff's pairs are exact.
@@ -149,7 +159,7 @@ func TestWythoffPPositionsAreBeattySequences(t *testing.T) {
 	w := ruleset(t, in, "Wythoff")
 	for a := int64(0); a <= limit; a++ {
 		for b := int64(0); b <= limit; b++ {
-			g := grundyOf(t, w, a, b)
+			g := grundyOf(t, in, w, a, b)
 			if (g == 0) != p[[2]int64{a, b}] {
 				t.Fatalf("Wythoff(%d, %d) has value %d; theory says P: %v", a, b, g, p[[2]int64{a, b}])
 			}
@@ -167,7 +177,7 @@ func TestFibonacciNimLosesExactlyOnFibonacciNumbers(t *testing.T) {
 	}
 	f := ruleset(t, in, "FibonacciNim")
 	for n := int64(2); n <= 200; n++ {
-		if g := grundyOf(t, f, n, n-1); (g == 0) != fib[n] {
+		if g := grundyOf(t, in, f, n, n-1); (g == 0) != fib[n] {
 			t.Errorf("FibonacciNim(%d, %d) has value %d; n is Fibonacci: %v", n, n-1, g, fib[n])
 		}
 	}

@@ -3,10 +3,12 @@ package eval
 import (
 	"fmt"
 	"math/big"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/stdlib"
 )
 
@@ -41,37 +43,47 @@ type OutcomeVal game.Outcome
 // RulesetVal is a compiled ruleset; called with a state it makes a position.
 type RulesetVal struct{ R game.Ruleset }
 
-// Family is a game declared with parameters, or a builtin game with
+// ParamGame is a game declared with parameters, or a builtin game with
 // parameters; called with arguments it makes a ruleset.
-type Family struct {
+type ParamGame struct {
 	decl    *gameDecl
-	builtin *stdlib.Builtin
+	builtin *stdlib.Game
 }
 
 // PositionVal is a position: a disjunctive sum of components.
 type PositionVal struct{ P game.Position }
 
+// ConventionVal is a play convention, as queries take it: outcome(P, normal).
+type ConventionVal struct{ C play.Convention }
+
 // Moves is a list of moves of a position, as winning() returns them.
 type Moves struct {
 	Pos  game.Position
-	Opts []game.Option
+	Opts []play.Option
 }
 
 // OptionList is every option of a position with its value.
 type OptionList struct {
 	Pos  game.Position
-	Opts []game.Option
+	Opts []play.Option
 }
+
+// ValueVal is what a convention says of a position, when it is not a
+// number: what grundy(P, convention) gives.
+type ValueVal struct{ V play.Value }
+
+// Explanation is the text explain() prints.
+type Explanation string
 
 // Nothing is the value of a statement that prints nothing (print itself).
 type Nothing struct{}
 
-func (v Int) String() string  { return v.V.String() }
-func (v Bool) String() string { return fmt.Sprint(bool(v)) }
-func (v Str) String() string  { return string(v) }
-func (v Nothing) String() string {
-	return ""
-}
+func (v Int) String() string         { return v.V.String() }
+func (v Bool) String() string        { return fmt.Sprint(bool(v)) }
+func (v Str) String() string         { return string(v) }
+func (v Nothing) String() string     { return "" }
+func (v Explanation) String() string { return string(v) }
+func (v ValueVal) String() string    { return v.V.String() }
 
 func (v Range) String() string {
 	if v.Open {
@@ -83,9 +95,10 @@ func (v Range) String() string {
 func (v Set) String() string { return "{" + joinInts(v.Elems, ", ") + "}" }
 func (v Seq) String() string { return joinInts(v, " ") }
 
-func (v OutcomeVal) String() string { return game.Outcome(v).String() }
-func (v RulesetVal) String() string { return v.R.Name() }
-func (v Family) String() string {
+func (v OutcomeVal) String() string    { return game.Outcome(v).String() }
+func (v RulesetVal) String() string    { return v.R.Name() }
+func (v ConventionVal) String() string { return v.C.Name() }
+func (v ParamGame) String() string {
 	if v.builtin != nil {
 		return v.builtin.Name + "(" + strings.Join(v.builtin.Params, ", ") + ")"
 	}
@@ -102,7 +115,7 @@ func (v Moves) String() string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, o := range v.Opts {
-		if t := moveText(v.Pos, o); !seen[t] {
+		if t := present.MoveText(v.Pos, o); !seen[t] {
 			seen[t] = true
 			parts = append(parts, t)
 		}
@@ -121,7 +134,7 @@ func (v OptionList) String() string {
 	seen := map[string]bool{}
 	width := 0
 	for _, o := range v.Opts {
-		text := moveText(v.Pos, o)
+		text := present.MoveText(v.Pos, o)
 		if o.Move.Label != "" {
 			text += " -> " + game.Position(o.Move.To).String()
 		}
@@ -132,7 +145,7 @@ func (v OptionList) String() string {
 			continue
 		}
 		seen[text] = true
-		rows = append(rows, [2]string{text, "grundy " + o.Grundy.String()})
+		rows = append(rows, [2]string{text, o.Value.Label() + " " + o.Value.String()})
 		width = max(width, len(text))
 	}
 	lines := make([]string, len(rows))
@@ -140,21 +153,6 @@ func (v OptionList) String() string {
 		lines[i] = fmt.Sprintf("%-*s  %s", width, r[0], r[1])
 	}
 	return strings.Join(lines, "\n")
-}
-
-// DescribeMove says a move of p the way winning() does.
-func DescribeMove(p game.Position, o game.Option) string { return moveText(p, o) }
-
-// moveText says a move: its label ("pick 4") or "component -> what replaces
-// it"; a family of moves as "component -> heaps for a = ...".
-func moveText(p game.Position, o game.Option) string {
-	if o.Move.Label != "" {
-		return o.Move.Label
-	}
-	if f := o.Move.Family; f != nil {
-		return p[o.Index].String() + " -> " + f.Heaps(o.Move.To[0].Rules.Name()) + " for " + f.Range()
-	}
-	return p[o.Index].String() + " -> " + game.Position(o.Move.To).String()
 }
 
 func joinInts(xs []*big.Int, sep string) string {
@@ -167,14 +165,8 @@ func joinInts(xs []*big.Int, sep string) string {
 
 // newSet builds a Set from integers in any order, with repeats.
 func newSet(xs []*big.Int) Set {
-	sort.Slice(xs, func(i, j int) bool { return xs[i].Cmp(xs[j]) < 0 })
-	out := xs[:0]
-	for i, x := range xs {
-		if i == 0 || x.Cmp(xs[i-1]) != 0 {
-			out = append(out, x)
-		}
-	}
-	return Set{Elems: out}
+	slices.SortFunc(xs, func(a, b *big.Int) int { return a.Cmp(b) })
+	return Set{Elems: slices.CompactFunc(xs, func(a, b *big.Int) bool { return a.Cmp(b) == 0 })}
 }
 
 // typeName names the type of a value in error messages.
@@ -182,6 +174,8 @@ func typeName(v Value) string {
 	switch v.(type) {
 	case Int:
 		return "a number"
+	case ValueVal:
+		return "a value"
 	case Bool:
 		return "a truth value"
 	case Str:
@@ -196,10 +190,12 @@ func typeName(v Value) string {
 		return "an outcome"
 	case RulesetVal:
 		return "a ruleset"
-	case Family:
+	case ParamGame:
 		return "a game with parameters"
 	case PositionVal:
 		return "a position"
+	case ConventionVal:
+		return "a play convention"
 	case Moves, OptionList:
 		return "a list of moves"
 	default:

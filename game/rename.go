@@ -1,19 +1,19 @@
 package game
 
-import (
-	"context"
-	"math/big"
-)
+import "context"
 
 // Renamed returns r under another name (game DawsonsChess = octal("0.137")):
 // its positions and the positions its moves reach are written with the new
-// name, and it shares r's solver and what it has learnt.
+// name. Solvers unwrap it (Unwrap) and share what they learn with r.
 func Renamed(r Ruleset, name string) Ruleset {
 	if n, ok := r.(*renamed); ok {
 		r = n.Ruleset
 	}
 	return &renamed{Ruleset: r, name: name}
 }
+
+// Unwrapper is a ruleset that stands for another one under a new name.
+type Unwrapper interface{ Unwrap() Ruleset }
 
 // As finds, under renames, a ruleset of type T (an interface a ruleset may
 // implement), like errors.As.
@@ -22,10 +22,21 @@ func As[T any](r Ruleset) (T, bool) {
 		if t, ok := r.(T); ok {
 			return t, true
 		}
-		u, ok := r.(interface{ Unwrap() Ruleset })
+		u, ok := r.(Unwrapper)
 		if !ok {
 			var zero T
 			return zero, false
+		}
+		r = u.Unwrap()
+	}
+}
+
+// Base is the ruleset under every rename of r.
+func Base(r Ruleset) Ruleset {
+	for {
+		u, ok := r.(Unwrapper)
+		if !ok {
+			return r
 		}
 		r = u.Unwrap()
 	}
@@ -43,25 +54,21 @@ func (r *renamed) Unwrap() Ruleset { return r.Ruleset }
 
 func (r *renamed) Moves(ctx context.Context, s State) ([]Move, error) {
 	moves, err := r.Ruleset.Moves(ctx, s)
-	return r.own(moves), err
+	return Own(moves, r.Ruleset, r), err
 }
 
-func (r *renamed) MovesTo(ctx context.Context, s State, v *big.Int) ([]Move, error) {
-	moves, err := MovesTo(ctx, Component{Rules: r.Ruleset, State: s}, v)
-	return r.own(moves), err
-}
-
-func (r *renamed) Outcome(ctx context.Context, s State) (Outcome, error) {
-	return OutcomeOf(ctx, Position{{Rules: r.Ruleset, State: s}})
-}
-
-// own makes the components of the moves' results components of r.
-func (r *renamed) own(moves []Move) []Move {
+// Own makes the components of inner that moves reach components of outer, a
+// ruleset that stands for inner under another name. The moves are changed in
+// place and returned.
+func Own(moves []Move, inner, outer Ruleset) []Move {
+	if inner == outer {
+		return moves
+	}
 	for i := range moves {
 		to := make([]Component, len(moves[i].To))
 		for j, c := range moves[i].To {
-			if c.Rules == r.Ruleset {
-				c.Rules = r
+			if c.Rules == inner {
+				c.Rules = outer
 			}
 			to[j] = c
 		}

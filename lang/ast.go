@@ -31,31 +31,41 @@ type File struct {
 // Stmt is a statement: *GameDecl, *LetStmt or *ExprStmt.
 type Stmt interface{ stmtPos() Pos }
 
-// GameDecl declares a ruleset: `game Name(params) [state (vars) | set] { rules }`
-// or `game Name(params) = expr`.
+// GameDecl declares a ruleset: `game Name(params) [kind] { rules }` or
+// `game Name(params) = expr`.
 type GameDecl struct {
 	Pos    Pos
 	Name   string
 	Params []*Ident
-	Kind   GameKind
-	Vars   []*Ident // state variables of a tuple ruleset
-	Rules  []Rule   // the body, when Alias is nil
-	Alias  Expr     // `= expr`, a ruleset-valued expression
+	Kind   *KindClause // nil: the default kind, heaps
+	Rules  []Rule      // the body, when Alias is nil
+	Alias  Expr        // `= expr`, a ruleset-valued expression
 }
 
-// GameKind is the kind of position a ruleset declares.
-type GameKind int
+// KindClause names the kind of position a game declares, after its name:
+// `state (a, b)`, `set`. Which words exist is not the syntax's business: the
+// kinds of position register them (see package rules).
+type KindClause struct {
+	Pos  Pos
+	Word string
+	Vars []*Ident // the names in parentheses after the word, if any
+}
 
-// The kinds of ruleset.
-const (
-	HeapGame  GameKind = iota // a position is one heap of n tokens
-	TupleGame                 // a position is a tuple of integers
-	SetGame                   // a position is the set of numbers still allowed
-)
+// KindWord is the word of a declaration's kind, "" for heaps.
+func (d *GameDecl) KindWord() string {
+	if d.Kind == nil {
+		return ""
+	}
+	return d.Kind.Word
+}
 
-// String names the kind as it is written in source.
-func (k GameKind) String() string {
-	return [...]string{"heap", "state", "set"}[k]
+// KindVars are the names given with a declaration's kind: a tuple's state
+// variables.
+func (d *GameDecl) KindVars() []*Ident {
+	if d.Kind == nil {
+		return nil
+	}
+	return d.Kind.Vars
 }
 
 // LetStmt binds a name: `let name = expr`.
@@ -133,6 +143,22 @@ func (r *ForbidRule) rulePos() Pos { return r.Pos }
 
 // RulePos returns the position of a rule.
 func RulePos(r Rule) Pos { return r.rulePos() }
+
+// RuleKeyword is the keyword a rule starts with: take, move, loses, pick or
+// forbid.
+func RuleKeyword(r Rule) string {
+	switch r.(type) {
+	case *TakeRule:
+		return "take"
+	case *MoveRule:
+		return "move"
+	case *LosesRule:
+		return "loses"
+	case *PickRule:
+		return "pick"
+	}
+	return "forbid"
+}
 
 // Expr is an expression node.
 type Expr interface{ exprPos() Pos }

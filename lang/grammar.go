@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"strings"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -10,12 +12,16 @@ import (
 // Newlines are not significant: statements and rules are keyword-led or are
 // expressions, and an optional ';' may separate them.
 
+// Keywords are the reserved words of the language, in the order the
+// reference introduces them.
+var Keywords = []string{"game", "let", "take", "split", "leaving", "loses", "if", "move", "for", "in", "state", "set", "pick", "forbid", "and", "or", "not", "mod"}
+
 var gameLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\n]*`},
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 	{Name: "Int", Pattern: `[0-9]+`},
-	{Name: "Keyword", Pattern: `\b(game|let|take|split|leaving|loses|if|move|for|in|state|set|pick|forbid|and|or|not|mod)\b`},
+	{Name: "Keyword", Pattern: `\b(` + strings.Join(Keywords, "|") + `)\b`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Punct", Pattern: `\.\.|==|!=|<=|>=|[-+*/%^(){},;=<>]`},
 })
@@ -40,9 +46,17 @@ type gGame struct {
 	Name   string   `parser:"'game' @Ident"`
 	Params []*gName `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
 	Alias  *gExpr   `parser:"( '=' @@"`
-	State  []*gName `parser:"| ( 'state' '(' @@ ( ',' @@ )* ')'"`
-	IsSet  bool     `parser:"  | @'set' )?"`
+	Kind   *gKind   `parser:"| @@?"`
 	Rules  []*gRule `parser:"  '{' ( @@ ';'* )* '}' )"`
+}
+
+// gKind is the kind of position a game declares, after its name: 'state
+// (a, b)', 'set', or any other word a kind of position registers. Heaps,
+// the default, need none.
+type gKind struct {
+	Pos  lexer.Position
+	Word string   `parser:"@( 'state' | 'set' | Ident )"`
+	Vars []*gName `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
 }
 
 type gLet struct {

@@ -91,11 +91,8 @@ func lowerGame(g *gGame) *GameDecl {
 		d.Alias = lowerExpr(g.Alias)
 		return d
 	}
-	switch {
-	case g.State != nil:
-		d.Kind, d.Vars = TupleGame, idents(g.State)
-	case g.IsSet:
-		d.Kind = SetGame
+	if k := g.Kind; k != nil {
+		d.Kind = &KindClause{Pos: pos(k.Pos), Word: k.Word, Vars: idents(k.Vars)}
 	}
 	for _, r := range g.Rules {
 		d.Rules = append(d.Rules, lowerRule(r))

@@ -38,11 +38,11 @@ func formatGame(d *GameDecl) string {
 	if d.Alias != nil {
 		return head + " = " + FormatExpr(d.Alias)
 	}
-	switch d.Kind {
-	case TupleGame:
-		head += " state (" + identList(d.Vars) + ")"
-	case SetGame:
-		head += " set"
+	if k := d.Kind; k != nil {
+		head += " " + k.Word
+		if len(k.Vars) > 0 {
+			head += " (" + identList(k.Vars) + ")"
+		}
 	}
 	rules := make([]string, len(d.Rules))
 	for i, r := range d.Rules {

@@ -1,7 +1,6 @@
 package octal
 
 import (
-	"math/bits"
 	"runtime/debug"
 	"slices"
 
@@ -124,35 +123,4 @@ func chooseEngine[T cell](c *cells[T]) engine[T] {
 		return newSparseEngine[T](code)
 	}
 	return newPlainEngine[T](code)
-}
-
-// stamps is a set of values for a mex: seen[v] == stamp means v is in it.
-type stamps struct {
-	seen  []uint32
-	stamp uint32
-}
-
-// clear empties the set.
-func (s *stamps) clear() {
-	if s.stamp++; s.stamp == 0 {
-		clear(s.seen)
-		s.stamp = 1
-	}
-}
-
-// fit makes room for every value below the power of two above v (every XOR of
-// values up to v), and one more power of two for the mex to land in.
-func (s *stamps) fit(v uint32) {
-	if need := 2 << bits.Len32(v); need > len(s.seen) {
-		s.seen = append(s.seen, make([]uint32, need-len(s.seen))...)
-	}
-}
-
-// mex is the least value not in the set.
-func (s *stamps) mex() uint32 {
-	v := uint32(0)
-	for s.seen[v] == s.stamp {
-		v++
-	}
-	return v
 }

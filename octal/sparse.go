@@ -38,7 +38,7 @@ type sparseEngine[T cell] struct {
 	whole  []bool // whole[k]: taking a whole heap of k is a move
 	splits []int  // k whose digit leaves two heaps
 	uneq   int    // 1 when the two heaps must differ (a < r-a), else 0
-	set    stamps
+	set    solve.Mex
 
 	mask  uint32 // 0: no mask chosen, full scans
 	cheap []uint32
@@ -71,7 +71,7 @@ func newSparseEngine[T cell](c Code) *sparseEngine[T] {
 	}
 	if uint64(^T(0)) <= 1<<16-1 { // the values fit in 16 bits: marks in a fixed array
 		e.m = new(marks)
-		e.set.seen = e.m[:]
+		e.set.Use(e.m[:])
 	}
 	e.whole = make([]bool, c.MaxTake()+1)
 	for k := 0; k <= c.MaxTake(); k++ {
@@ -153,7 +153,7 @@ func (e *sparseEngine[T]) isRare(v uint32) bool { return bits.OnesCount32(v&e.ma
 // values up to v.
 func (e *sparseEngine[T]) fit(v uint32) {
 	if e.m == nil {
-		e.set.fit(v)
+		e.set.Fit(v)
 	}
 	e.classify()
 }
@@ -162,7 +162,7 @@ func (e *sparseEngine[T]) fit(v uint32) {
 // meet: below twice the power of two above the largest value so far.
 func (e *sparseEngine[T]) classify() {
 	from := uint32(len(e.cheap) + len(e.dense))
-	top := uint32(len(e.set.seen))
+	top := uint32(e.set.Len())
 	if e.m != nil {
 		top = min(top, 2<<bits.Len32(e.maxV))
 	}
@@ -177,7 +177,7 @@ func (e *sparseEngine[T]) classify() {
 
 // direct marks the options that leave one heap or none.
 func (e *sparseEngine[T]) direct(g []T, n int) {
-	seen, st := e.set.seen, e.set.stamp
+	seen, st := e.set.Slots()
 	for _, k := range e.lone {
 		if r := n - k; r >= 1 {
 			seen[g[r]] = st
@@ -192,9 +192,9 @@ func (e *sparseEngine[T]) direct(g []T, n int) {
 
 // scanAll is g(n) by the full scan of every split.
 func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
-	e.set.clear()
+	e.set.Clear()
 	e.direct(g, n)
-	seen, st := e.set.seen, e.set.stamp
+	seen, st := e.set.Slots()
 	for _, k := range e.splits {
 		r := n - k
 		hi := (r - e.uneq) / 2
@@ -207,7 +207,7 @@ func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
 		}
 		e.scans += int64(max(hi, 0))
 	}
-	return e.set.mex()
+	return e.set.Value()
 }
 
 // step is g(n) by the sparse-space method.
@@ -215,12 +215,12 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 	if e.help != nil {
 		return e.stepTwo(g, n)
 	}
-	e.set.clear()
+	e.set.Clear()
 	e.direct(g, n)
 	e.pairRare(g, n, e.rare)
 	c := e.leastCheap()
 	// Every rare value below c must be an option, or the least missing one is g(n).
-	seen, st := e.set.seen, e.set.stamp
+	seen, st := e.set.Slots()
 	si, a, scanned := 0, 1, e.scans
 	v := c
 	for _, x := range e.dense {
@@ -242,7 +242,7 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 // leastCheap is c, the least common value not marked; past the lists when all
 // are (then certainly not an option).
 func (e *sparseEngine[T]) leastCheap() uint32 {
-	seen, st := e.set.seen, e.set.stamp
+	seen, st := e.set.Slots()
 	for _, v := range e.cheap {
 		if seen[v] != st {
 			return v
@@ -256,13 +256,13 @@ func (e *sparseEngine[T]) stepTwo(g []T, n int) uint32 {
 	h := e.help
 	e.twoCore++
 	job := h.post(jobBlind, n, g, 0, 0)
-	e.set.clear()
+	e.set.Clear()
 	e.direct(g, n)
 	e.pairRare(g, n, e.rare)
 	c := e.leastCheap()
 	h.stop.Store(job)
 	waitFor(&h.done, job)
-	seen, st := e.set.seen, e.set.stamp
+	seen, st := e.set.Slots()
 	if h.tst++; h.tst == 0 {
 		for i := range h.tgt {
 			h.tgt[i].Store(0)
@@ -310,7 +310,7 @@ func (e *sparseEngine[T]) stepTwo(g []T, n int) uint32 {
 
 // pairRare marks the value of every split of n with a part among rare.
 func (e *sparseEngine[T]) pairRare(g []T, n int, rare []rareHeap[T]) {
-	seen, st := e.set.seen, e.set.stamp
+	seen, st := e.set.Slots()
 	if e.m != nil {
 		if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: n-splits[0] > n-splits[1]
 			pairKernel2(g, n-e.splits[0], n-e.splits[1], rare, e.m, st)
@@ -348,7 +348,7 @@ func (e *sparseEngine[T]) pairRare(g []T, n int, rare []rareHeap[T]) {
 // find scans the splits of n from the cursor (si, a), marking every value
 // met, until it meets x; it reports false when the splits run out.
 func (e *sparseEngine[T]) find(g []T, n int, x uint32, si, a *int) bool {
-	seen, st := e.set.seen, e.set.stamp
+	seen, st := e.set.Slots()
 	for ; *si < len(e.splits); *si, *a = *si+1, 1 {
 		r := n - e.splits[*si] - e.uneq
 		if e.m != nil {

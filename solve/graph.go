@@ -57,8 +57,7 @@ type Memo struct {
 	vals   []int32
 	arena  []int32
 	stack  []frame
-	seen   []uint32
-	stamp  uint32
+	set    Mex
 	cur    []byte
 	work   *Work // of the query under way
 }
@@ -149,7 +148,7 @@ func (m *Memo) expand(i int) error {
 
 // listOptions appends the ids of the options of the state m.cur to the arena.
 func (m *Memo) listOptions() (err error) {
-	defer recoverStop(&err)
+	defer Catch(&err)
 	m.work.Reset()
 	return m.g.Options(m.work, m.cur, func(opt []byte) {
 		id, err := m.id(opt)
@@ -185,23 +184,11 @@ func (m *Memo) bytes() int64 {
 }
 
 func (m *Memo) mex(opts []int32) int32 {
-	m.stamp++
-	if m.stamp == 0 {
-		clear(m.seen)
-		m.stamp = 1
-	}
+	m.set.Clear()
 	for _, id := range opts {
-		v := int(m.vals[id])
-		if v >= len(m.seen) {
-			m.seen = append(m.seen, make([]uint32, v+1-len(m.seen)+64)...)
-		}
-		m.seen[v] = m.stamp
+		m.set.Add(uint32(m.vals[id]))
 	}
-	v := 0
-	for v < len(m.seen) && m.seen[v] == m.stamp {
-		v++
-	}
-	return int32(v)
+	return int32(m.set.Value())
 }
 
 // cycle builds the error for a move back to id, which is on the current path.

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"context"
-	"math/bits"
 	"slices"
 )
 
@@ -12,42 +11,19 @@ import (
 type OptionValues func(n int, g []uint32, m *Marks) error
 
 // Marks is the set of option values of one heap, for the mex. It carries the
-// Work of the computation, whose Tick the option listing calls.
+// Work of the computation, whose Tick the option listing calls. Mark adds a
+// value that is the XOR of values already in the sequence: such a value is
+// below the power of two above the largest value so far, and the set is kept
+// that long.
 type Marks struct {
 	*Work
-	seen  []uint32 // seen[v] == stamp: v is marked
-	stamp uint32
-}
-
-// Mark adds v, the XOR of values already in the sequence, to the set. Such a
-// value is below the power of two above the largest value so far, and seen is
-// kept that long (see fit), so Mark is small enough to be inlined.
-func (m *Marks) Mark(v uint32) { m.seen[v] = m.stamp }
-
-// fit makes room for every XOR of values up to v.
-func (m *Marks) fit(v uint32) {
-	if need := 1 << bits.Len32(v); need > len(m.seen) {
-		m.seen = append(m.seen, make([]uint32, need-len(m.seen))...)
-	}
+	Mex
 }
 
 // reset empties the set.
 func (m *Marks) reset() {
 	m.Work.Reset()
-	m.stamp++
-	if m.stamp == 0 {
-		clear(m.seen)
-		m.stamp = 1
-	}
-}
-
-// mex is the least value not in the set.
-func (m *Marks) mex() uint32 {
-	v := uint32(0)
-	for int(v) < len(m.seen) && m.seen[v] == m.stamp {
-		v++
-	}
-	return v
+	m.Clear()
 }
 
 // Sequence is the Grundy sequence g(0), g(1), ... of a heap ruleset, grown on
@@ -92,9 +68,9 @@ func (s *Sequence) Grow(ctx context.Context, n int) (err error) {
 		return err
 	}
 	s.g = slices.Grow(s.g, n+1-len(s.g))
-	s.marks.fit(0)
+	s.marks.Fit(0)
 	s.marks.Work = NewWork(ctx, s.limits, s.what, func() int { return len(s.g) })
-	defer recoverStop(&err)
+	defer Catch(&err)
 	for i := len(s.g); i <= n; i++ {
 		if i&4095 == 0 {
 			s.limits.Report(s.what, "values", int64(i))
@@ -106,8 +82,8 @@ func (s *Sequence) Grow(ctx context.Context, n int) (err error) {
 		if err := s.options(i, s.g, &s.marks); err != nil {
 			return err
 		}
-		v := s.marks.mex()
-		s.marks.fit(v)
+		v := s.marks.Value()
+		s.marks.Fit(v)
 		s.g = append(s.g, v)
 	}
 	return nil

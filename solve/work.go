@@ -60,8 +60,14 @@ func (w *Work) Err() error {
 // stop carries an error out of a ruleset's option listing.
 type stop struct{ err error }
 
-// recoverStop turns a stop panic into *err; other panics go on.
-func recoverStop(err *error) {
+// Abort stops a computation from deep inside a callback — a compiled rule
+// that divides by zero while a solver lists options — by panicking with a
+// value that Catch (and Work.Do, and every solver) turns back into err.
+func Abort(err error) { panic(stop{err}) }
+
+// Catch, deferred, turns an Abort or a Work's stop into *err; other panics
+// go on.
+func Catch(err *error) {
 	if r := recover(); r != nil {
 		st, ok := r.(stop)
 		if !ok {
@@ -71,11 +77,11 @@ func recoverStop(err *error) {
 	}
 }
 
-// Stopped reports whether a value recovered from a panic is a Work's stop;
-// rulesets that recover their own panics pass such values on.
-func Stopped(r any) bool {
-	_, ok := r.(stop)
-	return ok
+// Stopped reports whether a value recovered from a panic is an Abort or a
+// Work's stop, and its error.
+func Stopped(r any) (error, bool) {
+	st, ok := r.(stop)
+	return st.err, ok
 }
 
 func (e *LimitError) movesError() string {
@@ -85,6 +91,6 @@ func (e *LimitError) movesError() string {
 // Do runs f, which lists options with w, and returns the error that stopped
 // it, if any: f's own, or the limit or interruption that w stopped it with.
 func (w *Work) Do(f func() error) (err error) {
-	defer recoverStop(&err)
+	defer Catch(&err)
 	return f()
 }

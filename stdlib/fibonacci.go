@@ -23,6 +23,7 @@ import (
 	"math/big"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/rules/tuple"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -38,14 +39,16 @@ func NewFibonacciNim(limits *solve.Limits) *FibonacciNim { return &FibonacciNim{
 // Name is "FibonacciNim".
 func (f *FibonacciNim) Name() string { return "FibonacciNim" }
 
-// Shape is (n, cap).
-func (f *FibonacciNim) Shape() game.Shape { return game.TupleShape("n", "cap") }
+// Kind is (n, cap).
+func (f *FibonacciNim) Kind() game.Kind { return fibonacciKind }
+
+var fibonacciKind = tuple.Of("n", "cap")
 
 // Decided is always false.
 func (f *FibonacciNim) Decided(game.State) bool { return false }
 
-// Solver says how positions are answered.
-func (f *FibonacciNim) Solver() string {
+// NormalSolver says how positions are answered.
+func (f *FibonacciNim) NormalSolver() string {
 	return "closed form: (n, cap) is P when the smallest Zeckendorf term of n exceeds cap; winning takes are sums of the smallest terms; Grundy values of N-positions from a table"
 }
 
@@ -67,12 +70,12 @@ func Zeckendorf(n *big.Int) []*big.Int {
 }
 
 func fibState(s game.State) (n, cap *big.Int) {
-	t := s.(game.Tuple)
+	t := s.(tuple.State)
 	return t[0], t[1]
 }
 
-// Outcome is exact at every size.
-func (f *FibonacciNim) Outcome(_ context.Context, s game.State) (game.Outcome, error) {
+// NormalOutcome is exact at every size.
+func (f *FibonacciNim) NormalOutcome(_ context.Context, s game.State) (game.Outcome, error) {
 	n, cap := fibState(s)
 	if n.Sign() == 0 {
 		return game.P, nil
@@ -84,9 +87,10 @@ func (f *FibonacciNim) Outcome(_ context.Context, s game.State) (game.Outcome, e
 	return game.N, nil
 }
 
-// Grundy is 0 for P-positions at every size, and from the table otherwise.
-func (f *FibonacciNim) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
-	if o, _ := f.Outcome(ctx, s); o == game.P {
+// NormalGrundy is 0 for P-positions at every size, and from the table
+// otherwise.
+func (f *FibonacciNim) NormalGrundy(ctx context.Context, s game.State) (*big.Int, error) {
+	if o, _ := f.NormalOutcome(ctx, s); o == game.P {
 		return new(big.Int), nil
 	}
 	n, cap := fibState(s)
@@ -129,7 +133,7 @@ func (f *FibonacciNim) fill(ctx context.Context, n int) error {
 }
 
 func (f *FibonacciNim) at(n, cap *big.Int) game.Component {
-	return game.Component{Rules: f, State: game.Tuple{n, cap}}
+	return game.Component{Rules: f, State: tuple.State{n, cap}}
 }
 
 // Moves lists every move of a position within reach.
@@ -150,12 +154,9 @@ func (f *FibonacciNim) Moves(_ context.Context, s game.State) ([]game.Move, erro
 	return out, nil
 }
 
-// MovesTo lists the moves to value v; for v = 0 the winning takes, from the
-// Zeckendorf representation at any size.
-func (f *FibonacciNim) MovesTo(ctx context.Context, s game.State, v *big.Int) ([]game.Move, error) {
-	if v.Sign() != 0 {
-		return game.MovesTo(ctx, game.Component{Rules: plainMoves{f}, State: s}, v)
-	}
+// NormalWinning lists the winning takes, from the Zeckendorf representation
+// at any size.
+func (f *FibonacciNim) NormalWinning(_ context.Context, s game.State) ([]game.Move, error) {
 	n, cap := fibState(s)
 	z := Zeckendorf(n)
 	var out []game.Move

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/internal/seedref"
+	"github.com/gamelang/gamelang/rules/tuple"
 	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
@@ -138,12 +139,12 @@ func TestWythoffHugeWinningMoves(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		x := new(big.Int).Rand(rng, new(big.Int).Lsh(big.NewInt(1), 90))
 		y := new(big.Int).Rand(rng, new(big.Int).Lsh(big.NewInt(1), 90))
-		moves, err := w.MovesTo(context.Background(), game.Tuple{x, y}, new(big.Int))
+		moves, err := w.NormalWinning(context.Background(), tuple.State{x, y})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, m := range moves {
-			to := m.To[0].State.(game.Tuple)
+			to := m.To[0].State.(tuple.State)
 			if !isP(to[0], to[1]) {
 				t.Fatalf("Wythoff(%s, %s) -> (%s, %s) is not a P-position", x, y, to[0], to[1])
 			}
@@ -176,12 +177,12 @@ func TestFibonacciNimHuge(t *testing.T) {
 	}
 	n := bigInt("1000000000000000000000000000000")
 	cap := new(big.Int).Sub(n, big.NewInt(1))
-	moves, err := f.MovesTo(context.Background(), game.Tuple{n, cap}, new(big.Int))
+	moves, err := f.NormalWinning(context.Background(), tuple.State{n, cap})
 	if err != nil || len(moves) == 0 {
 		t.Fatalf("no winning move: %v", err)
 	}
 	for i, m := range moves {
-		to := m.To[0].State.(game.Tuple)
+		to := m.To[0].State.(tuple.State)
 		k := new(big.Int).Sub(n, to[0])
 		if k.Sign() <= 0 || k.Cmp(cap) > 0 || new(big.Int).Lsh(k, 1).Cmp(to[1]) != 0 {
 			t.Fatalf("move %d takes %s, not a legal take", i, k)
@@ -204,7 +205,7 @@ func TestThueMorseBlockDoublingAgreesWithTheSeed(t *testing.T) {
 		}
 		for i := 0; i < 15; i++ {
 			n := rng.Int64N(3_000_000)
-			o, _ := tm.Outcome(context.Background(), big.NewInt(n))
+			o, _ := tm.NormalOutcome(context.Background(), big.NewInt(n))
 			if (o == game.N) != seedref.ThueMorse(n, m) {
 				t.Fatalf("ThueMorse(%d)(%d) is %s; the seed's scan says Alice wins: %v", m, n, o, seedref.ThueMorse(n, m))
 			}

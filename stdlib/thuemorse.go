@@ -16,22 +16,24 @@ package stdlib
 // where the seed's scan is O(n). The winning move, when there is one, takes
 // exactly that distance (P-positions lie more than m apart, so it is unique).
 //
-// Grundy values come from the stream engine of the code take 1..m with the
-// 'loses if' rule.
+// The game is the code take 1..m with the 'loses if' rule; its Grundy values
+// come from the octal engines, as for any code.
 
 import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/rules/heap"
 	"github.com/gamelang/gamelang/solve"
 )
 
 // ThueMorse is the builtin ThueMorseGame with at most m tokens per move.
 type ThueMorse struct {
-	*Code
+	*heap.CodeGame
 	m      int
 	blocks [][2][]int32 // blocks[j][s][d]: the distance after a block of level j and parity s entered at distance d
 }
@@ -45,33 +47,25 @@ func NewThueMorse(m int64, limits *solve.Limits) (*ThueMorse, error) {
 	for k := 1; k <= int(m); k++ {
 		d[k] = octal.LeaveNone | octal.LeaveOne
 	}
-	cfg := octal.Config{Lost: func(n int64) bool { return popcount64(n)%2 == 1 }, Limits: limits}
-	t := &ThueMorse{Code: NewCode(fmt.Sprintf("ThueMorse(%d)", m), octal.NewCode(d, 0), cfg, OriginBuiltin), m: int(m)}
+	spec := octal.Spec{Code: octal.NewCode(d, 0), Lost: func(n int64) bool { return popcount64(n)%2 == 1 }, Origin: heap.OriginBuiltin}
+	t := &ThueMorse{CodeGame: heap.NewCode(fmt.Sprintf("ThueMorse(%d)", m), spec, limits), m: int(m)}
 	t.SetSelf(t)
 	return t, nil
 }
 
-func popcount64(n int64) int {
-	c := 0
-	for x := uint64(n); x != 0; x &= x - 1 {
-		c++
-	}
-	return c
-}
+func popcount64(n int64) int { return bits.OnesCount64(uint64(n)) }
 
 func odious(n *big.Int) bool {
 	c := 0
 	for _, w := range n.Bits() {
-		for x := uint64(w); x != 0; x &= x - 1 {
-			c++
-		}
+		c += bits.OnesCount64(uint64(w))
 	}
 	return c%2 == 1
 }
 
-// Solver says how positions are answered.
-func (t *ThueMorse) Solver() string {
-	return "outcomes and winning moves by block doubling over the Thue-Morse word, O(m log n) at any size; Grundy values from " + t.Code.table.Engine()
+// NormalSolver says how outcomes and winning moves are answered.
+func (t *ThueMorse) NormalSolver() string {
+	return "outcomes and winning moves by block doubling over the Thue-Morse word, O(m log n) at any size"
 }
 
 // Decided reports whether n is odious: the player who left it has lost.
@@ -121,9 +115,9 @@ func (t *ThueMorse) distance(n *big.Int) int32 {
 	return d
 }
 
-// Outcome is N for odious n (the last mover lost) and when a P-position lies
-// within m below n; P otherwise.
-func (t *ThueMorse) Outcome(_ context.Context, s game.State) (game.Outcome, error) {
+// NormalOutcome is N for odious n (the last mover lost) and when a
+// P-position lies within m below n; P otherwise.
+func (t *ThueMorse) NormalOutcome(_ context.Context, s game.State) (game.Outcome, error) {
 	n := s.(*big.Int)
 	if odious(n) || t.distance(n) <= int32(t.m) {
 		return game.N, nil
@@ -131,12 +125,9 @@ func (t *ThueMorse) Outcome(_ context.Context, s game.State) (game.Outcome, erro
 	return game.P, nil
 }
 
-// MovesTo lists the moves to value v; for v = 0 the winning move, at any size.
-func (t *ThueMorse) MovesTo(ctx context.Context, s game.State, v *big.Int) ([]game.Move, error) {
+// NormalWinning is the winning move, at any size.
+func (t *ThueMorse) NormalWinning(_ context.Context, s game.State) ([]game.Move, error) {
 	n := s.(*big.Int)
-	if v.Sign() != 0 {
-		return t.Code.MovesTo(ctx, s, v)
-	}
 	d := t.distance(n)
 	if d > int32(t.m) {
 		return nil, nil

@@ -55,7 +55,7 @@ func value(t testing.TB, in *eval.Interp, expr string) string {
 // rulesets (the builtin's and the twin's).
 func sameMoves(a, b string, builtin, twin string) bool {
 	norm := func(s string) string {
-		s = normal(s, builtin, twin)
+		s = normalize(s, builtin, twin)
 		parts := strings.FieldsFunc(s, func(r rune) bool { return r == '\n' })
 		if len(parts) == 1 {
 			parts = strings.Split(parts[0], ", G")
@@ -69,8 +69,8 @@ func sameMoves(a, b string, builtin, twin string) bool {
 	return norm(a) == norm(b)
 }
 
-// normal writes both rulesets' names as G and every run of blanks as one.
-func normal(s, builtin, twin string) string {
+// normalize writes both rulesets' names as G and every run of blanks as one.
+func normalize(s, builtin, twin string) string {
 	s = strings.ReplaceAll(s, twin, "G")
 	s = strings.ReplaceAll(s, builtin, "G")
 	lines := strings.Split(s, "\n")
@@ -98,7 +98,7 @@ func agree(t *testing.T, builtin, twin string, positions []string, queries ...st
 				}
 				continue
 			}
-			if normal(a, builtin, twin) != normal(b, builtin, twin) {
+			if normalize(a, builtin, twin) != normalize(b, builtin, twin) {
 				t.Fatalf("%s(%s%s) = %s; the twin %s says %s", q, builtin, pos, a, twin, b)
 			}
 		}

@@ -22,6 +22,7 @@ import (
 	"math/bits"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/rules/tuple"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -37,14 +38,16 @@ func NewWythoff(limits *solve.Limits) *Wythoff { return &Wythoff{limits: limits}
 // Name is "Wythoff".
 func (w *Wythoff) Name() string { return "Wythoff" }
 
-// Shape is a pair of heaps (a, b).
-func (w *Wythoff) Shape() game.Shape { return game.TupleShape("a", "b") }
+// Kind is a pair of heaps (a, b).
+func (w *Wythoff) Kind() game.Kind { return wythoffKind }
+
+var wythoffKind = tuple.Of("a", "b")
 
 // Decided is always false.
 func (w *Wythoff) Decided(game.State) bool { return false }
 
-// Solver says how positions are answered.
-func (w *Wythoff) Solver() string {
+// NormalSolver says how positions are answered.
+func (w *Wythoff) NormalSolver() string {
 	return "closed form: P-positions (a_k, a_k + k) with a_k = (k + isqrt(5k^2)) / 2, exact at any size; Grundy values of N-positions from a table"
 }
 
@@ -115,20 +118,21 @@ func IsP64(x, y uint64) bool {
 }
 
 func pair(s game.State) (x, y *big.Int) {
-	t := s.(game.Tuple)
+	t := s.(tuple.State)
 	return t[0], t[1]
 }
 
-// Outcome is exact at every size.
-func (w *Wythoff) Outcome(_ context.Context, s game.State) (game.Outcome, error) {
+// NormalOutcome is exact at every size.
+func (w *Wythoff) NormalOutcome(_ context.Context, s game.State) (game.Outcome, error) {
 	if IsP(pair(s)) {
 		return game.P, nil
 	}
 	return game.N, nil
 }
 
-// Grundy is 0 for P-positions at every size, and from the table otherwise.
-func (w *Wythoff) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
+// NormalGrundy is 0 for P-positions at every size, and from the table
+// otherwise.
+func (w *Wythoff) NormalGrundy(ctx context.Context, s game.State) (*big.Int, error) {
 	x, y := pair(s)
 	if IsP(x, y) {
 		return new(big.Int), nil
@@ -141,14 +145,14 @@ func (w *Wythoff) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
 }
 
 func (w *Wythoff) at(x, y *big.Int) game.Component {
-	return game.Component{Rules: w, State: game.Tuple{x, y}}
+	return game.Component{Rules: w, State: tuple.State{x, y}}
 }
 
 // Moves lists every move of a position within the table's reach.
 func (w *Wythoff) Moves(ctx context.Context, s game.State) ([]game.Move, error) {
 	x, y := pair(s)
 	if !y.IsInt64() || !x.IsInt64() || x.Int64()+y.Int64() > int64(w.limits.States()) {
-		return nil, fmt.Errorf("Wythoff%s has too many moves to list; winning() finds the winning ones at any size", game.FormatState(w.Shape(), s))
+		return nil, fmt.Errorf("%s%s has too many moves to list; winning() finds the winning ones at any size", w.Name(), w.Kind().Format(s))
 	}
 	var out []game.Move
 	a, b := x.Int64(), y.Int64()
@@ -164,12 +168,9 @@ func (w *Wythoff) Moves(ctx context.Context, s game.State) ([]game.Move, error) 
 	return out, nil
 }
 
-// MovesTo lists the moves to value v: for v = 0, the moves to P-positions,
-// from the closed form at any size.
-func (w *Wythoff) MovesTo(ctx context.Context, s game.State, v *big.Int) ([]game.Move, error) {
-	if v.Sign() != 0 {
-		return game.MovesTo(ctx, game.Component{Rules: plainMoves{w}, State: s}, v)
-	}
+// NormalWinning lists the moves to P-positions, from the closed form at any
+// size.
+func (w *Wythoff) NormalWinning(_ context.Context, s game.State) ([]game.Move, error) {
 	x, y := pair(s)
 	var out []game.Move
 	add := func(a, b *big.Int) {
@@ -192,9 +193,6 @@ func (w *Wythoff) MovesTo(ctx context.Context, s game.State, v *big.Int) ([]game
 	}
 	return out, nil
 }
-
-// plainMoves hides a ruleset's MovesTo, so that game.MovesTo filters Moves.
-type plainMoves struct{ game.Ruleset }
 
 // Partner is the heap h' such that (h, h') is a P-position: a_j + j for
 // h = a_j, a_j for h = a_j + j.

@@ -19,6 +19,7 @@ import (
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/repl"
+	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -60,8 +61,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		cfg.Progress = progress.New(stderr)
 	}
-	if !slices.Contains(eval.Formats, *format) {
-		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(eval.Formats, ", ")))
+	if !slices.Contains(present.Formats, *format) {
+		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(present.Formats, ", ")))
 	}
 	in := eval.New(cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

@@ -15,14 +15,14 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/present"
 )
 
-// Plotter draws eval's plots.
+// Plotter draws the plots of plot().
 type Plotter struct{}
 
 // Plot draws d into d.File.
-func (Plotter) Plot(d *eval.PlotData) (err error) {
+func (Plotter) Plot(d *present.Plot) (err error) {
 	defer func() { // gonum/plot panics on some degenerate axes: an error, not a crash
 		if r := recover(); r != nil {
 			err = fmt.Errorf("plot() could not draw %s: %v", d.File, r)
@@ -49,7 +49,7 @@ var (
 )
 
 // scatter plots the values, the exceptions of a proved period in red.
-func scatter(p *gonum.Plot, d *eval.PlotData) error {
+func scatter(p *gonum.Plot, d *present.Plot) error {
 	var regular, marked plotter.XYs
 	for i := range d.X {
 		pt := plotter.XY{X: d.X[i], Y: d.Y[i]}
@@ -86,7 +86,7 @@ func scatter(p *gonum.Plot, d *eval.PlotData) error {
 
 // grid is eval's grid as a plotter.GridXYZ: column c is the second number,
 // row r the first.
-type grid struct{ d *eval.PlotData }
+type grid struct{ d *present.Plot }
 
 func (g grid) Dims() (c, r int)   { return len(g.d.Grid[0]), len(g.d.Grid) }
 func (g grid) Z(c, r int) float64 { return g.d.Grid[r][c] }
@@ -94,7 +94,7 @@ func (g grid) X(c int) float64    { return g.d.Lo + float64(c) }
 func (g grid) Y(r int) float64    { return g.d.Lo + float64(r) }
 
 // heat draws the values as colours and marks every P-position (value 0).
-func heat(p *gonum.Plot, d *eval.PlotData) error {
+func heat(p *gonum.Plot, d *present.Plot) error {
 	hi := 0.0
 	for _, row := range d.Grid {
 		for _, v := range row {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/present"
 )
 
 // decodePNG reads a PNG file, failing the test if it is not one.
@@ -46,7 +46,7 @@ func count(img image.Image, want func(r, g, b uint32) bool) int {
 
 func TestScatterPNG(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "s.png")
-	d := &eval.PlotData{File: file, Title: "G", XLabel: "n", YLabel: "g(n)", X: []float64{0, 1, 2, 3}, Y: []float64{0, 1, 0, 2}, Marked: []bool{true, false, false, false}}
+	d := &present.Plot{File: file, Title: "G", XLabel: "n", YLabel: "g(n)", X: []float64{0, 1, 2, 3}, Y: []float64{0, 1, 0, 2}, Marked: []bool{true, false, false, false}}
 	if err := (Plotter{}).Plot(d); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestHeatMapPNGAndSVG(t *testing.T) {
 	dir := t.TempDir()
 	grid := [][]float64{{0, 1, 2}, {1, 2, 0}, {2, 0, math.NaN()}}
 	for _, name := range []string{"h.png", "h.svg"} {
-		d := &eval.PlotData{File: filepath.Join(dir, name), Title: "W", XLabel: "b", YLabel: "a", Grid: grid}
+		d := &present.Plot{File: filepath.Join(dir, name), Title: "W", XLabel: "b", YLabel: "a", Grid: grid}
 		if err := (Plotter{}).Plot(d); err != nil {
 			t.Fatal(err)
 		}

@@ -10,14 +10,14 @@ import (
 	"github.com/jedib0t/go-pretty/v6/table"
 	"github.com/jedib0t/go-pretty/v6/text"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/present"
 )
 
-// Tables renders eval's tables.
+// Tables renders the tables of table().
 type Tables struct{}
 
 // Render writes t in its format.
-func (Tables) Render(t *eval.TableData) (string, error) {
+func (Tables) Render(t *present.Table) (string, error) {
 	if t.Format == "json" {
 		return renderJSON(t)
 	}
@@ -64,7 +64,7 @@ func (Tables) Render(t *eval.TableData) (string, error) {
 
 // renderJSON writes the table as an object: the title, the headers, the rows
 // of numbers (null for an empty cell) and the cells marked as exceptions.
-func renderJSON(t *eval.TableData) (string, error) {
+func renderJSON(t *present.Table) (string, error) {
 	type mark struct {
 		Row    int `json:"row"`
 		Column int `json:"column"`

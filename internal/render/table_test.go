@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/present"
 )
 
-func sample(format string) *eval.TableData {
-	n := func(v int64) eval.Cell { return eval.Cell{Num: big.NewInt(v)} }
-	return &eval.TableData{
+func sample(format string) *present.Table {
+	n := func(v int64) present.Cell { return present.Cell{Num: big.NewInt(v)} }
+	return &present.Table{
 		Title: "G: values", Corner: "n", Columns: []string{"+0", "+1", "+2"}, Labels: []string{"0", "3"},
-		Cells:  [][]eval.Cell{{n(0), {Num: big.NewInt(7), Mark: true}, n(2)}, {n(10), {}, n(1)}},
+		Cells:  [][]present.Cell{{n(0), {Num: big.NewInt(7), Mark: true}, n(2)}, {n(10), {}, n(1)}},
 		Notes:  []string{"a note"},
 		Format: format,
 	}

@@ -1,9 +1,10 @@
 package repl
 
 // play(P) at the prompt: the user and the solver take turns. Each of the
-// user's moves is judged — a winning move leaves a position of value 0; if it
-// was not one, the winning moves are named — and the solver answers with a
-// winning move when it has one. Moves are chosen by number.
+// user's moves is judged — a winning move leaves a position from which the
+// player to move loses; if it was not one, the winning moves are named —
+// and the solver answers with a winning move when it has one. Moves are
+// chosen by number. The play convention is the one play() was given.
 
 import (
 	"context"
@@ -14,24 +15,33 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/present"
 )
 
-type play struct {
-	pos   game.Position
-	out   io.Writer
-	moves []game.Option // the user's moves now
+type match struct {
+	pos    game.Position
+	solver play.Solver
+	out    io.Writer
+	moves  []play.Option // the user's moves now
 }
 
 // maxPlayMoves bounds the moves listed for a choice.
 const maxPlayMoves = 200
 
-func newPlay(p game.Position, out io.Writer) *play { return &play{pos: p, out: out} }
+func newMatch(p *eval.Play, out io.Writer) *match {
+	return &match{pos: p.Position, solver: p.Solver, out: out}
+}
 
-func (p *play) printf(format string, args ...any) { fmt.Fprintf(p.out, format, args...) }
+func (p *match) printf(format string, args ...any) { fmt.Fprintf(p.out, format, args...) }
+
+// wins reports whether an option is a winning move: the player who moves
+// there wins.
+func wins(o play.Option) bool { return o.Value.Outcome() == game.P }
 
 // turn shows the user's moves; it reports true when the game is over.
-func (p *play) turn(ctx context.Context) (over bool, err error) {
-	opts, err := options(ctx, p.pos)
+func (p *match) turn(ctx context.Context) (over bool, err error) {
+	opts, err := p.options(ctx)
 	if err != nil {
 		return true, err
 	}
@@ -45,25 +55,23 @@ func (p *play) turn(ctx context.Context) (over bool, err error) {
 	p.moves = opts
 	p.printf("%s. Your move:\n", p.pos)
 	for i, o := range opts {
-		p.printf("  %d. %s\n", i+1, eval.DescribeMove(p.pos, o))
+		p.printf("  %d. %s\n", i+1, present.MoveText(p.pos, o))
 	}
 	p.printf("(type its number, or q to stop)\n")
 	return false, nil
 }
 
-// options are the moves of a position, none once a part is decided.
-func options(ctx context.Context, pos game.Position) ([]game.Option, error) {
-	for _, c := range pos {
-		if c.Rules.Decided(c.State) {
-			return nil, nil
-		}
+// options are the moves of the position, none once a part is decided.
+func (p *match) options(ctx context.Context) ([]play.Option, error) {
+	if _, ok := p.pos.Decided(); ok {
+		return nil, nil
 	}
-	return game.Options(ctx, pos)
+	return p.solver.Options(ctx, p.pos)
 }
 
 // input takes the user's choice and answers it; it reports true when the
 // game is over.
-func (p *play) input(ctx context.Context, line string) (over bool, err error) {
+func (p *match) input(ctx context.Context, line string) (over bool, err error) {
 	line = strings.TrimSpace(line)
 	if line == "q" || line == "quit" || line == ":quit" {
 		p.printf("Game stopped.\n")
@@ -75,9 +83,9 @@ func (p *play) input(ctx context.Context, line string) (over bool, err error) {
 		return false, nil
 	}
 	chosen := p.moves[k-1]
-	p.judge(chosen)
+	p.judge(ctx, chosen)
 	p.pos = chosen.Result
-	opts, err := options(ctx, p.pos)
+	opts, err := p.options(ctx)
 	if err != nil {
 		return true, err
 	}
@@ -87,31 +95,35 @@ func (p *play) input(ctx context.Context, line string) (over bool, err error) {
 	}
 	mine := opts[0]
 	for _, o := range opts {
-		if o.Grundy.Sign() == 0 {
+		if wins(o) {
 			mine = o
 			break
 		}
 	}
-	p.printf("I move: %s.\n", eval.DescribeMove(p.pos, mine))
+	p.printf("I move: %s.\n", present.MoveText(p.pos, mine))
 	p.pos = mine.Result
 	return p.turn(ctx)
 }
 
 // judge says whether the user's move was winning, and which moves were.
-func (p *play) judge(chosen game.Option) {
-	if chosen.Grundy.Sign() == 0 {
-		p.printf("A winning move: it leaves a position of value 0, so every move I make can be answered.\n")
+func (p *match) judge(ctx context.Context, chosen play.Option) {
+	if wins(chosen) {
+		p.printf("A winning move: it leaves a position of value %s, so every move I make can be answered.\n", chosen.Value)
 		return
 	}
 	var winning []string
 	for _, o := range p.moves {
-		if o.Grundy.Sign() == 0 {
-			winning = append(winning, eval.DescribeMove(p.pos, o))
+		if wins(o) {
+			winning = append(winning, present.MoveText(p.pos, o))
 		}
 	}
 	if len(winning) == 0 {
-		p.printf("No move could win here: %s has value 0, and every move leaves a value other than 0 (this one %s).\n", p.pos, chosen.Grundy)
+		own := "a losing value"
+		if v, err := p.solver.Value(ctx, p.pos); err == nil {
+			own = "value " + v.String()
+		}
+		p.printf("No move could win here: %s has %s, and every move leaves a value that wins for the player to move (this one %s).\n", p.pos, own, chosen.Value)
 		return
 	}
-	p.printf("Not a winning move: it leaves a position of value %s, and I can win from it. The winning moves were: %s.\n", chosen.Grundy, strings.Join(winning, "; "))
+	p.printf("Not a winning move: it leaves a position of value %s, and I can win from it. The winning moves were: %s.\n", chosen.Value, strings.Join(winning, "; "))
 }

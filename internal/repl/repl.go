@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/lang"
+	setkind "github.com/gamelang/gamelang/rules/set"
 	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
@@ -41,7 +43,7 @@ type Session struct {
 	first  int // the line the buffered statement starts on
 	line   int // lines read so far
 	Failed bool
-	game   *play // a game under way (play()), which takes the lines
+	game   *match // a game under way (play()), which takes the lines
 }
 
 // Playing reports whether a game is under way.
@@ -87,7 +89,7 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 		fmt.Fprintln(s.Stderr, s.In.Render(err))
 	}
 	if p, ok := s.In.TakePlay(); ok {
-		s.game = newPlay(p, s.Stdout)
+		s.game = newMatch(p, s.Stdout)
 		over, err := s.game.turn(ctx)
 		s.endGame(over, err)
 	}
@@ -200,7 +202,7 @@ func command(s *Session, line string) bool {
 			fmt.Fprintln(s.Stderr, err)
 		}
 	case ":help", ":h":
-		if err := help(out, strings.TrimSpace(arg)); err != nil {
+		if err := help(s.In, out, strings.TrimSpace(arg)); err != nil {
 			s.Failed = true
 			fmt.Fprintln(s.Stderr, err)
 		}
@@ -242,9 +244,10 @@ const statements = `Statements:
   grundy(Nim(3) + Nim(5))               any expression prints its value
 `
 
-// help writes :help, or :help NAME for one function or builtin game.
-func help(out io.Writer, topic string) error {
-	docs := eval.BuiltinDocs()
+// help writes :help, or :help NAME for one function, play convention or
+// builtin game.
+func help(in *eval.Interp, out io.Writer, topic string) error {
+	docs := eval.FuncDocs()
 	if topic == "" {
 		fmt.Fprint(out, statements)
 		var names []string
@@ -257,11 +260,16 @@ func help(out io.Writer, topic string) error {
 			names = append(names, signature(b))
 		}
 		fmt.Fprintf(out, "Builtin games: %s\n", strings.Join(names, " "))
+		names = names[:0]
+		for _, c := range in.ConventionDocs() {
+			names = append(names, c.Name)
+		}
+		fmt.Fprintf(out, "Play conventions: %s (the last argument of outcome, options, winning, play: outcome(P, %s))\n", strings.Join(names, " "), names[0])
 		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :help [NAME]   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)")
 		fmt.Fprintln(out, ":help NAME tells more about a function or a builtin game.")
 		return nil
 	}
-	for _, d := range docs {
+	for _, d := range append(docs, in.ConventionDocs()...) {
 		if d.Name == topic {
 			fmt.Fprintf(out, "%s\n  %s\n", d.Usage, d.Doc)
 			return nil
@@ -274,7 +282,7 @@ func help(out io.Writer, topic string) error {
 	return fmt.Errorf(":help: no function or builtin game is called %q", topic)
 }
 
-func signature(b *stdlib.Builtin) string {
+func signature(b *stdlib.Game) string {
 	if b.Params == nil {
 		return b.Name
 	}
@@ -282,8 +290,6 @@ func signature(b *stdlib.Builtin) string {
 }
 
 type completer struct{ in *eval.Interp }
-
-var keywords = []string{"game", "let", "take", "split", "leaving", "loses", "if", "move", "for", "in", "state", "set", "pick", "forbid", "sums", "multiples", "and", "or", "not", "mod"}
 
 // Do completes the word before the cursor.
 func (c completer) Do(line []rune, pos int) ([][]rune, int) {
@@ -295,8 +301,8 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	if prefix == "" {
 		return nil, 0
 	}
-	words := append(append([]string{}, keywords...), c.in.Names()...)
-	for _, d := range eval.BuiltinDocs() {
+	words := slices.Concat(lang.Keywords, setkind.ForbidWords, c.in.Names())
+	for _, d := range append(eval.FuncDocs(), c.in.ConventionDocs()...) {
 		words = append(words, d.Name)
 	}
 	for _, b := range stdlib.All() {

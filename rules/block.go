@@ -1,4 +1,4 @@
-package eval
+package rules
 
 // Block evaluation of a rule expression over consecutive heaps. A 'loses if'
 // condition is asked of every heap in turn, hundreds of millions of times in a
@@ -15,30 +15,32 @@ import (
 	"math/bits"
 
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
 )
 
-// blockFn fills out[i] with the expression's value for n = from + i, the other
-// registers as in r.
-type blockFn func(r []int64, from int64, out []int64)
+// BlockFunc fills out[i] with the expression's value for n = from + i, the
+// other registers as in r.
+type BlockFunc func(r []int64, from int64, out []int64)
 
 // block is a compiled block expression; total means it cannot fail.
 type block struct {
-	fn    blockFn
+	fn    BlockFunc
 	total bool
 }
 
-// compileBlock compiles e for blocks of the heap register (slot 0), or
+// CompileBlock compiles e for blocks of the heap register (slot 0), or
 // reports false when some node is not handled.
-func (s *scope) compileBlock(e lang.Expr) (b block, ok bool) {
+func (s *Scope) CompileBlock(e lang.Expr) (f BlockFunc, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, isErr := r.(*Error); !isErr {
+			if _, isStop := solve.Stopped(r); !isStop {
 				panic(r)
 			}
 			ok = false // a constant that fails: the scalar closures report it
 		}
 	}()
-	return s.blockExpr(e)
+	b, ok := s.blockExpr(e)
+	return b.fn, ok
 }
 
 func fill(out []int64, v int64) {
@@ -47,7 +49,7 @@ func fill(out []int64, v int64) {
 	}
 }
 
-func (s *scope) blockExpr(e lang.Expr) (block, bool) {
+func (s *Scope) blockExpr(e lang.Expr) (block, bool) {
 	switch e := e.(type) {
 	case *lang.Paren:
 		return s.blockExpr(e.X)
@@ -65,7 +67,7 @@ func (s *scope) blockExpr(e lang.Expr) (block, bool) {
 			}
 		}
 		c := s.intExpr(e)
-		return block{fn: func(_ []int64, _ int64, out []int64) { fill(out, c.val) }, total: true}, c.konst
+		return block{fn: func(_ []int64, _ int64, out []int64) { fill(out, c.Val) }, total: true}, c.Const
 	case *lang.Unary:
 		return s.blockUnary(e)
 	case *lang.Binary:
@@ -76,7 +78,7 @@ func (s *scope) blockExpr(e lang.Expr) (block, bool) {
 	return block{}, false
 }
 
-func (s *scope) blockUnary(e *lang.Unary) (block, bool) {
+func (s *Scope) blockUnary(e *lang.Unary) (block, bool) {
 	x, ok := s.blockExpr(e.X)
 	if !ok {
 		return block{}, false
@@ -93,14 +95,14 @@ func (s *scope) blockUnary(e *lang.Unary) (block, bool) {
 		x.fn(r, from, out)
 		for i, v := range out {
 			if v == math.MinInt64 {
-				fail(e.Pos, "integer overflow")
+				Fail(e.Pos, "integer overflow")
 			}
 			out[i] = -v
 		}
 	}}, true
 }
 
-func (s *scope) blockBinary(e *lang.Binary) (block, bool) {
+func (s *Scope) blockBinary(e *lang.Binary) (block, bool) {
 	l, okL := s.blockExpr(e.Left)
 	r, okR := s.blockExpr(e.Right)
 	if !okL || !okR {
@@ -150,7 +152,7 @@ func (s *scope) blockBinary(e *lang.Binary) (block, bool) {
 	}}, true
 }
 
-func (s *scope) blockCall(e *lang.Call) (block, bool) {
+func (s *Scope) blockCall(e *lang.Call) (block, bool) {
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok || len(e.Args) != 1 {
 		return block{}, false
@@ -173,7 +175,7 @@ func (s *scope) blockCall(e *lang.Call) (block, bool) {
 		"popcount": func(out []int64) {
 			for i, v := range out {
 				if v < 0 {
-					fail(e.Pos, "popcount of a negative number (%d)", v)
+					Fail(e.Pos, "popcount of a negative number (%d)", v)
 				}
 				out[i] = int64(bits.OnesCount64(uint64(v)))
 			}

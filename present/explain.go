@@ -1,4 +1,9 @@
-package eval
+// Package present computes what the queries that show rather than answer
+// print or draw: explain()'s walk through the mex rule, table()'s cells and
+// plot()'s data, and how a move is said. Writing them out (as text, Markdown,
+// CSV, JSON, PNG, SVG) is for the packages that own a format library:
+// internal/render and internal/plot.
+package present
 
 // explain(P): the computation seed 001 does by hand, for a student who has
 // not met the theory yet. For one position: its moves, the value each
@@ -12,45 +17,37 @@ package eval
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
-	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/play/normal"
 )
-
-// Explanation is the text explain() prints.
-type Explanation string
-
-func (e Explanation) String() string { return string(e) }
 
 // maxExplained bounds the moves listed for one position.
 const maxExplained = 40
 
-func biExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	p, err := position(args[0], call.Pos)
-	if err != nil {
-		return nil, err
-	}
-	depth := 2
-	if len(args) == 2 {
-		d, ok := args[1].(Int)
-		if !ok || d.V.Sign() < 0 || d.V.Cmp(big.NewInt(10)) > 0 {
-			return nil, errorf(lang.ExprPos(call.Args[1]), "the depth of explain(P, depth) is a number from 0 to 10, not %s", args[1])
-		}
-		depth = int(d.V.Int64())
-	}
+// MaxDepth is the deepest explain() goes.
+const MaxDepth = 10
+
+// Explain is explain(P) under normal play: the moves of p, their values and
+// the mex, then where those values come from, depth levels down.
+func Explain(ctx context.Context, s *normal.Solver, p game.Position, depth int) (string, error) {
 	var b strings.Builder
-	x := &explainer{ctx: ctx, b: &b, done: map[string]bool{}}
+	x := &explainer{ctx: ctx, s: s, b: &b, done: map[string]bool{}}
 	if err := x.position(p, depth); err != nil {
-		return nil, at(call.Pos, err)
+		return "", err
 	}
-	return Explanation(strings.TrimRight(b.String(), "\n")), nil
+	return strings.TrimRight(b.String(), "\n"), nil
 }
 
 type explainer struct {
 	ctx  context.Context
+	s    *normal.Solver
 	b    *strings.Builder
 	done map[string]bool // components already explained
 }
@@ -58,11 +55,9 @@ type explainer struct {
 func (x *explainer) printf(format string, args ...any) { fmt.Fprintf(x.b, format, args...) }
 
 func (x *explainer) position(p game.Position, depth int) error {
-	for _, c := range p {
-		if c.Rules.Decided(c.State) {
-			x.printf("%s: the player who left %s has already lost, by a 'loses if' rule. The game is over: the player to move has won (outcome N).\n", p, c)
-			return nil
-		}
+	if c, ok := p.Decided(); ok {
+		x.printf("%s: the player who left %s has already lost, by a 'loses if' rule. The game is over: the player to move has won (outcome N).\n", p, c)
+		return nil
 	}
 	if len(p) > 1 {
 		return x.sum(p, depth)
@@ -86,11 +81,11 @@ func (x *explainer) single(c game.Component, depth int) error {
 // mexLine writes the moves of c with their values and the mex; full gives
 // every move on its own line, else one line in all.
 func (x *explainer) mexLine(c game.Component, full bool) (*big.Int, error) {
-	opts, err := game.Options(x.ctx, game.Position{c})
+	opts, err := x.s.Options(x.ctx, game.Position{c})
 	if err != nil {
 		return nil, err
 	}
-	v, err := game.Grundy(x.ctx, game.Position{c})
+	v, err := x.s.Grundy(x.ctx, game.Position{c})
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +98,7 @@ func (x *explainer) mexLine(c game.Component, full bool) (*big.Int, error) {
 				reach = append(reach, fmt.Sprintf("... %d more", len(opts)-6))
 				break
 			}
-			reach = append(reach, fmt.Sprintf("%s (%s)", strings.TrimPrefix(optionText(o), "to "), valueText(x.ctx, o)))
+			reach = append(reach, fmt.Sprintf("%s (%s)", strings.TrimPrefix(optionText(o), "to "), x.valueText(o)))
 		}
 		if len(opts) == 0 {
 			x.printf("  grundy(%s) = mex{} = 0: no moves\n", c)
@@ -125,7 +120,7 @@ func (x *explainer) mexLine(c game.Component, full bool) (*big.Int, error) {
 			break
 		}
 		t := optionText(o)
-		rows = append(rows, [2]string{t, "grundy " + valueText(x.ctx, o)})
+		rows = append(rows, [2]string{t, "grundy " + x.valueText(o)})
 		width = max(width, len(t))
 	}
 	for _, r := range rows {
@@ -136,7 +131,7 @@ func (x *explainer) mexLine(c game.Component, full bool) (*big.Int, error) {
 }
 
 // optionText is what a move leads to: the position, a family, or a pick.
-func optionText(o game.Option) string {
+func optionText(o play.Option) string {
 	if o.Move.Label != "" {
 		return o.Move.Label + ", leaving " + leftText(o.Move.To)
 	}
@@ -156,11 +151,11 @@ func leftText(to []game.Component) string {
 
 // moveTexts says the moves, each once (equal parts give equal moves), at most
 // limit of them.
-func moveTexts(p game.Position, opts []game.Option, limit int) []string {
+func moveTexts(p game.Position, opts []play.Option, limit int) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, o := range opts {
-		t := moveText(p, o)
+		t := MoveText(p, o)
 		if seen[t] {
 			continue
 		}
@@ -175,28 +170,31 @@ func moveTexts(p game.Position, opts []game.Option, limit int) []string {
 
 // valueText is the value an option reaches, as a XOR of its parts when it
 // leaves several.
-func valueText(ctx context.Context, o game.Option) string {
+func (x *explainer) valueText(o play.Option) string {
 	if len(o.Move.To) < 2 || o.Move.Family != nil {
-		return o.Grundy.String()
+		return o.Value.String()
 	}
 	parts := make([]string, len(o.Move.To))
 	for i, c := range o.Move.To {
-		g, err := game.Grundy(ctx, game.Position{c})
+		g, err := x.s.Grundy(x.ctx, game.Position{c})
 		if err != nil {
-			return o.Grundy.String()
+			return o.Value.String()
 		}
 		parts[i] = g.String()
 	}
-	return strings.Join(parts, " xor ") + " = " + o.Grundy.String()
+	return strings.Join(parts, " xor ") + " = " + o.Value.String()
 }
 
-func distinct(opts []game.Option) []*big.Int {
+// grundy is the nim value an option of normal play reaches.
+func grundy(o play.Option) *big.Int { return o.Value.(normal.Nimber).G }
+
+func distinct(opts []play.Option) []*big.Int {
 	seen := map[string]bool{}
 	var out []*big.Int
 	for _, o := range opts {
-		if !seen[o.Grundy.String()] {
-			seen[o.Grundy.String()] = true
-			out = append(out, o.Grundy)
+		if g := grundy(o); !seen[g.String()] {
+			seen[g.String()] = true
+			out = append(out, g)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Cmp(out[j]) < 0 })
@@ -209,7 +207,7 @@ func (x *explainer) outcome(p game.Position, v *big.Int) {
 		x.printf("The value is 0: every move leads to a position of value other than 0, from which the\nother player can come back to 0. So the player to move loses (outcome P).\n")
 		return
 	}
-	win, err := game.Winning(x.ctx, p)
+	win, err := x.s.Winning(x.ctx, p)
 	if err != nil || len(win) == 0 {
 		x.printf("The value is not 0, so the player to move wins (outcome N).\n")
 		return
@@ -227,14 +225,14 @@ func (x *explainer) sum(p game.Position, depth int) error {
 		width = max(width, len(c.String()))
 	}
 	for _, c := range p {
-		v, err := game.Grundy(x.ctx, game.Position{c})
+		v, err := x.s.Grundy(x.ctx, game.Position{c})
 		if err != nil {
 			return err
 		}
 		vals = append(vals, v)
 		x.printf("  %-*s  grundy %s\n", width, c, v)
 	}
-	total, _ := game.Grundy(x.ctx, p)
+	total, _ := x.s.Grundy(x.ctx, p)
 	bitsN := max(total.BitLen(), 1)
 	for _, v := range vals {
 		bitsN = max(bitsN, v.BitLen())
@@ -247,7 +245,7 @@ func (x *explainer) sum(p game.Position, depth int) error {
 	if total.Sign() == 0 {
 		x.printf("The XOR is 0: any move changes one part's value, which makes the XOR other than 0.\nSo the player to move loses (outcome P).\n")
 	} else {
-		win, err := game.Winning(x.ctx, p)
+		win, err := x.s.Winning(x.ctx, p)
 		if err != nil {
 			return err
 		}
@@ -282,32 +280,18 @@ func (x *explainer) origins(c game.Component, depth int) error {
 	for d := 0; d < depth; d++ {
 		var next []game.Component
 		for _, f := range frontier {
-			opts, err := game.Options(x.ctx, game.Position{f})
+			reached, err := x.reached(f, seen)
 			if err != nil {
 				return err
 			}
-			for i, o := range opts {
-				if i == maxExplained || o.Move.Family != nil {
-					break
-				}
-				for _, part := range o.Move.To {
-					k := part.String()
-					if _, ok := seen[k]; !ok && !x.done[k] {
-						seen[k] = part
-						next = append(next, part)
-					}
-				}
-			}
+			next = append(next, reached...)
 		}
 		frontier = next
 	}
 	if len(seen) == 0 {
 		return nil
 	}
-	parts := make([]game.Component, 0, len(seen))
-	for _, p := range seen {
-		parts = append(parts, p)
-	}
+	parts := slices.Collect(maps.Values(seen))
 	sort.Slice(parts, func(i, j int) bool { return smaller(parts[i], parts[j]) })
 	if x.b.Len() > 0 && !strings.HasSuffix(x.b.String(), ":\n") {
 		x.printf("\nWhere the values of the moves come from, smallest first:\n")
@@ -320,25 +304,33 @@ func (x *explainer) origins(c game.Component, depth int) error {
 	return nil
 }
 
-// smaller orders components: heaps and tuples by their numbers, sets by size.
-func smaller(a, b game.Component) bool {
-	switch s := a.State.(type) {
-	case *big.Int:
-		if t, ok := b.State.(*big.Int); ok {
-			return s.Cmp(t) < 0
+// reached returns the components that the listed moves of f reach and that
+// are not yet in seen or explained, adding them to seen.
+func (x *explainer) reached(f game.Component, seen map[string]game.Component) ([]game.Component, error) {
+	opts, err := x.s.Options(x.ctx, game.Position{f})
+	if err != nil {
+		return nil, err
+	}
+	var out []game.Component
+	for i, o := range opts {
+		if i == maxExplained || o.Move.Family != nil {
+			break
 		}
-	case game.Tuple:
-		if t, ok := b.State.(game.Tuple); ok {
-			for i := range s {
-				if c := s[i].Cmp(t[i]); c != 0 {
-					return c < 0
-				}
+		for _, part := range o.Move.To {
+			k := part.String()
+			if _, ok := seen[k]; !ok && !x.done[k] {
+				seen[k] = part
+				out = append(out, part)
 			}
-			return false
 		}
 	}
-	if len(a.String()) != len(b.String()) {
-		return len(a.String()) < len(b.String())
+	return out, nil
+}
+
+// smaller orders components: by ruleset, then by the order of their kind.
+func smaller(a, b game.Component) bool {
+	if a.Rules != b.Rules {
+		return a.Rules.Name() < b.Rules.Name()
 	}
-	return a.String() < b.String()
+	return a.Rules.Kind().Compare(a.State, b.State) < 0
 }

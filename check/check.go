@@ -1,0 +1,234 @@
+// Package check is the check pass: it resolves every name, checks the arity
+// of the builtin and game calls it can see, and checks each game declaration
+// against its kind of position — which rules it may hold, which names its
+// rules see, how its positions are written. It reports every error at once,
+// sorted by position, before anything runs.
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/stdlib"
+)
+
+// Func is what the check pass knows of a builtin function.
+type Func struct {
+	Min, Max int // arity; Max < 0: no upper bound
+	Usage    string
+	// Convention: its last argument, when it has Max of them, names a play
+	// convention, so it must be a name.
+	Convention bool
+}
+
+// Symbol is what the check pass knows of a global name.
+type Symbol struct {
+	Game    bool // a game rather than a value
+	Pos     lang.Pos
+	Decl    *lang.GameDecl // for games declared in the session
+	Builtin *stdlib.Game   // for builtin games
+}
+
+// params are the parameters of a game symbol.
+func (sym *Symbol) params() []string {
+	if sym.Builtin != nil {
+		return sym.Builtin.Params
+	}
+	var out []string
+	for _, p := range sym.Decl.Params {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// Checker checks files against what a session has defined.
+type Checker struct {
+	Funcs    map[string]Func    // the builtin functions
+	Globals  map[string]*Symbol // the names defined so far; File adds to it
+	Consts   map[string]bool    // predeclared values (the play conventions), which definitions shadow
+	Kinds    []rules.Kind       // the kinds of position games are declared on
+	Redefine bool               // names may be defined again (the REPL)
+	errs     lang.ErrorList
+}
+
+// File checks a file and returns its errors, sorted.
+func (c *Checker) File(f *lang.File) lang.ErrorList {
+	for _, s := range f.Stmts {
+		c.stmt(s)
+	}
+	return c.errs.Sorted()
+}
+
+// locals is the set of names bound inside a game declaration.
+type locals map[string]bool
+
+func (c *Checker) errorf(p lang.Pos, format string, args ...any) {
+	c.errs = append(c.errs, lang.Errorf(p, format, args...))
+}
+
+// lookup finds a global name: a name defined in the session, or else a
+// builtin game (user definitions shadow builtin games).
+func (c *Checker) lookup(name string) *Symbol {
+	if sym, ok := c.Globals[name]; ok {
+		return sym
+	}
+	if c.Consts[name] {
+		return &Symbol{}
+	}
+	if b, ok := stdlib.Lookup(name); ok {
+		return &Symbol{Game: true, Builtin: b}
+	}
+	return nil
+}
+
+func (c *Checker) stmt(s lang.Stmt) {
+	switch s := s.(type) {
+	case *lang.GameDecl:
+		c.gameDecl(s)
+	case *lang.LetStmt:
+		c.expr(s.Value, nil, false)
+		c.define(s.Name.Name, s.Name.Pos, &Symbol{Pos: s.Name.Pos})
+	case *lang.ExprStmt:
+		c.expr(s.X, nil, false)
+	}
+}
+
+func (c *Checker) define(name string, p lang.Pos, sym *Symbol) {
+	if _, ok := c.Funcs[name]; ok {
+		c.errorf(p, "%s is a builtin function and cannot be redefined", name)
+		return
+	}
+	if old, ok := c.Globals[name]; ok && !c.Redefine {
+		c.errorf(p, "%s is already defined at %d:%d", name, old.Pos.Line, old.Pos.Column)
+		return
+	}
+	c.Globals[name] = sym
+}
+
+func (c *Checker) gameDecl(d *lang.GameDecl) {
+	loc := locals{}
+	for _, p := range d.Params {
+		c.bindLocal(loc, p.Name, p.Pos, "parameter")
+	}
+	if d.Alias != nil {
+		c.expr(d.Alias, loc, false)
+	} else {
+		c.gameBody(d, loc)
+	}
+	c.define(d.Name, d.Pos, &Symbol{Game: true, Pos: d.Pos, Decl: d})
+}
+
+func (c *Checker) bindLocal(loc locals, name string, p lang.Pos, what string) {
+	if loc[name] {
+		c.errorf(p, "%s %s is already bound in this game", what, name)
+	}
+	if _, ok := c.Funcs[name]; ok {
+		c.errorf(p, "%s is a builtin function; choose another name for this %s", name, what)
+	}
+	loc[name] = true
+}
+
+// kind returns the kind of position a declaration names.
+func (c *Checker) kind(d *lang.GameDecl) (rules.Kind, bool) {
+	for _, k := range c.Kinds {
+		if k.Word() == d.KindWord() {
+			return k, true
+		}
+	}
+	return nil, false
+}
+
+func (c *Checker) gameBody(d *lang.GameDecl, loc locals) {
+	k, ok := c.kind(d)
+	if !ok {
+		c.errorf(d.Kind.Pos, "%s is not a kind of game; %s", d.Kind.Word, c.kindWords())
+		return
+	}
+	for _, l := range k.Locals(d) {
+		if l.Pos == (lang.Pos{}) {
+			if loc[l.Name] {
+				c.errorf(d.Pos, "%s is %s; give the parameter another name", l.Name, l.What)
+			}
+			loc[l.Name] = true
+			continue
+		}
+		c.bindLocal(loc, l.Name, l.Pos, l.What)
+	}
+	counts := map[string]int{}
+	for _, r := range d.Rules {
+		c.rule(d, k, r, loc, counts)
+	}
+	k.Check(d, c.errorf)
+}
+
+// kindWords says how each kind is declared.
+func (c *Checker) kindWords() string {
+	var ws []string
+	for _, k := range c.Kinds {
+		if k.Word() == "" {
+			ws = append(ws, k.Describe()+" games need no word (game G { ... })")
+		} else {
+			ws = append(ws, fmt.Sprintf("%s games are declared game G %s ...", k.Describe(), k.Word()))
+		}
+	}
+	return strings.Join(ws, "; ")
+}
+
+func (c *Checker) rule(d *lang.GameDecl, k rules.Kind, r lang.Rule, loc locals, counts map[string]int) {
+	name := lang.RuleKeyword(r)
+	p := lang.RulePos(r)
+	if !slices.Contains(k.Rules(), name) {
+		c.errorf(p, "a '%s' rule does not belong in a %s ruleset (%s)", name, k.Describe(), c.allowedIn(name))
+		return
+	}
+	counts[name]++
+	if counts[name] > 1 && name != "take" && name != "move" {
+		c.errorf(p, "%s has more than one '%s' rule", d.Name, name)
+	}
+	switch r := r.(type) {
+	case *lang.TakeRule:
+		c.expr(r.Amount, loc, true)
+		if r.Leaving != nil {
+			c.expr(r.Leaving, loc, true)
+		}
+	case *lang.MoveRule:
+		c.moveRule(r, loc)
+	case *lang.LosesRule:
+		c.expr(r.Cond, loc, true)
+	case *lang.PickRule:
+		c.expr(r.Universe, loc, true)
+	}
+}
+
+func (c *Checker) allowedIn(rule string) string {
+	var ws []string
+	for _, k := range c.Kinds {
+		if slices.Contains(k.Rules(), rule) {
+			ws = append(ws, k.Describe())
+		}
+	}
+	return "it belongs in " + strings.Join(ws, " and ") + " rulesets"
+}
+
+func (c *Checker) moveRule(r *lang.MoveRule, loc locals) {
+	inner := locals{}
+	for k, v := range loc {
+		inner[k] = v
+	}
+	for _, f := range r.Fors {
+		c.expr(f.Range, inner, true)
+		if inner[f.Var.Name] {
+			c.errorf(f.Var.Pos, "loop variable %s hides another name of the same game", f.Var.Name)
+		}
+		inner[f.Var.Name] = true
+	}
+	if r.Guard != nil {
+		c.expr(r.Guard, inner, true)
+	}
+	for _, e := range r.Result {
+		c.expr(e, inner, true)
+	}
+}

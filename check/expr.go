@@ -1,0 +1,227 @@
+package check
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/stdlib"
+)
+
+// expr checks an expression. inRule: it is compiled into a rule.
+func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
+	switch e := e.(type) {
+	case *lang.Ident:
+		c.ident(e, loc, inRule)
+	case *lang.Paren:
+		c.expr(e.X, loc, inRule)
+	case *lang.SetLit:
+		c.exprs(e.Elems, loc, inRule)
+	case *lang.RangeExpr:
+		c.expr(e.Lo, loc, inRule)
+		if e.Hi != nil {
+			c.expr(e.Hi, loc, inRule)
+		}
+	case *lang.Unary:
+		c.expr(e.X, loc, inRule)
+	case *lang.Binary:
+		c.expr(e.Left, loc, inRule)
+		c.expr(e.Right, loc, inRule)
+	case *lang.Call:
+		c.call(e, loc, inRule)
+	case *lang.SetCall:
+		c.setCall(e, loc, inRule)
+	case *lang.StringLit:
+		if inRule {
+			c.errorf(e.Pos, "a string cannot be used in a rule")
+		}
+	}
+}
+
+func (c *Checker) exprs(es []lang.Expr, loc locals, inRule bool) {
+	for _, e := range es {
+		c.expr(e, loc, inRule)
+	}
+}
+
+func (c *Checker) ident(e *lang.Ident, loc locals, inRule bool) {
+	if loc[e.Name] {
+		return
+	}
+	if sym := c.lookup(e.Name); sym != nil {
+		if inRule && sym.Game {
+			c.errorf(e.Pos, "game %s cannot be used inside a rule", e.Name)
+		}
+		return
+	}
+	if f, ok := c.Funcs[e.Name]; ok {
+		c.errorf(e.Pos, "%s is a function: call it, as in %s", e.Name, f.Usage)
+		return
+	}
+	c.errorf(e.Pos, "unknown name %s%s", e.Name, c.suggest(e.Name, loc))
+}
+
+// suggest returns ` (did you mean X?)` for the closest known name, if close.
+func (c *Checker) suggest(name string, loc locals) string {
+	var names []string
+	for n := range loc {
+		names = append(names, n)
+	}
+	for n := range c.Globals {
+		names = append(names, n)
+	}
+	for n := range c.Funcs {
+		names = append(names, n)
+	}
+	for n := range c.Consts {
+		names = append(names, n)
+	}
+	for _, b := range stdlib.All() {
+		names = append(names, b.Name)
+	}
+	sort.Strings(names)
+	limit := max(1, len(name)/3) // a typo or two, not another word
+	best, bestD := "", limit+1
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
+	c.exprs(e.Args, loc, inRule)
+	switch fn := e.Fn.(type) {
+	case *lang.Ident:
+		if loc[fn.Name] {
+			return
+		}
+		if f, ok := c.Funcs[fn.Name]; ok {
+			c.funcCall(e, fn.Name, f, inRule)
+			return
+		}
+		c.ident(fn, loc, inRule)
+		if sym := c.lookup(fn.Name); sym != nil && sym.Game && !inRule {
+			c.gameCall(e, fn.Name, sym, true)
+		}
+	case *lang.Call:
+		c.call(fn, loc, inRule)
+		if id, ok := fn.Fn.(*lang.Ident); ok && !loc[id.Name] {
+			if sym := c.lookup(id.Name); sym != nil && sym.Game && len(sym.params()) > 0 {
+				c.gameCall(e, id.Name, sym, false)
+			}
+		}
+	default:
+		c.expr(e.Fn, loc, inRule)
+	}
+}
+
+func (c *Checker) funcCall(e *lang.Call, name string, f Func, inRule bool) {
+	if inRule && !rules.IsFunc(name) {
+		c.errorf(e.Pos, "%s cannot be used inside a rule", name)
+		return
+	}
+	if len(e.Args) < f.Min || f.Max >= 0 && len(e.Args) > f.Max {
+		c.errorf(e.Pos, "%s takes %s, got %d (usage: %s)", name, CountArgs(f.Min, f.Max), len(e.Args), f.Usage)
+		return
+	}
+	if f.Convention && len(e.Args) == f.Max && f.Max > f.Min {
+		if _, ok := e.Args[f.Max-1].(*lang.Ident); !ok {
+			last := e.Args[f.Max-1]
+			c.errorf(lang.ExprPos(last), "the last argument of %s names a play convention (%s), not %s (usage: %s)", name, c.conventions(), lang.FormatExpr(last), f.Usage)
+		}
+	}
+}
+
+// conventions lists the play conventions by name.
+func (c *Checker) conventions() string {
+	names := slices.Sorted(maps.Keys(c.Consts))
+	return strings.Join(names, ", ")
+}
+
+// Plural writes "1 parameter", "2 parameters".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// CountArgs writes how many arguments a function takes: "1 argument", "at
+// least 1 argument", "1 to 2 arguments".
+func CountArgs(lo, hi int) string {
+	switch {
+	case lo == hi:
+		return Plural(lo, "argument")
+	case hi < 0:
+		return "at least " + Plural(lo, "argument")
+	default:
+		return fmt.Sprintf("%d to %d arguments", lo, hi)
+	}
+}
+
+// gameCall checks a call of game sym: first says whether the call is the one
+// that binds the parameters (the game has parameters) or makes a position.
+func (c *Checker) gameCall(e *lang.Call, name string, sym *Symbol, first bool) {
+	if params := sym.params(); first && len(params) > 0 {
+		if len(e.Args) != len(params) {
+			c.errorf(e.Pos, "%s takes %s (%s), got %d", name, Plural(len(params), "parameter"), strings.Join(params, ", "), len(e.Args))
+		}
+		return
+	}
+	d := sym.Decl
+	if d == nil || d.Alias != nil {
+		return // builtin games check their positions when they are made
+	}
+	if k, ok := c.kind(d); ok {
+		if msg := k.Position(d, len(e.Args), false); msg != "" {
+			c.errorf(e.Pos, "%s", msg)
+		}
+	}
+}
+
+func (c *Checker) setCall(e *lang.SetCall, loc locals, inRule bool) {
+	c.exprs(e.Elems, loc, inRule)
+	c.expr(e.Fn, loc, inRule)
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok || loc[id.Name] {
+		return
+	}
+	sym := c.lookup(id.Name)
+	if sym == nil || !sym.Game || sym.Decl == nil || sym.Decl.Alias != nil {
+		return
+	}
+	if k, ok := c.kind(sym.Decl); ok {
+		if msg := k.Position(sym.Decl, len(e.Elems), true); msg != "" {
+			c.errorf(e.Pos, "%s", msg)
+		}
+	}
+}

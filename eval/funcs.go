@@ -1,0 +1,300 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/rules/heap"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// fn is a builtin function.
+type fn struct {
+	min, max   int // arity; max < 0: no upper bound
+	usage      string
+	doc        string
+	call       func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error)
+	convention bool // its last argument, when it has max of them, names a play convention
+}
+
+var funcs map[string]*fn
+
+func init() {
+	funcs = map[string]*fn{
+		"grundy":   {1, 2, "grundy(P) or grundy(G, a..b)", "the nim value of a position, or the values of heaps a..b of a heap ruleset", fnGrundy, false},
+		"outcome":  {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
+		"options":  {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
+		"winning":  {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
+		"solver":   {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
+		"table":    {2, 3, `table(G, a..b) or table(G, a..b, "markdown")`, "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", fnTable, false},
+		"plot":     {3, 3, `plot(G, a..b, "file.png")`, "a scatter plot of a heap ruleset's values, or a heat map of a two-number ruleset's with the P-positions marked, as PNG or SVG", fnPlot, false},
+		"play":     {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
+		"explain":  {1, 2, "explain(P) or explain(P, depth)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts", fnExplain, false},
+		"period":   {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", fnPeriod, false},
+		"checksum": {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", fnChecksum, false},
+		"octal":    {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", fnCode(8), false},
+		"hex":      {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", fnCode(16), false},
+		"print":    {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
+		"min":      {1, -1, "min(a, b, ...)", "the smallest number", fnFold("min"), false},
+		"max":      {1, -1, "max(a, b, ...)", "the largest number", fnFold("max"), false},
+		"xor":      {1, -1, "xor(a, b, ...)", "the nim sum (bitwise exclusive or)", fnFold("xor"), false},
+		"abs":      {1, 1, "abs(x)", "the absolute value", fnInt1(func(x *big.Int) Value { return Int{new(big.Int).Abs(x)} }), false},
+		"popcount": {1, 1, "popcount(x)", "the number of 1 bits of x >= 0", fnPopcount, false},
+		"odd":      {1, 1, "odd(x)", "whether x is odd", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 1) }), false},
+		"even":     {1, 1, "even(x)", "whether x is even", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 0) }), false},
+	}
+}
+
+// position converts an argument to a position, with a helpful error.
+func position(v Value, p lang.Pos) (game.Position, error) {
+	switch v := v.(type) {
+	case PositionVal:
+		return v.P, nil
+	case RulesetVal:
+		return nil, errorf(p, "%s is a ruleset, not a position: give a position such as %s", v, v.R.Kind().Example(v.R.Name()))
+	case ParamGame:
+		return nil, errorf(p, "%s is a game with parameters, not a position", v)
+	}
+	return nil, errorf(p, "expected a position, not %s", typeName(v))
+}
+
+// convention splits a trailing play convention off a query's arguments:
+// the session's solver of that convention (the default when none is given)
+// and the arguments before it.
+func (in *Interp) convention(args []Value) (play.Solver, []Value) {
+	if len(args) > 0 {
+		if c, ok := args[len(args)-1].(ConventionVal); ok {
+			return in.solver(c.C), args[:len(args)-1]
+		}
+	}
+	return in.solver(in.cfg.Conventions[0]), args
+}
+
+// positionQuery reads the arguments of a query on one position, with an
+// optional convention: (P) or (P, convention).
+func (in *Interp) positionQuery(call *lang.Call, args []Value) (play.Solver, game.Position, error) {
+	s, rest := in.convention(args)
+	if len(rest) != 1 {
+		return nil, nil, errorf(lang.ExprPos(call.Args[len(call.Args)-1]), "expected a play convention (%s), not %s", in.conventionNames(), typeName(args[len(args)-1]))
+	}
+	p, err := position(rest[0], call.Pos)
+	return s, p, err
+}
+
+func (in *Interp) conventionNames() string {
+	var ns []string
+	for _, c := range in.cfg.Conventions {
+		ns = append(ns, c.Name())
+	}
+	return strings.Join(ns, ", ")
+}
+
+func fnGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if len(args) == 2 {
+		if _, ok := args[1].(ConventionVal); !ok {
+			return grundySeq(in, ctx, call, args)
+		}
+	}
+	s, p, err := in.positionQuery(call, args)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.Value(ctx, p)
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	if n, ok := v.(interface{ Nim() *big.Int }); ok {
+		return Int{n.Nim()}, nil
+	}
+	return ValueVal{v}, nil
+}
+
+// rangeLen is the number of values of a range a..b that a builtin lists (0
+// when b < a); an unbounded range, or more values than the state cap (each
+// is computed and kept), is an error that says so.
+func (in *Interp) rangeLen(rg Range, p lang.Pos, what string) (int64, error) {
+	if rg.Open {
+		return 0, errorf(p, "an unbounded range (%s) has no end", rg)
+	}
+	n := new(big.Int).Sub(rg.Hi, rg.Lo)
+	n.Add(n, big.NewInt(1))
+	if limit := int64(in.limits().States()); n.Cmp(big.NewInt(limit)) > 0 {
+		return 0, errorf(p, "the range %s has %s values; %s takes at most %d, the state cap (raise it with --max-states)", rg, n, what, limit)
+	}
+	return max(n.Int64(), 0), nil
+}
+
+// oneNumber reports whether the positions of a ruleset are one number: the
+// rulesets whose values make a sequence.
+func oneNumber(v Value) (game.Ruleset, bool) {
+	rv, ok := v.(RulesetVal)
+	return rv.R, ok && len(rv.R.Kind().Coords()) == 1
+}
+
+func grundySeq(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	r, ok := oneNumber(args[0])
+	if !ok {
+		return nil, errorf(call.Pos, "grundy(G, a..b) needs a heap ruleset, not %s", args[0])
+	}
+	argPos := lang.ExprPos(call.Args[1])
+	if rg, ok := args[1].(Range); ok {
+		if _, err := in.rangeLen(rg, argPos, "grundy(G, a..b)"); err != nil {
+			return nil, err
+		}
+	}
+	var out Seq
+	err := eachInt(args[1], argPos, func(n *big.Int) error {
+		if len(out)%4096 == 4095 && ctx.Err() != nil {
+			return &solve.InterruptedError{What: r.Name(), States: len(out), Err: ctx.Err()}
+		}
+		if n.Sign() < 0 {
+			return errorf(argPos, "a heap cannot be negative (%s)", n)
+		}
+		g, err := in.heapValue(ctx, r, n)
+		out = append(out, g)
+		return err
+	})
+	return out, at(call.Pos, err)
+}
+
+func fnOutcome(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	s, p, err := in.positionQuery(call, args)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.Outcome(ctx, p)
+	return OutcomeVal(o), at(call.Pos, err)
+}
+
+func fnOptions(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	s, p, err := in.positionQuery(call, args)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := s.Options(ctx, p)
+	return OptionList{Pos: p, Opts: opts}, at(call.Pos, err)
+}
+
+func fnWinning(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	s, p, err := in.positionQuery(call, args)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := s.Winning(ctx, p)
+	return Moves{Pos: p, Opts: opts}, at(call.Pos, err)
+}
+
+func fnSolver(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	s, rest := in.convention(args)
+	if len(rest) == 1 {
+		if p, ok := rest[0].(PositionVal); ok && len(p.P) == 1 {
+			return Str(s.Describe(p.P[0].Rules)), nil
+		}
+		if rv, ok := rest[0].(RulesetVal); ok {
+			return Str(s.Describe(rv.R)), nil
+		}
+	}
+	return nil, errorf(call.Pos, "solver(G) needs a ruleset, not %s", typeName(args[0]))
+}
+
+func fnCode(base int) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		code, ok := args[0].(Str)
+		if !ok {
+			return nil, errorf(call.Pos, "a game code is a string such as \"0.07\", not %s", typeName(args[0]))
+		}
+		fn := map[int]string{8: "octal", 16: "hex"}[base]
+		c, err := octal.Parse(string(code), base)
+		if err != nil {
+			return nil, errorf(lang.ExprPos(call.Args[0]), "%v", err)
+		}
+		name := fmt.Sprintf("%s(%q)", fn, string(code))
+		return RulesetVal{heap.NewCode(name, octal.Spec{Code: c, Origin: heap.OriginCode}, in.limits())}, nil
+	}
+}
+
+func fnPrint(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.String()
+	}
+	fmt.Fprintln(in.cfg.Out, strings.Join(parts, " "))
+	return Nothing{}, nil
+}
+
+func ints(call *lang.Call, args []Value) ([]*big.Int, error) {
+	var xs []*big.Int
+	for i, a := range args {
+		p := lang.ExprPos(call.Args[i])
+		if _, ok := a.(Range); ok {
+			return nil, errorf(p, "%s needs numbers or a set, not a range", call.Fn.(*lang.Ident).Name)
+		}
+		if err := eachInt(a, p, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
+			return nil, err
+		}
+	}
+	if len(xs) == 0 {
+		return nil, errorf(call.Pos, "%s of nothing", call.Fn.(*lang.Ident).Name)
+	}
+	return xs, nil
+}
+
+func fnFold(op string) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		xs, err := ints(call, args)
+		if err != nil {
+			return nil, err
+		}
+		acc := new(big.Int).Set(xs[0])
+		for _, x := range xs[1:] {
+			switch {
+			case op == "xor":
+				acc.Xor(acc, x)
+			case op == "min" && x.Cmp(acc) < 0, op == "max" && x.Cmp(acc) > 0:
+				acc.Set(x)
+			}
+		}
+		return Int{acc}, nil
+	}
+}
+
+func fnInt1(f func(*big.Int) Value) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		x, ok := args[0].(Int)
+		if !ok {
+			return nil, errorf(call.Pos, "%s needs a number, not %s", call.Fn.(*lang.Ident).Name, typeName(args[0]))
+		}
+		return f(x.V), nil
+	}
+}
+
+func fnPopcount(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	x, ok := args[0].(Int)
+	if !ok || x.V.Sign() < 0 {
+		return nil, errorf(call.Pos, "popcount needs a number >= 0, not %s", args[0])
+	}
+	n := 0
+	for _, w := range x.V.Bits() {
+		n += bits.OnesCount64(uint64(w))
+	}
+	return Int{big.NewInt(int64(n))}, nil
+}
+
+func fnPlay(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if !in.cfg.Interactive {
+		return nil, errorf(call.Pos, "play() needs the prompt: run gamelang with no arguments (or pipe statements to it)")
+	}
+	s, p, err := in.positionQuery(call, args)
+	if err != nil {
+		return nil, err
+	}
+	in.play = &Play{Position: p, Solver: s}
+	return Nothing{}, nil
+}

@@ -1,0 +1,263 @@
+package eval
+
+// The queries that look along a ruleset's values: period(), checksum(),
+// table(), plot(); and explain(). What they compute is in package present.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/play/normal"
+	"github.com/gamelang/gamelang/present"
+	"github.com/gamelang/gamelang/solve"
+)
+
+func fnPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	r, ok := oneNumber(args[0])
+	if !ok {
+		return nil, errorf(call.Pos, "period(G) needs a heap ruleset, not %s", args[0])
+	}
+	limit := in.limits().States() - 1
+	if len(args) == 2 {
+		n, ok := args[1].(Int)
+		if !ok || n.V.Sign() <= 0 || !n.V.IsInt64() {
+			return nil, errorf(lang.ExprPos(call.Args[1]), "the limit of period(G, limit) is a positive number of values, not %s", args[1])
+		}
+		limit = int(min(n.V.Int64(), int64(limit)))
+	}
+	vals := in.normal.Values(r)
+	pr, ok := vals.(normal.Periodic)
+	if !ok {
+		if c, ok := vals.(normal.PeriodTexter); ok {
+			return Str(c.PeriodText()), nil
+		}
+		return Str(fmt.Sprintf("%s has no periodicity theorem: %s", r.Name(), in.normal.Describe(r))), nil
+	}
+	p, err := pr.Period(ctx, limit)
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	if p != nil {
+		return Str(p.String()), nil
+	}
+	return Str(noPeriod(pr)), nil
+}
+
+// noPeriod says why no period was proved.
+func noPeriod(pr normal.Periodic) string {
+	t := pr.Table()
+	msg := fmt.Sprintf("no period proved among the first %d values", t.Len())
+	switch code := t.Code(); {
+	case t.Decides():
+		msg = "no period claimed: a 'loses if' rule may depend on n in any way"
+	case !code.Finite():
+		msg = fmt.Sprintf("no period claimed: the code %s is infinite, so no periodicity theorem applies", code)
+	case code.Unequal():
+		msg = fmt.Sprintf("no period claimed: no periodicity theorem is known for %s", code)
+	default:
+		if c, e, need, ok := t.Candidate(); ok {
+			msg += fmt.Sprintf("; the values suggest period %d from n = %d, which needs the values up to %d to prove (raise the limit)", c, e, need-1)
+		}
+	}
+	return msg
+}
+
+func fnChecksum(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	r, ok := oneNumber(args[0])
+	rg, isRange := args[1].(Range)
+	if !ok || !isRange || rg.Open {
+		return nil, errorf(call.Pos, "checksum(G, a..b) needs a heap ruleset and a bounded range")
+	}
+	if _, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "checksum(G, a..b)"); err != nil {
+		return nil, err
+	}
+	var sum uint64
+	var err error
+	if pr, ok := present.Periodic(in.normal, r); ok && rg.Lo.IsInt64() && rg.Hi.IsInt64() && rg.Lo.Sign() >= 0 && !pr.Table().Decides() {
+		sum, err = checksumTable(ctx, pr.Table(), rg.Lo.Int64(), rg.Hi)
+	} else {
+		sum, err = in.checksumEach(ctx, r, rg)
+	}
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	return Int{new(big.Int).SetUint64(sum)}, nil
+}
+
+// checksumTable sums the values lo..hi of a code's table.
+func checksumTable(ctx context.Context, t *octal.Table, lo int64, hi *big.Int) (uint64, error) {
+	if _, err := t.Value(ctx, hi); err != nil { // grows the table, or proves the period
+		return 0, err
+	}
+	sum := uint64(0)
+	for x := lo; x <= hi.Int64(); x++ {
+		g, err := t.Value64(ctx, x)
+		if err != nil {
+			return 0, err
+		}
+		sum = sum*31 + uint64(g)
+	}
+	return sum, nil
+}
+
+// checksumEach sums the values of a range heap by heap.
+func (in *Interp) checksumEach(ctx context.Context, r game.Ruleset, rg Range) (uint64, error) {
+	sum := uint64(0)
+	for x, i := new(big.Int).Set(rg.Lo), 0; x.Cmp(rg.Hi) <= 0; x, i = x.Add(x, big.NewInt(1)), i+1 {
+		if i%4096 == 4095 && ctx.Err() != nil {
+			return 0, &solve.InterruptedError{What: r.Name(), States: i, Err: ctx.Err()}
+		}
+		g, err := in.heapValue(ctx, r, x)
+		if err != nil {
+			return 0, err
+		}
+		sum = sum*31 + g.Uint64()
+	}
+	return sum, nil
+}
+
+func fnTable(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	format := in.cfg.TableFormat
+	if len(args) == 3 {
+		f, ok := args[2].(Str)
+		if !ok || !present.ValidFormat(string(f)) {
+			return nil, errorf(lang.ExprPos(call.Args[2]), "the format of a table is one of %s, not %s", strings.Join(present.Formats, ", "), args[2])
+		}
+		format = string(f)
+	}
+	if format == "" {
+		format = "text"
+	}
+	rv, ok := args[0].(RulesetVal)
+	rg, isRange := args[1].(Range)
+	if !ok || !isRange || rg.Open || rg.Lo.Sign() < 0 {
+		return nil, errorf(call.Pos, "table(G, a..b) needs a ruleset and a bounded range of numbers from 0")
+	}
+	count, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "table(G, a..b)")
+	if err != nil {
+		return nil, err
+	}
+	if count == 0 {
+		return nil, errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
+	}
+	var t *present.Table
+	switch seq, grid := present.Layout(rv.R); {
+	case seq:
+		t, err = present.SequenceTable(ctx, in.normal, rv.R, rg.Lo, count-1)
+	case grid:
+		t, err = present.GridTable(ctx, in.normal, rv.R, rg.Lo, count-1)
+	default:
+		return nil, errorf(call.Pos, "table(G, a..b) lays out heap rulesets and tuple rulesets of two numbers, not %s", rv.R.Name())
+	}
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	t.Format = format
+	return TableVal{Data: t, r: in.cfg.Tables}, nil
+}
+
+// TableVal is the value of table(); it prints through the session's renderer.
+type TableVal struct {
+	Data *present.Table
+	r    present.TableRenderer
+}
+
+func (v TableVal) String() string {
+	if v.r == nil {
+		return present.PlainTable(v.Data)
+	}
+	s, err := v.r.Render(v.Data)
+	if err != nil {
+		return "table: " + err.Error()
+	}
+	return strings.TrimRight(s, "\n")
+}
+
+// PlotVal is the value of plot(): what was written.
+type PlotVal struct {
+	File, What string
+}
+
+func (v PlotVal) String() string { return "wrote " + v.File + ": " + v.What }
+
+func fnPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	rv, rg, file, err := in.plotArgs(call, args)
+	if err != nil {
+		return nil, err
+	}
+	var d *present.Plot
+	var what string
+	switch seq, grid := present.Layout(rv.R); {
+	case seq:
+		d, err = present.SequencePlot(ctx, in.normal, rv.R, rg.Lo.Int64(), rg.Hi.Int64())
+		what = fmt.Sprintf("a scatter plot of the Grundy values of %s for heaps %s", rv.R.Name(), rg)
+	case grid:
+		vars := rv.R.Kind().Coords()
+		d, err = present.GridPlot(ctx, in.normal, rv.R, rg.Lo.Int64(), rg.Hi.Int64())
+		what = fmt.Sprintf("a heat map of the Grundy values of %s for %s, %s in %s, P-positions marked", rv.R.Name(), vars[0], vars[1], rg)
+	default:
+		return nil, errorf(call.Pos, "plot() draws heap rulesets and tuple rulesets of two numbers, not %s", rv.R.Name())
+	}
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	d.File = file
+	if err := in.cfg.Plots.Plot(d); err != nil {
+		return nil, errorf(lang.ExprPos(call.Args[2]), "cannot write the plot: %v", err)
+	}
+	return PlotVal{File: file, What: what}, nil
+}
+
+// plotArgs checks the arguments of plot(G, a..b, file).
+func (in *Interp) plotArgs(call *lang.Call, args []Value) (RulesetVal, Range, string, error) {
+	rv, ok := args[0].(RulesetVal)
+	rg, isRange := args[1].(Range)
+	file, isStr := args[2].(Str)
+	if !ok || !isRange || rg.Open || rg.Lo.Sign() < 0 || !isStr {
+		return rv, rg, "", errorf(call.Pos, `plot(G, a..b, "file.png") needs a ruleset, a bounded range of numbers from 0 and a file name`)
+	}
+	ext := strings.ToLower(filepath.Ext(string(file)))
+	if ext != ".png" && ext != ".svg" {
+		return rv, rg, "", errorf(lang.ExprPos(call.Args[2]), "plot() writes .png or .svg files, not %q", string(file))
+	}
+	count, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)")
+	if err != nil {
+		return rv, rg, "", err
+	}
+	if count == 0 {
+		return rv, rg, "", errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
+	}
+	if rg.Hi.Cmp(big.NewInt(1<<53)) > 0 {
+		return rv, rg, "", errorf(lang.ExprPos(call.Args[1]), "plot() draws numbers up to 2^53 (its axes are floating point), not %s; table() shows larger heaps", rg)
+	}
+	if in.cfg.Plots == nil {
+		return rv, rg, "", errorf(call.Pos, "plot() is not available here: this interpreter was made without a plotter")
+	}
+	return rv, rg, string(file), nil
+}
+
+func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	depth := 2
+	if len(args) == 2 {
+		d, ok := args[1].(Int)
+		if !ok || d.V.Sign() < 0 || d.V.Cmp(big.NewInt(present.MaxDepth)) > 0 {
+			return nil, errorf(lang.ExprPos(call.Args[1]), "the depth of explain(P, depth) is a number from 0 to %d, not %s", present.MaxDepth, args[1])
+		}
+		depth = int(d.V.Int64())
+	}
+	text, err := present.Explain(ctx, in.normal, p, depth)
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	return Explanation(text), nil
+}

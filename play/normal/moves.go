@@ -1,0 +1,154 @@
+package normal
+
+// The most generic solver: a memo over a ruleset's positions, keyed by their
+// encoding, walked through Moves depth first with an explicit stack. A move
+// may leave a sum, even of components of other rulesets (those are valued by
+// their own solvers). It serves rulesets that describe their moves neither
+// as a heap game nor as a state graph.
+
+import (
+	"context"
+	"math/big"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/solve"
+)
+
+type moveValues struct {
+	s    *Solver
+	r    game.Ruleset
+	vals map[string]uint32
+}
+
+func newMoveValues(s *Solver, r game.Ruleset) *moveValues {
+	return &moveValues{s: s, r: r, vals: map[string]uint32{}}
+}
+
+func (v *moveValues) Solver() string {
+	return "generic: memoized mex over the moves of each position"
+}
+
+// frame is a position on the search path and its moves, once listed.
+type frame struct {
+	key   string
+	state game.State
+	moves []game.Move // nil until listed
+}
+
+func (v *moveValues) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
+	root := v.r.Kind().Encode(s)
+	if g, ok := v.vals[root]; ok {
+		return big.NewInt(int64(g)), nil
+	}
+	stack := []frame{{key: root, state: s}}
+	path := map[string]bool{}
+	for steps := 0; len(stack) > 0; steps++ {
+		if steps%1024 == 0 {
+			if err := v.poll(ctx); err != nil {
+				return nil, err
+			}
+		}
+		top := &stack[len(stack)-1]
+		if _, done := v.vals[top.key]; done {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if top.moves != nil {
+			g, err := v.mex(ctx, top.moves)
+			if err != nil {
+				return nil, err
+			}
+			v.vals[top.key] = g
+			delete(path, top.key)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if path[top.key] {
+			return nil, v.cycle(stack)
+		}
+		next, err := v.expand(ctx, top)
+		if err != nil {
+			return nil, err
+		}
+		path[top.key] = true
+		stack = append(stack, next...)
+	}
+	return big.NewInt(int64(v.vals[root])), nil
+}
+
+func (v *moveValues) poll(ctx context.Context) error {
+	lim := v.s.env.Limits
+	lim.Report(v.r.Name(), "states", int64(len(v.vals)))
+	if err := ctx.Err(); err != nil {
+		return &solve.InterruptedError{What: v.r.Name(), States: len(v.vals), Err: err}
+	}
+	return lim.Check(v.r.Name(), len(v.vals)+1, int64(len(v.vals))*64)
+}
+
+// expand lists the moves of the position on top and returns the frames of
+// the components of this ruleset they reach that have no value yet.
+func (v *moveValues) expand(ctx context.Context, f *frame) ([]frame, error) {
+	moves, err := v.r.Moves(ctx, f.state)
+	if err != nil {
+		return nil, err
+	}
+	if moves == nil {
+		moves = []game.Move{}
+	}
+	f.moves = moves
+	var next []frame
+	for _, m := range moves {
+		for _, c := range m.To {
+			if game.Base(c.Rules) != v.r {
+				continue
+			}
+			if k := v.r.Kind().Encode(c.State); !v.known(k) {
+				next = append(next, frame{key: k, state: c.State})
+			}
+		}
+	}
+	return next, nil
+}
+
+func (v *moveValues) known(key string) bool {
+	_, ok := v.vals[key]
+	return ok
+}
+
+// mex is the value of a position whose options' components are all valued.
+func (v *moveValues) mex(ctx context.Context, moves []game.Move) (uint32, error) {
+	var set solve.Mex
+	for _, m := range moves {
+		x := uint32(0)
+		for _, c := range m.To {
+			if game.Base(c.Rules) == v.r {
+				x ^= v.vals[v.r.Kind().Encode(c.State)]
+				continue
+			}
+			g, err := v.s.component(ctx, c)
+			if err != nil {
+				return 0, err
+			}
+			x ^= uint32(g.Uint64())
+		}
+		set.Add(x)
+	}
+	return set.Value(), nil
+}
+
+// cycle reports the moves that loop, from the positions on the stack.
+func (v *moveValues) cycle(stack []frame) error {
+	top := stack[len(stack)-1]
+	var path []string
+	on := false
+	for _, f := range stack[:len(stack)-1] {
+		if f.moves == nil {
+			continue
+		}
+		if on = on || f.key == top.key; on {
+			path = append(path, game.Component{Rules: v.r, State: f.state}.String())
+		}
+	}
+	path = append(path, game.Component{Rules: v.r, State: top.state}.String())
+	return &solve.CycleError{Cycle: path}
+}

@@ -1,0 +1,67 @@
+// Package play is what the play conventions share: a convention says who
+// wins when a game ends — normal play (the player who cannot move loses),
+// and the ones to come — and solves positions of any ruleset under that
+// rule, through the game package's interfaces alone. Each convention is a
+// package below this one, registered in one line of package conventions.
+package play
+
+import (
+	"context"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Env is what a session gives its solvers.
+type Env struct {
+	// Limits bound every solver of the session; changing them applies to
+	// solvers already made.
+	Limits *solve.Limits
+	// Generic solves every ruleset with the generic solvers, using no fast
+	// path (closed forms, the octal engines): slow, for checking them.
+	Generic bool
+}
+
+// Convention is a way to decide who wins.
+type Convention interface {
+	// Name is how queries name it: outcome(P, normal).
+	Name() string
+	// Doc says what it is, for :help.
+	Doc() string
+	// New returns a solver for a session; it keeps what it learns.
+	New(env Env) Solver
+}
+
+// Solver answers a convention's questions about positions — disjunctive
+// sums of components of any rulesets.
+type Solver interface {
+	// Value is what the convention says of a position: its nim value under
+	// normal play.
+	Value(ctx context.Context, p game.Position) (Value, error)
+	// Outcome is who wins with best play.
+	Outcome(ctx context.Context, p game.Position) (game.Outcome, error)
+	// Options lists every move with the position it reaches and its value.
+	Options(ctx context.Context, p game.Position) ([]Option, error)
+	// Winning lists the moves that win.
+	Winning(ctx context.Context, p game.Position) ([]Option, error)
+	// Describe says which solver answers for a ruleset, and what it knows.
+	Describe(r game.Ruleset) string
+}
+
+// Value is what a convention says of a position.
+type Value interface {
+	// String writes the value: "3".
+	String() string
+	// Label names what the value is, for listings: "grundy".
+	Label() string
+	// Outcome is the outcome class the value implies.
+	Outcome() game.Outcome
+}
+
+// Option is a move of a sum together with the position it reaches.
+type Option struct {
+	Index  int           // which component moves
+	Move   game.Move     // the move in that component
+	Result game.Position // the whole position after the move
+	Value  Value         // the value of Result
+}

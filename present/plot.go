@@ -1,0 +1,107 @@
+package present
+
+// plot(G, a..b, "file.png"): a picture where people would rather look than
+// read. For a heap ruleset, the Grundy sequence as a scatter plot (the
+// exceptions of a proved period marked); for a two-number tuple ruleset, the
+// grid of values as a heat map with the P-positions marked (Wythoff's
+// picture). This computes the data; a Plotter (internal/plot, with
+// gonum/plot) draws it, as PNG or SVG by the file's extension.
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/play/normal"
+)
+
+// Plot is what plot() draws.
+type Plot struct {
+	File   string
+	Title  string
+	XLabel string
+	YLabel string
+	// a sequence: Y[i] is the value at X[i]; Marked[i] flags an exception
+	X, Y   []float64
+	Marked []bool
+	// a grid: Grid[i][j] is the value at (Lo+i, Lo+j); NaN for no value
+	Grid [][]float64
+	Lo   float64
+}
+
+// Plotter draws plots into files.
+type Plotter interface {
+	Plot(p *Plot) error
+}
+
+// MaxPlotPoints bounds a plot.
+const MaxPlotPoints = 1_000_000
+
+// SequencePlot is the scatter plot of g(lo) .. g(hi).
+func SequencePlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi int64) (*Plot, error) {
+	if hi-lo+1 > MaxPlotPoints {
+		return nil, fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
+	}
+	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), XLabel: "heap n", YLabel: "g(n)"}
+	offset := int64(0) // far heaps are drawn from lo, so that the axis keeps its precision
+	if lo >= 1<<20 {
+		offset = lo
+		d.XLabel = fmt.Sprintf("heap n - %d", lo)
+	}
+	pr, hasPeriod := Periodic(s, r)
+	if hasPeriod {
+		if _, err := pr.Period(ctx, periodLook); err != nil {
+			return nil, err
+		}
+	}
+	for n := lo; n <= hi; n++ {
+		x := big.NewInt(n)
+		g, err := valueAt(ctx, s, r, x)
+		if err != nil {
+			return nil, err
+		}
+		if g == nil {
+			continue
+		}
+		mark := false
+		if hasPeriod && pr.Table().Period() != nil {
+			mark = IsException(pr.Table().Period(), x, g)
+		}
+		d.X = append(d.X, float64(n-offset))
+		d.Y = append(d.Y, float64(g.Int64()))
+		d.Marked = append(d.Marked, mark)
+	}
+	if hasPeriod {
+		if p := pr.Table().Period(); p != nil {
+			d.Title += fmt.Sprintf(" (period %d from %d)", p.Len, p.Pre)
+		}
+	}
+	return d, nil
+}
+
+// GridPlot is the heat map of g(a, b) for a, b in lo..hi.
+func GridPlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi int64) (*Plot, error) {
+	n := hi - lo + 1
+	if n*n > MaxPlotPoints {
+		return nil, fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
+	}
+	vars := r.Kind().Coords()
+	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), XLabel: vars[1], YLabel: vars[0], Lo: float64(lo)}
+	for a := lo; a <= hi; a++ {
+		row := make([]float64, n)
+		for b := lo; b <= hi; b++ {
+			g, err := valueAt(ctx, s, r, big.NewInt(a), big.NewInt(b))
+			if err != nil {
+				return nil, err
+			}
+			row[b-lo] = math.NaN()
+			if g != nil {
+				row[b-lo] = float64(g.Int64())
+			}
+		}
+		d.Grid = append(d.Grid, row)
+	}
+	return d, nil
+}

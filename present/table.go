@@ -1,0 +1,233 @@
+package present
+
+// table(G, a..b): a heap ruleset's values laid out in rows as long as its
+// period (or of 10 when none is known), so that a periodic sequence shows as
+// repeated rows, with the exceptions marked; a two-number ruleset's values
+// as a grid (Wythoff's). This computes the cells; a TableRenderer
+// (internal/render, with a table library) writes them as text, Markdown, CSV
+// or JSON.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/play/normal"
+)
+
+// Cell is one value of a table; Mark flags an exception (a value that
+// differs from the periodic one). An empty cell has Num == nil.
+type Cell struct {
+	Num  *big.Int
+	Mark bool
+}
+
+// Table is what table() computes.
+type Table struct {
+	Title   string
+	Corner  string   // the header of the label column
+	Columns []string // the other headers
+	Labels  []string // one per row
+	Cells   [][]Cell
+	Notes   []string
+	Format  string // text, markdown, csv or json
+}
+
+// TableRenderer writes a table in its format.
+type TableRenderer interface {
+	Render(t *Table) (string, error)
+}
+
+// Formats are the output formats of table().
+var Formats = []string{"text", "markdown", "csv", "json"}
+
+// ValidFormat reports whether f is one of Formats.
+func ValidFormat(f string) bool { return slices.Contains(Formats, f) }
+
+// PlainTable is the rendering without a table library.
+func PlainTable(t *Table) string {
+	var b strings.Builder
+	b.WriteString(t.Title + "\n")
+	b.WriteString(t.Corner + "\t" + strings.Join(t.Columns, "\t") + "\n")
+	for i, row := range t.Cells {
+		b.WriteString(t.Labels[i])
+		for _, c := range row {
+			b.WriteString("\t" + c.Text())
+		}
+		b.WriteString("\n")
+	}
+	for _, n := range t.Notes {
+		b.WriteString(n + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// Text writes a cell: its number, with * for an exception.
+func (c Cell) Text() string {
+	if c.Num == nil {
+		return ""
+	}
+	if c.Mark {
+		return c.Num.String() + "*"
+	}
+	return c.Num.String()
+}
+
+// MaxTableCells bounds a table.
+const MaxTableCells = 100_000
+
+// periodLook is how far table() looks for a period to lay its rows out by.
+const periodLook = 1 << 12
+
+// Layout says how table() lays out a ruleset's values: by a sequence of
+// heaps or a grid of pairs, or not at all.
+func Layout(r game.Ruleset) (sequence, grid bool) {
+	n := len(r.Kind().Coords())
+	return n == 1, n == 2
+}
+
+// at is the position of r at the given numbers.
+func at(r game.Ruleset, nums ...*big.Int) (game.Position, error) {
+	s, err := r.Kind().Make(r.Name(), nums)
+	if err != nil {
+		return nil, err
+	}
+	return game.Position{{Rules: r, State: s}}, nil
+}
+
+// valueAt is the value of r at the given numbers, nil for a decided position.
+func valueAt(ctx context.Context, s *normal.Solver, r game.Ruleset, nums ...*big.Int) (*big.Int, error) {
+	p, err := at(r, nums...)
+	if err != nil {
+		return nil, err
+	}
+	if _, decided := p.Decided(); decided {
+		return nil, nil
+	}
+	return s.Grundy(ctx, p)
+}
+
+// Periodic returns the table of a ruleset's values that may be periodic.
+func Periodic(s *normal.Solver, r game.Ruleset) (normal.Periodic, bool) {
+	p, ok := s.Values(r).(normal.Periodic)
+	return p, ok
+}
+
+// SequenceTable lays out g(lo) .. g(lo+span) in rows of the period.
+func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *big.Int, span int64) (*Table, error) {
+	if span+1 > MaxTableCells {
+		return nil, fmt.Errorf("a table has at most %d cells", MaxTableCells)
+	}
+	pr, hasPeriod := Periodic(s, r)
+	per, err := rowPeriod(ctx, s, r, pr, new(big.Int).Add(lo, big.NewInt(span)))
+	if err != nil {
+		return nil, err
+	}
+	width := int64(10)
+	if per != nil && per.Len <= 60 {
+		width = per.Len
+	}
+	t := &Table{Title: fmt.Sprintf("%s: Grundy values of heaps %s..%s", r.Name(), lo, new(big.Int).Add(lo, big.NewInt(span))), Corner: "n"}
+	for j := int64(0); j < width; j++ {
+		t.Columns = append(t.Columns, fmt.Sprintf("+%d", j))
+	}
+	for i := int64(0); i <= span; i += width {
+		start := new(big.Int).Add(lo, big.NewInt(i))
+		t.Labels = append(t.Labels, start.String())
+		row, err := sequenceRow(ctx, s, r, start, min(width, span-i+1), per)
+		if err != nil {
+			return nil, err
+		}
+		t.Cells = append(t.Cells, append(row, make([]Cell, width-int64(len(row)))...))
+	}
+	t.Notes = append(t.Notes, periodNote(per, width))
+	if hasPeriod && pr.Table().Decides() {
+		t.Notes = append(t.Notes, "Empty cells are decided heaps: whoever leaves one loses at once.")
+	}
+	return t, nil
+}
+
+// sequenceRow is the cells of heaps start .. start+count-1, the exceptions
+// to a period marked; decided heaps have no value: an empty cell.
+func sequenceRow(ctx context.Context, s *normal.Solver, r game.Ruleset, start *big.Int, count int64, per *octal.Period) ([]Cell, error) {
+	row := make([]Cell, count)
+	for j := range count {
+		n := new(big.Int).Add(start, big.NewInt(j))
+		g, err := valueAt(ctx, s, r, n)
+		if err != nil {
+			return nil, err
+		}
+		if g != nil {
+			row[j] = Cell{Num: g, Mark: per != nil && IsException(per, n, g)}
+		}
+	}
+	return row, nil
+}
+
+// periodNote says how the rows of a table are laid out.
+func periodNote(per *octal.Period, width int64) string {
+	switch {
+	case per != nil && width == per.Len:
+		return fmt.Sprintf("Rows of %d, the period, proved (preperiod %d); * marks an exception, a value that differs from the periodic one.", per.Len, per.Pre)
+	case per != nil:
+		return fmt.Sprintf("Rows of 10; the period is %d (preperiod %d), too long for rows; * marks an exception.", per.Len, per.Pre)
+	}
+	return "Rows of 10: no period is known."
+}
+
+// rowPeriod is the proved period the rows of a table follow, if any: it is
+// looked for among the first values, and hi's value is found first (which
+// may prove it).
+func rowPeriod(ctx context.Context, s *normal.Solver, r game.Ruleset, pr normal.Periodic, hi *big.Int) (*octal.Period, error) {
+	if pr == nil {
+		return nil, nil
+	}
+	if _, err := pr.Period(ctx, periodLook); err != nil {
+		return nil, err
+	}
+	if _, err := valueAt(ctx, s, r, hi); err != nil {
+		return nil, err
+	}
+	return pr.Table().Period(), nil
+}
+
+// IsException reports whether g(n) = g differs from the periodic value.
+func IsException(p *octal.Period, n, g *big.Int) bool {
+	if !n.IsInt64() || n.Int64() >= p.Pre {
+		return false
+	}
+	r := ((n.Int64()-p.Pre)%p.Len + p.Len) % p.Len
+	return g.Cmp(big.NewInt(int64(p.At(r)))) != 0
+}
+
+// GridTable lays out g(a, b) for a, b in lo..lo+span.
+func GridTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *big.Int, span int64) (*Table, error) {
+	if (span+1)*(span+1) > MaxTableCells {
+		return nil, fmt.Errorf("a table has at most %d cells", MaxTableCells)
+	}
+	vars := r.Kind().Coords()
+	t := &Table{Title: fmt.Sprintf("%s: Grundy values, %s down and %s across; 0 marks the P-positions", r.Name(), vars[0], vars[1]), Corner: vars[0] + " \\ " + vars[1]}
+	for j := int64(0); j <= span; j++ {
+		t.Columns = append(t.Columns, new(big.Int).Add(lo, big.NewInt(j)).String())
+	}
+	for i := int64(0); i <= span; i++ {
+		a := new(big.Int).Add(lo, big.NewInt(i))
+		t.Labels = append(t.Labels, a.String())
+		row := make([]Cell, span+1)
+		for j := int64(0); j <= span; j++ {
+			g, err := valueAt(ctx, s, r, a, new(big.Int).Add(lo, big.NewInt(j)))
+			if err != nil {
+				return nil, err
+			}
+			if g != nil {
+				row[j] = Cell{Num: g}
+			}
+		}
+		t.Cells = append(t.Cells, row)
+	}
+	return t, nil
+}

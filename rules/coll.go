@@ -1,0 +1,122 @@
+package rules
+
+import (
+	"math"
+	"math/big"
+	"slices"
+
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Collections: what follows 'take' or 'in'.
+
+// Coll is a compiled collection of integers: a range Lo..Hi (Hi = MaxInt64
+// when open) or a list of elements.
+type Coll struct {
+	IsRange bool
+	Lo, Hi  Int
+	Elems   []Int
+}
+
+// Constant reports whether the collection does not depend on registers.
+func (c Coll) Constant() bool {
+	if c.IsRange {
+		return c.Lo.Const && c.Hi.Const
+	}
+	for _, e := range c.Elems {
+		if !e.Const {
+			return false
+		}
+	}
+	return true
+}
+
+// Each calls f for every member, in ascending order for ranges and in the
+// written order for lists; f returns false to stop.
+func (c Coll) Each(r []int64, f func(k int64) bool) {
+	if c.IsRange {
+		lo, hi := c.Lo.Fn(r), c.Hi.Fn(r)
+		for k := lo; k <= hi; k++ {
+			if !f(k) || k == math.MaxInt64 {
+				return
+			}
+		}
+		return
+	}
+	for _, e := range c.Elems {
+		if !f(e.Fn(r)) {
+			return
+		}
+	}
+}
+
+// SortedConst returns the members of a constant list, sorted and distinct.
+func (c Coll) SortedConst() []int64 {
+	out := make([]int64, 0, len(c.Elems))
+	for _, e := range c.Elems {
+		out = append(out, e.Val)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// CompileColl compiles a collection: a range, a set, a name bound to one, or
+// a single number.
+func (s *Scope) CompileColl(e lang.Expr) (c Coll, err error) {
+	defer solve.Catch(&err)
+	return s.collExpr(e), nil
+}
+
+func (s *Scope) collExpr(e lang.Expr) Coll {
+	switch e := e.(type) {
+	case *lang.Paren:
+		return s.collExpr(e.X)
+	case *lang.RangeExpr:
+		c := Coll{IsRange: true, Lo: s.intExpr(e.Lo), Hi: konst(math.MaxInt64)}
+		if e.Hi != nil {
+			c.Hi = s.intExpr(e.Hi)
+		}
+		return c
+	case *lang.SetLit:
+		c := Coll{}
+		for _, x := range e.Elems {
+			c.Elems = append(c.Elems, s.intExpr(x))
+		}
+		return c
+	case *lang.Ident:
+		if _, bound := s.slots[e.Name]; !bound {
+			if v, ok := s.consts(e.Name); ok {
+				return constColl(e.Pos, e.Name, v)
+			}
+		}
+	}
+	return Coll{Elems: []Int{s.intExpr(e)}}
+}
+
+// constColl turns a constant value (a parameter or a global) into a collection.
+func constColl(p lang.Pos, name string, v Const) Coll {
+	switch v.kind {
+	case constSet, constInt:
+		c := Coll{}
+		for _, x := range v.ints {
+			c.Elems = append(c.Elems, konst(fitRule(p, name, x)))
+		}
+		return c
+	case constRange:
+		c := Coll{IsRange: true, Lo: konst(fitRule(p, name, v.ints[0])), Hi: konst(math.MaxInt64)}
+		if len(v.ints) == 2 {
+			c.Hi = konst(fitRule(p, name, v.ints[1]))
+		}
+		return c
+	}
+	Fail(p, "%s is %s, not a number, range or set", name, v.what())
+	return Coll{}
+}
+
+func fitRule(p lang.Pos, name string, x *big.Int) int64 {
+	if !x.IsInt64() {
+		Fail(p, "%s holds %s, too large for a rule", name, x)
+	}
+	return x.Int64()
+}

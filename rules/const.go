@@ -1,0 +1,58 @@
+package rules
+
+import "math/big"
+
+// Const is the value of a name that a rule uses but does not bind: a
+// parameter of the game or a global. Rules can use numbers and truth
+// values, and take from or loop over sets and ranges.
+type Const struct {
+	kind  constKind
+	ints  []*big.Int // the number; a set's members; a range's ends (one when open)
+	truth bool
+	typ   string // what any other value is, for messages: "a string"
+}
+
+type constKind int
+
+const (
+	constOther constKind = iota
+	constInt
+	constBool
+	constSet
+	constRange
+)
+
+// IntConst is a number.
+func IntConst(x *big.Int) Const { return Const{kind: constInt, ints: []*big.Int{x}} }
+
+// BoolConst is a truth value.
+func BoolConst(b bool) Const { return Const{kind: constBool, truth: b} }
+
+// SetConst is a set of numbers.
+func SetConst(xs []*big.Int) Const { return Const{kind: constSet, ints: xs} }
+
+// RangeConst is lo..hi, or lo.. when hi is nil.
+func RangeConst(lo, hi *big.Int) Const {
+	c := Const{kind: constRange, ints: []*big.Int{lo}}
+	if hi != nil {
+		c.ints = append(c.ints, hi)
+	}
+	return c
+}
+
+// OtherConst is a value rules cannot use; typ says what it is ("a string").
+func OtherConst(typ string) Const { return Const{typ: typ} }
+
+func (c Const) what() string {
+	switch c.kind {
+	case constInt:
+		return "a number"
+	case constBool:
+		return "a truth value"
+	case constSet:
+		return "a set"
+	case constRange:
+		return "a range"
+	}
+	return c.typ
+}

@@ -1,0 +1,311 @@
+// Package rules compiles the rules of user-declared games — take amounts,
+// move results, guards, 'loses if' conditions — and says what a kind of
+// position must provide to be declared in the language (Kind). The kinds
+// themselves, each with its rulesets, are the packages below this one.
+package rules
+
+// The rule compiler.
+//
+// Rule expressions run once per position, millions of times, so they are not
+// walked as an AST: each is compiled once, when its ruleset is made, into a Go
+// closure over a register array of int64 (the heap size n, the state
+// variables, the loop variables). Parameters and global names are constants by
+// then and are folded in. Truth values are 0 and 1. Arithmetic that would
+// overflow int64 or divide by zero aborts (solve.Abort) with a *lang.Error at
+// the operator; the solvers and the rulesets' entry points return it as an
+// ordinary error.
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Func is a compiled integer expression: its value for the registers r.
+type Func func(r []int64) int64
+
+// Scope maps the names visible in a rule to registers or constants.
+type Scope struct {
+	slots  map[string]int
+	consts func(name string) (Const, bool)
+	n      int // registers in use
+}
+
+// NewScope returns a scope whose names, until bound to registers, are the
+// constants consts gives (parameters, then globals).
+func NewScope(consts func(name string) (Const, bool)) *Scope {
+	return &Scope{slots: map[string]int{}, consts: consts}
+}
+
+// Bind gives name the next register and returns it.
+func (s *Scope) Bind(name string) int {
+	s.slots[name] = s.n
+	s.n++
+	return s.n - 1
+}
+
+// Registers is the number of registers the compiled rules use.
+func (s *Scope) Registers() int { return max(s.n, 1) }
+
+// Int is a compiled integer expression; a constant one is folded into Val.
+type Int struct {
+	Fn    Func
+	Const bool
+	Val   int64
+}
+
+func konst(v int64) Int {
+	return Int{Fn: func([]int64) int64 { return v }, Const: true, Val: v}
+}
+
+// Fail aborts the rule being run with an error at p.
+func Fail(p lang.Pos, format string, args ...any) {
+	solve.Abort(lang.Errorf(p, format, args...))
+}
+
+// CompileInt compiles an integer (or truth-valued) expression.
+func (s *Scope) CompileInt(e lang.Expr) (c Int, err error) {
+	defer solve.Catch(&err)
+	c = s.intExpr(e)
+	if c.Const {
+		c = konst(c.Val)
+	}
+	return c, nil
+}
+
+func (s *Scope) intExpr(e lang.Expr) Int {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		v, ok := new(big.Int).SetString(e.Digits, 10)
+		if !ok || !v.IsInt64() {
+			Fail(e.Pos, "%s is too large for a rule (at most %d)", e.Digits, int64(math.MaxInt64))
+		}
+		return konst(v.Int64())
+	case *lang.Paren:
+		return s.intExpr(e.X)
+	case *lang.Ident:
+		return s.ident(e)
+	case *lang.Unary:
+		return s.unary(e)
+	case *lang.Binary:
+		return s.binary(e)
+	case *lang.Call:
+		return s.call(e)
+	case *lang.RangeExpr:
+		Fail(e.Pos, "a range is not a number; ranges belong after 'take' or 'in'")
+	case *lang.SetLit:
+		Fail(e.Pos, "a set is not a number; sets belong after 'take' or 'in'")
+	case *lang.StringLit:
+		Fail(e.Pos, "a string is not a number")
+	}
+	Fail(lang.ExprPos(e), "this expression cannot be used in a rule")
+	return Int{}
+}
+
+func (s *Scope) ident(e *lang.Ident) Int {
+	if i, ok := s.slots[e.Name]; ok {
+		return Int{Fn: func(r []int64) int64 { return r[i] }}
+	}
+	v, ok := s.consts(e.Name)
+	if !ok {
+		Fail(e.Pos, "unknown name %s", e.Name)
+	}
+	switch {
+	case v.kind == constInt:
+		return konst(fitRule(e.Pos, e.Name, v.ints[0]))
+	case v.kind == constBool:
+		return konst(b2i(v.truth))
+	}
+	Fail(e.Pos, "%s is %s, not a number", e.Name, v.what())
+	return Int{}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (s *Scope) unary(e *lang.Unary) Int {
+	x := s.intExpr(e.X)
+	var f func(int64) int64
+	if e.Op == "not" {
+		f = func(v int64) int64 { return b2i(v == 0) }
+	} else {
+		f = func(v int64) int64 {
+			if v == math.MinInt64 {
+				Fail(e.Pos, "integer overflow")
+			}
+			return -v
+		}
+	}
+	if x.Const {
+		return konst(f(x.Val))
+	}
+	xf := x.Fn
+	return Int{Fn: func(r []int64) int64 { return f(xf(r)) }}
+}
+
+func (s *Scope) binary(e *lang.Binary) Int {
+	l, r := s.intExpr(e.Left), s.intExpr(e.Right)
+	switch e.Op {
+	case "and":
+		return shortCircuit(l, r, false)
+	case "or":
+		return shortCircuit(l, r, true)
+	}
+	op := intOp(e.Op, e.OpPos)
+	if l.Const && r.Const {
+		return konst(op(l.Val, r.Val))
+	}
+	lf, rf := l.Fn, r.Fn
+	return Int{Fn: func(x []int64) int64 { return op(lf(x), rf(x)) }}
+}
+
+func shortCircuit(l, r Int, or bool) Int {
+	lf, rf := l.Fn, r.Fn
+	stop := b2i(or) // the value of l that decides the result
+	return Int{Fn: func(x []int64) int64 {
+		if b2i(lf(x) != 0) == stop {
+			return stop
+		}
+		return b2i(rf(x) != 0)
+	}}
+}
+
+// intOp returns the int64 operation for op, failing at p on overflow.
+func intOp(op string, p lang.Pos) func(a, b int64) int64 {
+	switch op {
+	case "+":
+		return func(a, b int64) int64 {
+			c := a + b
+			if (c > a) != (b > 0) {
+				Fail(p, "integer overflow in %d + %d", a, b)
+			}
+			return c
+		}
+	case "-":
+		return func(a, b int64) int64 {
+			c := a - b
+			if (c < a) != (b > 0) {
+				Fail(p, "integer overflow in %d - %d", a, b)
+			}
+			return c
+		}
+	case "*":
+		return mulChecked(p)
+	case "/", "%":
+		return divChecked(op == "/", p)
+	case "^":
+		return powChecked(p)
+	}
+	return compare(op)
+}
+
+func divChecked(div bool, p lang.Pos) func(a, b int64) int64 {
+	return func(a, b int64) int64 {
+		if b == 0 {
+			Fail(p, "division by zero")
+		}
+		if a == math.MinInt64 && b == -1 {
+			Fail(p, "integer overflow")
+		}
+		if div {
+			return a / b
+		}
+		return a % b
+	}
+}
+
+func compare(op string) func(a, b int64) int64 {
+	return map[string]func(a, b int64) int64{
+		"==": func(a, b int64) int64 { return b2i(a == b) },
+		"!=": func(a, b int64) int64 { return b2i(a != b) },
+		"<":  func(a, b int64) int64 { return b2i(a < b) },
+		"<=": func(a, b int64) int64 { return b2i(a <= b) },
+		">":  func(a, b int64) int64 { return b2i(a > b) },
+		">=": func(a, b int64) int64 { return b2i(a >= b) },
+	}[op]
+}
+
+func mulChecked(p lang.Pos) func(a, b int64) int64 {
+	return func(a, b int64) int64 {
+		hi, lo := bits.Mul64(uint64(abs64(a)), uint64(abs64(b)))
+		neg := (a < 0) != (b < 0)
+		if hi != 0 || lo > math.MaxInt64+b2u(neg) {
+			Fail(p, "integer overflow in %d * %d", a, b)
+		}
+		if neg {
+			return -int64(lo)
+		}
+		return int64(lo)
+	}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func abs64(a int64) int64 {
+	if a < 0 {
+		return -a // MinInt64 stays negative; its uint64 is 2^63, which is right
+	}
+	return a
+}
+
+func powChecked(p lang.Pos) func(a, b int64) int64 {
+	mul := mulChecked(p)
+	return func(a, b int64) int64 {
+		if b < 0 {
+			Fail(p, "negative exponent %d", b)
+		}
+		result := int64(1)
+		for ; b > 0; b-- {
+			result = mul(result, a)
+			if result == 0 || result == 1 && a == 1 {
+				return result
+			}
+		}
+		return result
+	}
+}
+
+func (s *Scope) call(e *lang.Call) Int {
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		Fail(e.Pos, "only number functions can be called in a rule")
+	}
+	b, ok := funcs[id.Name]
+	if !ok {
+		Fail(e.Pos, "%s cannot be used inside a rule", id.Name)
+	}
+	args := make([]Int, len(e.Args))
+	allConst := true
+	for i, a := range e.Args {
+		args[i] = s.intExpr(a)
+		allConst = allConst && args[i].Const
+	}
+	eval := func(r []int64) int64 {
+		vals := make([]int64, len(args))
+		for i, a := range args {
+			vals[i] = a.Fn(r)
+		}
+		return b.fn(e.Pos, vals)
+	}
+	if allConst {
+		return konst(eval(nil))
+	}
+	if len(args) == 1 { // the common case, without an allocation
+		a := args[0].Fn
+		one := make([]int64, 1)
+		return Int{Fn: func(r []int64) int64 { one[0] = a(r); return b.fn(e.Pos, one) }}
+	}
+	return Int{Fn: eval}
+}

@@ -1,0 +1,119 @@
+package rules
+
+import (
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Move is a compiled 'move (e1, ..., ek) for v in range ... if guard' rule.
+type Move struct {
+	Pos       lang.Pos
+	fors      []forClause
+	guard     *Int
+	Result    []Int
+	ResultPos []lang.Pos
+}
+
+type forClause struct {
+	slot int
+	rng  Coll
+}
+
+// Each runs f once for every binding of the loop variables that passes the
+// guard, with the variables in their registers of r, ticking w for every
+// binding tried.
+func (m *Move) Each(w *solve.Work, r []int64, f func()) { m.loop(w, r, 0, f) }
+
+func (m *Move) loop(w *solve.Work, r []int64, depth int, f func()) {
+	if depth == len(m.fors) {
+		w.Tick()
+		if m.guard == nil || m.guard.Fn(r) != 0 {
+			f()
+		}
+		return
+	}
+	fc := m.fors[depth]
+	fc.rng.Each(r, func(k int64) bool {
+		r[fc.slot] = k
+		m.loop(w, r, depth+1, f)
+		return true
+	})
+}
+
+// CompileMove compiles a move rule; its loop variables are bound to
+// registers of the scope for the rule only.
+func (s *Scope) CompileMove(r *lang.MoveRule) (m Move, err error) {
+	m.Pos = r.Pos
+	var bound []string
+	defer func() {
+		for _, name := range bound { // loop variables end with their rule
+			delete(s.slots, name)
+		}
+	}()
+	for _, f := range r.Fors {
+		rng, err := s.CompileColl(f.Range)
+		if err != nil {
+			return m, err
+		}
+		m.fors = append(m.fors, forClause{rng: rng, slot: s.Bind(f.Var.Name)})
+		bound = append(bound, f.Var.Name)
+	}
+	if r.Guard != nil {
+		g, err := s.CompileInt(r.Guard)
+		if err != nil {
+			return m, err
+		}
+		m.guard = &g
+	}
+	for _, e := range r.Result {
+		c, err := s.CompileInt(e)
+		if err != nil {
+			return m, err
+		}
+		m.Result = append(m.Result, c)
+		m.ResultPos = append(m.ResultPos, lang.ExprPos(e))
+	}
+	return m, nil
+}
+
+// Compiled is the body of a declaration as most kinds compile it: its move
+// and 'loses if' rules. Kinds with rules of their own (take, pick, forbid)
+// compile those themselves.
+type Compiled struct {
+	Moves []Move
+	Loses *Int
+	// LosesBlock is the 'loses if' condition over blocks of heaps, when it
+	// compiles so.
+	LosesBlock BlockFunc
+}
+
+// CompileBody compiles the move and 'loses if' rules of a body, in order,
+// and hands every other rule to other (which may be nil when there is none).
+func (s *Scope) CompileBody(body []lang.Rule, other func(lang.Rule) error) (c Compiled, err error) {
+	for _, r := range body {
+		switch r := r.(type) {
+		case *lang.MoveRule:
+			var m Move
+			if m, err = s.CompileMove(r); err != nil {
+				return c, err
+			}
+			c.Moves = append(c.Moves, m)
+		case *lang.LosesRule:
+			l, err := s.CompileInt(r.Cond)
+			if err != nil {
+				return c, err
+			}
+			c.Loses = &l
+			if b, ok := s.CompileBlock(r.Cond); ok {
+				c.LosesBlock = b
+			}
+		default:
+			if other != nil {
+				if err := other(r); err != nil {
+					return c, err
+				}
+			}
+		}
+	}
+	return c, nil
+}

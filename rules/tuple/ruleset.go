@@ -1,0 +1,129 @@
+package tuple
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/big"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Ruleset is a tuple ruleset compiled from 'move' rules (and perhaps a
+// 'loses if'). Its positions have keys of 8 bytes per number, and its moves
+// each lead to one position: a game.GraphGame.
+type Ruleset struct {
+	name   string
+	kind   game.Kind
+	n      int // the numbers of a position
+	moves  []rules.Move
+	loses  *rules.Int
+	regs   []int64
+	lregs  []int64 // registers for the 'loses if' test of an option
+	buf    []byte
+	limits *solve.Limits
+}
+
+func newRuleset(name string, vars []string, body rules.Compiled, nregs int, limits *solve.Limits) *Ruleset {
+	return &Ruleset{name: name, kind: Of(vars...), n: len(vars), moves: body.Moves, loses: body.Loses,
+		regs: make([]int64, nregs), lregs: make([]int64, nregs), buf: make([]byte, 8*len(vars)), limits: limits}
+}
+
+// Name is the ruleset's name.
+func (t *Ruleset) Name() string { return t.name }
+
+// Kind is tuples of its state variables.
+func (t *Ruleset) Kind() game.Kind { return t.kind }
+
+// Key is 8 little-endian bytes per number; numbers beyond 2^63 do not fit.
+func (t *Ruleset) Key(s game.State) ([]byte, error) {
+	key := make([]byte, 8*t.n)
+	for i, x := range s.(State) {
+		if !x.IsInt64() {
+			return nil, fmt.Errorf("%s%s is too large for the generic solver, whose states hold numbers below 2^63", t.name, t.kind.Format(s))
+		}
+		binary.LittleEndian.PutUint64(key[8*i:], uint64(x.Int64()))
+	}
+	return key, nil
+}
+
+// State is the position of a key.
+func (t *Ruleset) State(key []byte) game.State {
+	tu := make(State, t.n)
+	for i := range tu {
+		tu[i] = big.NewInt(int64(binary.LittleEndian.Uint64(key[8*i:])))
+	}
+	return tu
+}
+
+// Decided reports whether the 'loses if' rule holds; false when it fails.
+func (t *Ruleset) Decided(s game.State) (lost bool) {
+	key, err := t.Key(s)
+	if err != nil || t.loses == nil {
+		return false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := solve.Stopped(r); !ok {
+				panic(r)
+			}
+			lost = false
+		}
+	}()
+	return t.lostKey(key)
+}
+
+func (t *Ruleset) lostKey(key []byte) bool {
+	if t.loses == nil {
+		return false
+	}
+	for i := range t.n {
+		t.lregs[i] = int64(binary.LittleEndian.Uint64(key[8*i:]))
+	}
+	return t.loses.Fn(t.lregs) != 0
+}
+
+// Moves lists every move, each distinct position reached once.
+func (t *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, err error) {
+	key, err := t.Key(s)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	w := solve.NewWork(ctx, t.limits, t.name, func() int { return 0 })
+	err = w.Do(func() error {
+		return t.Options(w, key, func(opt []byte) {
+			if !seen[string(opt)] {
+				seen[string(opt)] = true
+				moves = append(moves, game.Move{To: []game.Component{{Rules: t, State: t.State(opt)}}})
+			}
+		})
+	})
+	return moves, err
+}
+
+// Options calls yield with the key of every position a move reaches.
+func (t *Ruleset) Options(w *solve.Work, key []byte, yield func([]byte)) (err error) {
+	defer solve.Catch(&err)
+	for i := range t.n {
+		t.regs[i] = int64(binary.LittleEndian.Uint64(key[8*i:]))
+	}
+	for mi := range t.moves {
+		m := &t.moves[mi]
+		m.Each(w, t.regs, func() {
+			for i, r := range m.Result {
+				v := r.Fn(t.regs)
+				if v < 0 {
+					rules.Fail(m.ResultPos[i], "this move makes %s negative (%d)", t.kind.Coords()[i], v)
+				}
+				binary.LittleEndian.PutUint64(t.buf[8*i:], uint64(v))
+			}
+			if !t.lostKey(t.buf) {
+				yield(t.buf)
+			}
+		})
+	}
+	return nil
+}

@@ -1,0 +1,191 @@
+// Package stdlib holds the builtin games. Each is the twin of a .game
+// definition (examples/, stdlib/twin_test.go) and agrees with it on every
+// position the tests try: most are rulesets of the kinds in rules/ (codes,
+// bounded Nim, a set game) that the solvers of normal play know how to
+// answer fast; Wythoff's game, Fibonacci Nim, ThueMorse and the Number Game
+// also carry their own closed forms or solvers (the Normal* methods, which
+// package play/normal looks for).
+package stdlib
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/rules/heap"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Env is what a builtin needs from the session that makes it.
+type Env struct {
+	Limits *solve.Limits
+}
+
+// Arg is an argument of a builtin game with parameters: a number
+// (*big.Int) or a set of numbers ([]*big.Int, ascending).
+type Arg any
+
+// Game is a builtin game: a ruleset, or a family of rulesets made from
+// arguments (Bounded(3)).
+type Game struct {
+	Name   string
+	Params []string // nil for a ruleset
+	Doc    string
+	Twin   string // the .game definition it answers like
+	make   func(env Env, args []Arg) (game.Ruleset, error)
+}
+
+// Make returns the ruleset for the arguments (none for a ruleset).
+func (b *Game) Make(env Env, args []Arg) (game.Ruleset, error) {
+	if len(args) != len(b.Params) {
+		return nil, fmt.Errorf("%s takes %d arguments, got %d", b.Name, len(b.Params), len(args))
+	}
+	return b.make(env, args)
+}
+
+// Lookup returns the builtin game of that name.
+func Lookup(name string) (*Game, bool) {
+	for _, g := range games {
+		if g.Name == name {
+			return g, true
+		}
+	}
+	return nil, false
+}
+
+// All lists the builtin games by name.
+func All() []*Game {
+	out := append([]*Game(nil), games...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func number(b string, a Arg, min int64) (*big.Int, error) {
+	n, ok := a.(*big.Int)
+	if !ok {
+		return nil, fmt.Errorf("%s needs a number, not a set", b)
+	}
+	if n.Cmp(big.NewInt(min)) < 0 {
+		return nil, fmt.Errorf("%s needs a number of at least %d, not %s", b, min, n)
+	}
+	return n, nil
+}
+
+// code returns the builtin ruleset of a code.
+func code(name string, c octal.Code, env Env) *heap.CodeGame {
+	return heap.NewCode(name, octal.Spec{Code: c, Origin: heap.OriginBuiltin}, env.Limits)
+}
+
+func mustParse(code string) octal.Code {
+	c, err := octal.Parse(code, 8)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// maxTake bounds the amounts of a subtraction set, whose code has one digit
+// per amount.
+const maxTake = 1 << 24
+
+// SubtractionCode is the code of the subtraction game with amounts s.
+func SubtractionCode(s []*big.Int) (octal.Code, error) {
+	var d []octal.Digit
+	for _, k := range s {
+		if k.Sign() <= 0 || k.Cmp(big.NewInt(maxTake)) > 0 {
+			return octal.Code{}, fmt.Errorf("the amounts of a subtraction game are from 1 to %d, not %s", maxTake, k)
+		}
+		for len(d) <= int(k.Int64()) {
+			d = append(d, 0)
+		}
+		d[k.Int64()] = octal.LeaveNone | octal.LeaveOne
+	}
+	return octal.NewCode(d, 0), nil
+}
+
+// fixed is a builtin game without parameters.
+func fixed(name, doc, twin string, make func(Env) game.Ruleset) *Game {
+	return &Game{Name: name, Doc: doc, Twin: twin, make: func(env Env, _ []Arg) (game.Ruleset, error) { return make(env), nil }}
+}
+
+// codeGame is a builtin game given by a code.
+func codeGame(name, c, doc, twin string) *Game {
+	return fixed(name, doc, twin, func(env Env) game.Ruleset { return code(name, mustParse(c), env) })
+}
+
+var games = []*Game{
+	fixed("Nim", "take any number of tokens from a heap: g(n) = n", "game Nim { take 1.. }",
+		func(Env) game.Ruleset { return heap.NewBounded("Nim", nil, "") }),
+	{Name: "Bounded", Params: []string{"m"}, Doc: "take 1 to m tokens (seed 001's game B): g(n) = n mod (m+1)", Twin: "game Bounded(m) { take 1..m }",
+		make: makeBounded},
+	{Name: "Subtraction", Params: []string{"S"}, Doc: "take k tokens for k in the set S (S-Nim): reach bitsets, period proved on the way", Twin: "game Subtraction(S) { take S }",
+		make: makeSubtraction},
+	codeGame("Kayles", "0.77", "knock down one pin or two adjacent ones from a row: octal 0.77, period 12", "game Kayles { take 1..2 split }"),
+	codeGame("DawsonKayles", "0.07", "knock down two adjacent pins (seed 001's game C): octal 0.07, period 34", "game DawsonKayles { take 2 split }"),
+	codeGame("DawsonsChess", "0.137", "Dawson's chess: octal 0.137, period 34", "game DawsonsChess { take 1 leaving 0; take 2 leaving 0..1; take 3 leaving 0..2 }"),
+	fixed("GrundysGame", "split a heap into two unequal heaps: the sparse-space engine, no period known", "game GrundysGame { move (a, n - a) for a in 1..(n - 1) / 2 }",
+		func(env Env) game.Ruleset {
+			return code("GrundysGame", octal.NewCode([]octal.Digit{octal.LeaveTwo}, 0).UnequalSplits(), env)
+		}),
+	fixed("Wythoff", "take from one heap, or the same from both (POJ 1067): exact P-positions at any size", "game Wythoff state (a, b) { ... }",
+		func(env Env) game.Ruleset { return NewWythoff(env.Limits) }),
+	fixed("FibonacciNim", "take 1..cap, the next cap is twice the take (seed 004): Zeckendorf, at any size", "game FibonacciNim state (n, cap) { move (n - k, 2 * k) for k in 1..min(n, cap) }",
+		func(env Env) game.Ruleset { return NewFibonacciNim(env.Limits) }),
+	{Name: "NumberGame", Params: []string{"n"}, Doc: "pick from 2..n; picks, multiples and sums become forbidden (POJ 1143, n = 20)", Twin: "game NumberGame set { pick x in 2..20  forbid sums }",
+		make: makeNumberGame},
+	{Name: "ThueMorse", Params: []string{"m"}, Doc: "take 1..m; leaving an odious heap loses (TopCoder SRM 701): outcomes in O(m log n)", Twin: "game ThueMorse(m) { take 1..m  loses if odd(popcount(n)) }",
+		make: makeThueMorse},
+}
+
+func makeBounded(_ Env, a []Arg) (game.Ruleset, error) {
+	m, err := number("Bounded(m)", a[0], 0)
+	if err != nil {
+		return nil, err
+	}
+	return heap.NewBounded(fmt.Sprintf("Bounded(%s)", m), m, ""), nil
+}
+
+func makeSubtraction(env Env, a []Arg) (game.Ruleset, error) {
+	s, ok := a[0].([]*big.Int)
+	if !ok {
+		s = []*big.Int{a[0].(*big.Int)}
+	}
+	c, err := SubtractionCode(s)
+	if err != nil {
+		return nil, err
+	}
+	return code(fmt.Sprintf("Subtraction(%s)", setString(s)), c, env), nil
+}
+
+func makeNumberGame(env Env, a []Arg) (game.Ruleset, error) {
+	n, err := number("NumberGame(n)", a[0], 2)
+	if err != nil {
+		return nil, err
+	}
+	if !n.IsInt64() {
+		return nil, fmt.Errorf("NumberGame(n) plays on 2..n for n up to %d", MaxNumberGame+1)
+	}
+	return NewNumberGame(n.Int64(), env.Limits)
+}
+
+func makeThueMorse(env Env, a []Arg) (game.Ruleset, error) {
+	m, err := number("ThueMorse(m)", a[0], 1)
+	if err != nil {
+		return nil, err
+	}
+	if !m.IsInt64() {
+		return nil, fmt.Errorf("ThueMorse(m) takes m up to %d", 1<<20)
+	}
+	return NewThueMorse(m.Int64(), env.Limits)
+}
+
+func setString(s []*big.Int) string {
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = x.String()
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
