@@ -1,17 +1,27 @@
 package cli_test
 
 import (
+	"bufio"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/gamelang/gamelang/internal/cli"
 )
 
+// asCLI in the environment makes the test binary run as gamelang itself, for
+// the tests that need a process of their own (signals).
+const asCLI = "GAMELANG_TEST_AS_CLI"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(asCLI) == "1" {
+		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"gamelang": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
@@ -22,14 +32,49 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"sleep": func(ts *testscript.TestScript, neg bool, args []string) {
-				d, err := time.ParseDuration(args[0])
-				ts.Check(err)
-				time.Sleep(d)
-			},
-		},
 	})
+}
+
+// SIGINT stops a long computation cleanly: the error says what was being
+// solved and how far it got, no Go stack trace is printed, and the exit
+// status is 130. The signal is sent once the script says it has started the
+// computation, not after a guess of how long that takes.
+func TestInterruptStopsComputation(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "slow.game")
+	os.WriteFile(script, []byte(`game Wythoff state (a, b) {
+    move (a - k, b)     for k in 1..a
+    move (a, b - k)     for k in 1..b
+    move (a - k, b - k) for k in 1..min(a, b)
+}
+print("started")
+grundy(Wythoff(5000, 5000))
+`), 0o644)
+	cmd := exec.Command(os.Args[0], "run", script)
+	cmd.Env = append(os.Environ(), asCLI+"=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil || line != "started\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("exit: %v, want status 130; stderr:\n%s", err, stderr.String())
+	}
+	want := regexp.MustCompile(`(?m)^.*slow.game:7:1: interrupted while solving Wythoff, after [0-9]+ stored states \(what was stored is kept\)$`)
+	if !want.MatchString(stderr.String()) || strings.Contains(stderr.String(), "goroutine") {
+		t.Fatalf("stderr:\n%s", stderr.String())
+	}
 }
 
 func TestExitStatus(t *testing.T) {

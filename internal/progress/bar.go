@@ -15,15 +15,16 @@ const Delay = time.Second
 
 // Bar is a solve.Reporter drawing a progress bar.
 type Bar struct {
-	out   io.Writer
-	now   func() time.Time
-	start time.Time
-	bar   *progressbar.ProgressBar
-	what  string
+	out      io.Writer
+	now      func() time.Time
+	throttle time.Duration // the least time between two drawings
+	start    time.Time
+	bar      *progressbar.ProgressBar
+	what     string
 }
 
 // New returns a bar drawing on out (a terminal).
-func New(out io.Writer) *Bar { return &Bar{out: out, now: time.Now} }
+func New(out io.Writer) *Bar { return &Bar{out: out, now: time.Now, throttle: 100 * time.Millisecond} }
 
 // Start marks the start of a statement.
 func (b *Bar) Start() { b.start = b.now() }
@@ -43,7 +44,7 @@ func (b *Bar) Report(what, unit string, done int64) {
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString(unit),
 			progressbar.OptionSpinnerType(14),
-			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionThrottle(b.throttle),
 			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionClearOnFinish(),
 		)
