@@ -66,6 +66,21 @@ func Fail(p lang.Pos, format string, args ...any) {
 	solve.Abort(lang.Errorf(p, format, args...))
 }
 
+// Holds runs a test that may abort (a compiled rule that fails), reporting
+// false when it does: a ruleset's Decided answers so, and the solvers, which
+// run the rule again, report the failure.
+func Holds(test func() bool) (holds bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := solve.Stopped(r); !ok {
+				panic(r)
+			}
+			holds = false
+		}
+	}()
+	return test()
+}
+
 // CompileInt compiles an integer (or truth-valued) expression.
 func (s *Scope) CompileInt(e lang.Expr) (c Int, err error) {
 	defer solve.Catch(&err)

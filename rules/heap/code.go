@@ -7,6 +7,7 @@ import (
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/rules"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -60,20 +61,9 @@ func (r *CodeGame) Lost(n int64) bool { return r.spec.Lost != nil && r.spec.Lost
 
 // Decided reports whether the heap is decided; false when the rule fails
 // there (the solvers then report the failure).
-func (r *CodeGame) Decided(s game.State) (lost bool) {
+func (r *CodeGame) Decided(s game.State) bool {
 	n := s.(*big.Int)
-	if r.spec.Lost == nil || !n.IsInt64() {
-		return false
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			if _, ok := solve.Stopped(p); !ok {
-				panic(p)
-			}
-			lost = false
-		}
-	}()
-	return r.Lost(n.Int64())
+	return r.spec.Lost != nil && n.IsInt64() && rules.Holds(func() bool { return r.Lost(n.Int64()) })
 }
 
 // Options calls f with the heaps left by every move from heap n.

@@ -70,20 +70,9 @@ func (h *Ruleset) Kind() game.Kind { return Kind }
 
 // Decided reports whether the 'loses if' rule holds for the heap; false when
 // it fails there (the solvers then report the failure).
-func (h *Ruleset) Decided(s game.State) (lost bool) {
+func (h *Ruleset) Decided(s game.State) bool {
 	n := s.(*big.Int)
-	if h.loses == nil || !n.IsInt64() {
-		return false
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := solve.Stopped(r); !ok {
-				panic(r)
-			}
-			lost = false
-		}
-	}()
-	return h.Lost(n.Int64())
+	return h.loses != nil && n.IsInt64() && rules.Holds(func() bool { return h.Lost(n.Int64()) })
 }
 
 // Lost reports whether leaving heap m loses at once. A failing rule aborts

@@ -59,20 +59,9 @@ func (t *Ruleset) State(key []byte) game.State {
 }
 
 // Decided reports whether the 'loses if' rule holds; false when it fails.
-func (t *Ruleset) Decided(s game.State) (lost bool) {
+func (t *Ruleset) Decided(s game.State) bool {
 	key, err := t.Key(s)
-	if err != nil || t.loses == nil {
-		return false
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := solve.Stopped(r); !ok {
-				panic(r)
-			}
-			lost = false
-		}
-	}()
-	return t.lostKey(key)
+	return err == nil && t.loses != nil && rules.Holds(func() bool { return t.lostKey(key) })
 }
 
 func (t *Ruleset) lostKey(key []byte) bool {
