@@ -28,7 +28,10 @@ var funcs map[string]*fn
 
 func init() {
 	funcs = map[string]*fn{
-		"grundy":   {1, 2, "grundy(P) or grundy(G, a..b)", "the nim value of a position, or the values of heaps a..b of a heap ruleset", fnGrundy, false},
+		"grundy":   {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
+		"genus":    {1, 2, "genus(P) or genus(G, a..b)", "Conway's genus of a position, g^{γ0γ1...}: its normal and misère nim values, and the misère values with copies of *2 added", fnGenus, false},
+		"tame":     {1, 1, "tame(P)", "whether a position and every position it leads to have the genus of a Nim position: then misère sums of it play like misère Nim", fnTame, false},
+		"quotient": {1, 2, "quotient(G) or quotient(G, bound)", "the misère quotient of a take-and-break game, found heap by heap up to bound (400) or a proved period", fnQuotient, false},
 		"outcome":  {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
 		"options":  {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
 		"winning":  {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
@@ -36,7 +39,7 @@ func init() {
 		"table":    {2, 3, `table(G, a..b) or table(G, a..b, "markdown")`, "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", fnTable, false},
 		"plot":     {3, 3, `plot(G, a..b, "file.png")`, "a scatter plot of a heap ruleset's values, or a heat map of a two-number ruleset's with the P-positions marked, as PNG or SVG", fnPlot, false},
 		"play":     {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
-		"explain":  {1, 2, "explain(P) or explain(P, depth)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts", fnExplain, false},
+		"explain":  {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
 		"period":   {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", fnPeriod, false},
 		"checksum": {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", fnChecksum, false},
 		"octal":    {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", fnCode(8), false},
@@ -97,12 +100,17 @@ func (in *Interp) conventionNames() string {
 }
 
 func fnGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	if len(args) == 2 {
-		if _, ok := args[1].(ConventionVal); !ok {
-			return grundySeq(in, ctx, call, args)
+	s, rest := in.convention(args)
+	if len(rest) == 2 {
+		if len(rest) == len(args) {
+			return grundySeq(in, ctx, call, rest)
 		}
+		return in.valueSeq(ctx, call, s, rest)
 	}
-	s, p, err := in.positionQuery(call, args)
+	if len(rest) != 1 {
+		return nil, errorf(lang.ExprPos(call.Args[len(call.Args)-1]), "expected a play convention (%s), not %s", in.conventionNames(), typeName(args[len(args)-1]))
+	}
+	p, err := position(rest[0], call.Pos)
 	if err != nil {
 		return nil, err
 	}
@@ -110,10 +118,45 @@ func fnGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 	if err != nil {
 		return nil, at(call.Pos, err)
 	}
+	return valueOf(v), nil
+}
+
+// valueOf is a convention's value as the language has it: a number when it
+// is one.
+func valueOf(v play.Value) Value {
 	if n, ok := v.(interface{ Nim() *big.Int }); ok {
-		return Int{n.Nim()}, nil
+		return Int{n.Nim()}
 	}
-	return ValueVal{v}, nil
+	return ValueVal{v}
+}
+
+// valueSeq is grundy(G, a..b, convention): the values of heaps a..b under
+// a convention, each as its solver gives it.
+func (in *Interp) valueSeq(ctx context.Context, call *lang.Call, s play.Solver, args []Value) (Value, error) {
+	var out []Value
+	err := in.heapArgs(ctx, call, args, func(p game.Position) error {
+		v, err := s.Value(ctx, p)
+		if err == nil {
+			out = append(out, valueOf(v))
+		}
+		return err
+	})
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	seq := make(Seq, 0, len(out))
+	for _, v := range out {
+		n, ok := v.(Int)
+		if !ok {
+			words := make(Words, len(out))
+			for i, v := range out {
+				words[i] = v.String()
+			}
+			return words, nil
+		}
+		seq = append(seq, n.V)
+	}
+	return seq, nil
 }
 
 // rangeLen is the number of values of a range a..b that a builtin lists (0
@@ -216,7 +259,12 @@ func fnCode(base int) func(*Interp, context.Context, *lang.Call, []Value) (Value
 			return nil, errorf(lang.ExprPos(call.Args[0]), "%v", err)
 		}
 		name := fmt.Sprintf("%s(%q)", fn, string(code))
-		return RulesetVal{heap.NewCode(name, octal.Spec{Code: c, Origin: heap.OriginCode}, in.limits())}, nil
+		if r, ok := in.made[name]; ok { // one ruleset per code, so that its positions add up in one game
+			return RulesetVal{r}, nil
+		}
+		r := heap.NewCode(name, octal.Spec{Code: c, Origin: heap.OriginCode}, in.limits())
+		in.made[name] = r
+		return RulesetVal{r}, nil
 	}
 }
 

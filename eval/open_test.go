@@ -150,22 +150,7 @@ func (s *searcher) Value(ctx context.Context, p game.Position) (play.Value, erro
 	return outcome(o), err
 }
 func (s *searcher) Options(ctx context.Context, p game.Position) ([]play.Option, error) {
-	var out []play.Option
-	for i, c := range p {
-		moves, err := c.Rules.Moves(ctx, c.State)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range moves {
-			r := p.Replace(i, m.To)
-			v, err := s.Value(ctx, r)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, play.Option{Index: i, Move: m, Result: r, Value: v})
-		}
-	}
-	return out, nil
+	return play.OptionsBy(ctx, p, s.Value)
 }
 func (s *searcher) Winning(ctx context.Context, p game.Position) ([]play.Option, error) {
 	opts, err := s.Options(ctx, p)

@@ -6,6 +6,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/play/misere"
 	"math/big"
 	"path/filepath"
 	"strings"
@@ -247,9 +248,19 @@ func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 	if err != nil {
 		return nil, err
 	}
+	if c, ok := args[len(args)-1].(ConventionVal); ok && len(args) == 2 && c.C.Name() == misere.Convention.Name() {
+		text, err := present.ExplainMisere(ctx, in.misere(), p)
+		if err != nil {
+			return nil, at(call.Pos, err)
+		}
+		return Explanation(text), nil
+	}
 	depth := 2
 	if len(args) == 2 {
 		d, ok := args[1].(Int)
+		if _, isConv := args[1].(ConventionVal); isConv {
+			return nil, errorf(lang.ExprPos(call.Args[1]), "explain(P, convention) explains normal and misere play, not %s", args[1])
+		}
 		if !ok || d.V.Sign() < 0 || d.V.Cmp(big.NewInt(present.MaxDepth)) > 0 {
 			return nil, errorf(lang.ExprPos(call.Args[1]), "the depth of explain(P, depth) is a number from 0 to %d, not %s", present.MaxDepth, args[1])
 		}

@@ -46,3 +46,15 @@ func Heaps(r Ruleset, parts ...int64) []Component {
 	}
 	return out
 }
+
+// Deciding is a ruleset that may have decided positions ('loses if'
+// rules); a ruleset that does not implement it has none.
+type Deciding interface {
+	Decides() bool
+}
+
+// Decides reports whether r may have decided positions.
+func Decides(r Ruleset) bool {
+	d, ok := Base(r).(Deciding)
+	return ok && d.Decides()
+}

@@ -65,3 +65,25 @@ type Option struct {
 	Result game.Position // the whole position after the move
 	Value  Value         // the value of Result
 }
+
+// OptionsBy lists every move of a sum, in each component in turn, with the
+// position it reaches valued by value: the options of a convention that
+// values positions one by one.
+func OptionsBy(ctx context.Context, p game.Position, value func(context.Context, game.Position) (Value, error)) ([]Option, error) {
+	var out []Option
+	for i, c := range p {
+		moves, err := c.Rules.Moves(ctx, c.State)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range moves {
+			r := p.Replace(i, m.To)
+			v, err := value(ctx, r)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Option{Index: i, Move: m, Result: r, Value: v})
+		}
+	}
+	return out, nil
+}

@@ -71,6 +71,9 @@ func (t *ThueMorse) NormalSolver() string {
 // Decided reports whether n is odious: the player who left it has lost.
 func (t *ThueMorse) Decided(s game.State) bool { return odious(s.(*big.Int)) }
 
+// Decides is true: odious heaps are decided.
+func (t *ThueMorse) Decides() bool { return true }
+
 // level builds the block maps up to level j.
 func (t *ThueMorse) level(j int) [2][]int32 {
 	cap := int32(t.m + 1)

@@ -46,7 +46,11 @@ func (p *match) turn(ctx context.Context) (over bool, err error) {
 		return true, err
 	}
 	if len(opts) == 0 {
-		p.printf("%s: you have no move, so you lose. Well played by me.\n", p.pos)
+		if p.moverWins(ctx) {
+			p.printf("%s: you have no move, so I made the last move and lose: you win!\n", p.pos)
+		} else {
+			p.printf("%s: you have no move, so you lose. Well played by me.\n", p.pos)
+		}
 		return true, nil
 	}
 	if len(opts) > maxPlayMoves {
@@ -90,7 +94,11 @@ func (p *match) input(ctx context.Context, line string) (over bool, err error) {
 		return true, err
 	}
 	if len(opts) == 0 {
-		p.printf("%s: I have no move, so you win!\n", p.pos)
+		if p.moverWins(ctx) {
+			p.printf("%s: I have no move, so you made the last move and lose. Well played by me.\n", p.pos)
+		} else {
+			p.printf("%s: I have no move, so you win!\n", p.pos)
+		}
 		return true, nil
 	}
 	mine := opts[0]
@@ -105,10 +113,32 @@ func (p *match) input(ctx context.Context, line string) (over bool, err error) {
 	return p.turn(ctx)
 }
 
+// moverWins reports whether the player to move wins a position without
+// moves: under misère play he does, the other player having moved last.
+func (p *match) moverWins(ctx context.Context) bool {
+	if _, ok := p.pos.Decided(); ok {
+		return false
+	}
+	o, err := p.solver.Outcome(ctx, p.pos)
+	return err == nil && o == game.N
+}
+
+// leaves says what a move leaves: a position of value 0 (normal play), or
+// a P-position when the convention gives outcomes only.
+func leaves(v play.Value) string {
+	if v.Label() == "outcome" {
+		if v.Outcome() == game.P {
+			return "a P-position"
+		}
+		return "an N-position"
+	}
+	return "a position of value " + v.String()
+}
+
 // judge says whether the user's move was winning, and which moves were.
 func (p *match) judge(ctx context.Context, chosen play.Option) {
 	if wins(chosen) {
-		p.printf("A winning move: it leaves a position of value %s, so every move I make can be answered.\n", chosen.Value)
+		p.printf("A winning move: it leaves %s, so every move I make can be answered.\n", leaves(chosen.Value))
 		return
 	}
 	var winning []string
@@ -122,8 +152,8 @@ func (p *match) judge(ctx context.Context, chosen play.Option) {
 		if v, err := p.solver.Value(ctx, p.pos); err == nil {
 			own = "value " + v.String()
 		}
-		p.printf("No move could win here: %s has %s, and every move leaves a value that wins for the player to move (this one %s).\n", p.pos, own, chosen.Value)
+		p.printf("No move could win here: %s has %s, and every move leaves a position that wins for the player to move (this one %s).\n", p.pos, own, leaves(chosen.Value))
 		return
 	}
-	p.printf("Not a winning move: it leaves a position of value %s, and I can win from it. The winning moves were: %s.\n", chosen.Value, strings.Join(winning, "; "))
+	p.printf("Not a winning move: it leaves %s, and I can win from it. The winning moves were: %s.\n", leaves(chosen.Value), strings.Join(winning, "; "))
 }

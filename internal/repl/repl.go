@@ -264,7 +264,7 @@ func help(in *eval.Interp, out io.Writer, topic string) error {
 		for _, c := range in.ConventionDocs() {
 			names = append(names, c.Name)
 		}
-		fmt.Fprintf(out, "Play conventions: %s (the last argument of outcome, options, winning, play: outcome(P, %s))\n", strings.Join(names, " "), names[0])
+		fmt.Fprintf(out, "Play conventions: %s (the last argument of outcome, options, winning, play, grundy: outcome(P, %s))\n", strings.Join(names, " "), names[len(names)-1])
 		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :help [NAME]   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)")
 		fmt.Fprintln(out, ":help NAME tells more about a function or a builtin game.")
 		return nil

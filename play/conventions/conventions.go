@@ -4,6 +4,7 @@ package conventions
 
 import (
 	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/play/misere"
 	"github.com/gamelang/gamelang/play/normal"
 )
 
@@ -11,5 +12,6 @@ import (
 func All() []play.Convention {
 	return []play.Convention{
 		normal.Convention,
+		misere.Convention,
 	}
 }

@@ -63,9 +63,10 @@ func New(env play.Env) *Solver {
 type ruleSolver struct {
 	base    game.Ruleset // under every rename
 	values  Values
-	closed  bool          // values comes from the ruleset's own closed form
-	outcome ClosedOutcome // nil, or the ruleset's own outcomes
-	winning ClosedWinning // nil, or the ruleset's own winning moves
+	closed  bool            // values comes from the ruleset's own closed form
+	outcome ClosedOutcome   // nil, or the ruleset's own outcomes
+	winning ClosedWinning   // nil, or the ruleset's own winning moves
+	empty   *game.Component // its empty position, when decided (trap.go)
 }
 
 func (s *Solver) of(r game.Ruleset) *ruleSolver {
@@ -74,6 +75,9 @@ func (s *Solver) of(r game.Ruleset) *ruleSolver {
 		return rs
 	}
 	rs := &ruleSolver{base: base}
+	if e, ok := emptyDecided(base); ok {
+		rs.empty = &e
+	}
 	rs.values, rs.closed = s.valuesOf(base)
 	if !s.env.Generic {
 		rs.outcome, _ = base.(ClosedOutcome)
@@ -98,6 +102,9 @@ func (s *Solver) Describe(r game.Ruleset) string {
 
 // Grundy returns the nim value of a sum: the XOR of its components' values.
 func (s *Solver) Grundy(ctx context.Context, p game.Position) (*big.Int, error) {
+	if err := s.trap(p); err != nil {
+		return nil, err
+	}
 	g := new(big.Int)
 	for _, c := range p {
 		v, err := s.component(ctx, c)

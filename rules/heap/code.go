@@ -66,6 +66,9 @@ func (r *CodeGame) Decided(s game.State) bool {
 	return r.spec.Lost != nil && n.IsInt64() && rules.Holds(func() bool { return r.Lost(n.Int64()) })
 }
 
+// Decides reports whether the ruleset has a 'loses if' rule.
+func (r *CodeGame) Decides() bool { return r.spec.Lost != nil }
+
 // Options calls f with the heaps left by every move from heap n.
 func (r *CodeGame) Options(w *solve.Work, n int64, f func(parts []int64)) (err error) {
 	defer solve.Catch(&err)

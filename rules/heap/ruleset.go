@@ -75,6 +75,9 @@ func (h *Ruleset) Decided(s game.State) bool {
 	return h.loses != nil && n.IsInt64() && rules.Holds(func() bool { return h.Lost(n.Int64()) })
 }
 
+// Decides reports whether the ruleset has a 'loses if' rule.
+func (h *Ruleset) Decides() bool { return h.loses != nil }
+
 // Lost reports whether leaving heap m loses at once. A failing rule aborts
 // (solve.Abort) with its error.
 func (h *Ruleset) Lost(m int64) bool {

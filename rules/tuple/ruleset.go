@@ -64,6 +64,9 @@ func (t *Ruleset) Decided(s game.State) bool {
 	return err == nil && t.loses != nil && rules.Holds(func() bool { return t.lostKey(key) })
 }
 
+// Decides reports whether the ruleset has a 'loses if' rule.
+func (t *Ruleset) Decides() bool { return t.loses != nil }
+
 func (t *Ruleset) lostKey(key []byte) bool {
 	if t.loses == nil {
 		return false

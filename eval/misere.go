@@ -1,0 +1,113 @@
+package eval
+
+// The queries of misère play that are not a convention's answer about a
+// position: a position's genus, whether it is tame, and the misère
+// quotient of a take-and-break game.
+
+import (
+	"context"
+	"math/big"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/play/misere"
+)
+
+// Words is a sequence of words, printed separated by spaces: genera.
+type Words []string
+
+func (v Words) String() string { return strings.Join(v, " ") }
+
+// QuotientVal is what quotient(G) finds.
+type QuotientVal struct{ Q *misere.Quotient }
+
+func (v QuotientVal) String() string { return v.Q.String() }
+
+// Misere is the session's solver of misère play, for programs and tests
+// that ask it directly.
+func (in *Interp) Misere() *misere.Solver { return in.misere() }
+
+// misere is the session's solver of misère play.
+func (in *Interp) misere() *misere.Solver {
+	return in.solver(misere.Convention).(*misere.Solver)
+}
+
+// heapArgs reads (G, a..b): a ruleset of one number and a range of them,
+// calling f with the position of each.
+func (in *Interp) heapArgs(ctx context.Context, call *lang.Call, args []Value, f func(p game.Position) error) error {
+	name := call.Fn.(*lang.Ident).Name
+	r, ok := oneNumber(args[0])
+	if !ok {
+		return errorf(call.Pos, "%s(G, a..b) needs a heap ruleset, not %s", name, args[0])
+	}
+	argPos := lang.ExprPos(call.Args[1])
+	if rg, ok := args[1].(Range); ok {
+		if _, err := in.rangeLen(rg, argPos, name+"(G, a..b)"); err != nil {
+			return err
+		}
+	}
+	return eachInt(args[1], argPos, func(n *big.Int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s, err := r.Kind().Make(r.Name(), []*big.Int{n})
+		if err != nil {
+			return errorf(argPos, "%v", err)
+		}
+		return f(game.Position{{Rules: r, State: s}})
+	})
+}
+
+func fnGenus(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if len(args) == 2 {
+		var out Words
+		err := in.heapArgs(ctx, call, args, func(p game.Position) error {
+			g, _, err := in.misere().Genus(ctx, p)
+			out = append(out, g.String())
+			return err
+		})
+		return out, at(call.Pos, err)
+	}
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	g, _, err := in.misere().Genus(ctx, p)
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	return Str(g.String()), nil
+}
+
+func fnTame(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	p, err := position(args[0], call.Pos)
+	if err != nil {
+		return nil, err
+	}
+	tame, err := in.misere().Tame(ctx, p)
+	return Bool(tame), at(call.Pos, err)
+}
+
+// defaultQuotientBound is how far quotient(G) looks for a period.
+const defaultQuotientBound = 400
+
+func fnQuotient(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	rv, ok := args[0].(RulesetVal)
+	if !ok {
+		return nil, errorf(call.Pos, "quotient(G) needs a heap ruleset, not %s", typeName(args[0]))
+	}
+	bound := int64(defaultQuotientBound)
+	if len(args) == 2 {
+		b, ok := args[1].(Int)
+		if !ok || !b.V.IsInt64() || b.V.Int64() < 1 || b.V.Int64() > 1<<20 {
+			return nil, errorf(lang.ExprPos(call.Args[1]), "the bound of quotient(G, bound) is a heap size from 1 to %d, not %s", 1<<20, args[1])
+		}
+		bound = b.V.Int64()
+	}
+	q, err := in.misere().Quotient(ctx, rv.R, int32(bound))
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	return QuotientVal{q}, nil
+}

@@ -1,0 +1,74 @@
+package misere
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Quotient is a misère quotient as found for heaps up to a bound: what
+// quotient(G) shows.
+type Quotient struct {
+	Game         string
+	Order        int      // elements
+	Presentation string   // <a, b | a^2 = 1, b^3 = b>
+	P            []string // the P-portion, in normal forms
+	Images       []string // Images[n] is the image of heap n
+	Bound        int32    // the heaps it is proved for, when there is no period
+	Period       *QPeriod // nil when none is proved: then it says nothing of heaps past Bound
+	Stopped      string   // why it was not found past Bound, "" when nothing stopped it
+}
+
+// quotient is what the learner has found, written out.
+func (l *learner) quotient(game string) *Quotient {
+	pr := l.ver.present(l.bound)
+	q := &Quotient{Game: game, Order: l.ver.size(), Presentation: pr.String(), Bound: l.bound, Period: l.period}
+	var ps []int32
+	for x, isP := range l.ver.isP {
+		if isP {
+			ps = append(ps, int32(x))
+		}
+	}
+	slices.SortFunc(ps, pr.order)
+	for _, x := range ps {
+		q.P = append(q.P, pr.normal[x])
+	}
+	last := int(l.bound)
+	if p := l.period; p != nil {
+		last = min(last, p.Pre+p.Len-1)
+	}
+	for n := 0; n <= last; n++ {
+		q.Images = append(q.Images, pr.normal[l.ver.phi[n]])
+	}
+	if l.failed != nil {
+		q.Stopped = l.failed.Error()
+	}
+	return q
+}
+
+// String writes the quotient: its order and P-portion, presentation,
+// images of heaps ten to a line, and what is proved.
+func (q *Quotient) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "misère quotient of %s", q.Game)
+	if q.Period == nil {
+		fmt.Fprintf(&b, ", heaps up to %d", q.Bound)
+	}
+	fmt.Fprintf(&b, ": order %d, %d in the P-portion\n", q.Order, len(q.P))
+	fmt.Fprintf(&b, "  %s\n", q.Presentation)
+	fmt.Fprintf(&b, "  P = {%s}\n", strings.Join(q.P, ", "))
+	width := len(fmt.Sprint(len(q.Images) - 1))
+	for n := 0; n < len(q.Images); n += 10 {
+		end := min(n+10, len(q.Images))
+		fmt.Fprintf(&b, "  heap %*d: %s\n", width, n, strings.Join(q.Images[n:end], " "))
+	}
+	switch p := q.Period; {
+	case p != nil:
+		fmt.Fprintf(&b, "  period %d from heap %d: proved by the misère periodicity theorem with the heaps up to %d; every sum of heaps of any size is answered through it", p.Len, p.Pre, p.Needed)
+	case q.Stopped != "":
+		fmt.Fprintf(&b, "  no finite quotient found past heap %d (%s): nothing is claimed for larger heaps", q.Bound, q.Stopped)
+	default:
+		fmt.Fprintf(&b, "  no period proved by heap %d: nothing is claimed for larger heaps", q.Bound)
+	}
+	return b.String()
+}
