@@ -67,3 +67,29 @@ func BenchmarkBoundedNim(b *testing.B) {
 		}
 	}
 }
+
+// jump is a loopy tuple game of 10^6 positions: a token on a 1000 x 1000
+// grid moves one step left or down, or, from some squares, jumps elsewhere.
+const jump = `game Jump state (x, y) {
+    move (x - 1, y) if x > 0
+    move (x, y - 1) if y > 0
+    move ((x + 3 * y + 1) % 1000, (7 * x + y + 3) % 1000) if (x * y) % 97 == 5
+}`
+
+// BenchmarkLoopyMillion labels every position of Jump (10^6 of them, its
+// moves loop) from a new session: normal play meets the cycle, then the
+// positions are explored and labelled.
+func BenchmarkLoopyMillion(b *testing.B) {
+	for b.Loop() {
+		in := eval.New(eval.Config{Out: new(strings.Builder)})
+		if err := in.Exec(context.Background(), "jump.game", jump); err != nil {
+			b.Fatal(err)
+		}
+		if got := mustEval(b, in, "grundy(Jump(999, 999), loopy)").String(); got != "0" {
+			b.Fatalf("Jump(999, 999) = %s", got)
+		}
+		if got := mustEval(b, in, `solver(Jump, loopy)`).String(); !strings.Contains(got, "1000000 positions") {
+			b.Fatal(got)
+		}
+	}
+}

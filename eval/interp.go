@@ -109,6 +109,17 @@ func (in *Interp) Limits() *solve.Limits { return in.lim }
 // that ask it directly.
 func (in *Interp) Normal() *normal.Solver { return in.normal }
 
+// Solver returns the session's solver of the convention of that name, nil
+// when there is none, for programs and tests that ask it directly.
+func (in *Interp) Solver(name string) play.Solver {
+	for _, c := range in.cfg.Conventions {
+		if c.Name() == name {
+			return in.solver(c)
+		}
+	}
+	return nil
+}
+
 // solver returns the session's solver of a convention.
 func (in *Interp) solver(c play.Convention) play.Solver {
 	if s, ok := in.solvers[c.Name()]; ok {

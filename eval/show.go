@@ -6,6 +6,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/play/loopy"
 	"github.com/gamelang/gamelang/play/misere"
 	"math/big"
 	"path/filepath"
@@ -248,19 +249,24 @@ func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 	if err != nil {
 		return nil, err
 	}
-	if c, ok := args[len(args)-1].(ConventionVal); ok && len(args) == 2 && c.C.Name() == misere.Convention.Name() {
-		text, err := present.ExplainMisere(ctx, in.misere(), p)
+	if c, ok := args[len(args)-1].(ConventionVal); ok && len(args) == 2 && c.C.Name() != normal.Convention.Name() {
+		var text string
+		switch s := in.solver(c.C).(type) {
+		case *misere.Solver:
+			text, err = present.ExplainMisere(ctx, s, p)
+		case *loopy.Solver:
+			text, err = present.ExplainLoopy(ctx, s, p)
+		default:
+			return nil, errorf(lang.ExprPos(call.Args[1]), "explain(P, convention) explains normal, misere and loopy play, not %s", c)
+		}
 		if err != nil {
 			return nil, at(call.Pos, err)
 		}
 		return Explanation(text), nil
 	}
 	depth := 2
-	if len(args) == 2 {
+	if _, isConv := args[len(args)-1].(ConventionVal); len(args) == 2 && !isConv {
 		d, ok := args[1].(Int)
-		if _, isConv := args[1].(ConventionVal); isConv {
-			return nil, errorf(lang.ExprPos(call.Args[1]), "explain(P, convention) explains normal and misere play, not %s", args[1])
-		}
 		if !ok || d.V.Sign() < 0 || d.V.Cmp(big.NewInt(present.MaxDepth)) > 0 {
 			return nil, errorf(lang.ExprPos(call.Args[1]), "the depth of explain(P, depth) is a number from 0 to %d, not %s", present.MaxDepth, args[1])
 		}

@@ -150,7 +150,8 @@ type Outcome int
 const (
 	P Outcome = iota // the previous player (the one who just moved) wins
 	N                // the next player (the one to move) wins
+	D                // neither can force a win: play goes on for ever (loopy games)
 )
 
-// String is "P" or "N".
-func (o Outcome) String() string { return [...]string{"P", "N"}[o] }
+// String is "P", "N" or "D".
+func (o Outcome) String() string { return [...]string{"P", "N", "D"}[o] }

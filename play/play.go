@@ -87,3 +87,10 @@ func OptionsBy(ctx context.Context, p game.Position, value func(context.Context,
 	}
 	return out, nil
 }
+
+// Replier is a solver that chooses its own move in play, knowing the move
+// just made: loopy play needs it, so that the winner never goes round a
+// cycle. Without it, play takes the first winning option.
+type Replier interface {
+	Reply(ctx context.Context, p game.Position, last *Option) (Option, bool, error)
+}

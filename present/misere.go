@@ -20,27 +20,14 @@ import (
 
 // ExplainMisere is explain(P, misere).
 func ExplainMisere(ctx context.Context, s *misere.Solver, p game.Position) (string, error) {
-	var b strings.Builder
-	x := &misereExplainer{ctx: ctx, s: s, b: &b}
-	var err error
-	if len(p) == 1 {
-		err = x.single(p)
-	} else {
-		err = x.sum(p)
-	}
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimRight(b.String(), "\n"), nil
+	return explainBy(p, &misereExplainer{ctx: ctx, s: s})
 }
 
 type misereExplainer struct {
+	page
 	ctx context.Context
 	s   *misere.Solver
-	b   *strings.Builder
 }
-
-func (x *misereExplainer) printf(format string, args ...any) { fmt.Fprintf(x.b, format, args...) }
 
 // single explains one position by the mex of its moves' misère values.
 func (x *misereExplainer) single(p game.Position) error {

@@ -43,7 +43,7 @@ type CycleError struct {
 }
 
 func (e *CycleError) Error() string {
-	return "the moves loop: " + strings.Join(e.Cycle, " -> ") + " (loopy games have no Grundy value here)"
+	return "the moves loop: " + strings.Join(e.Cycle, " -> ") + ": no Grundy value; for loopy play, where such play is a draw, ask outcome(P, loopy)"
 }
 
 // Memo is a memoized mex solver for one graph. It keeps what it has learnt

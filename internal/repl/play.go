@@ -101,16 +101,35 @@ func (p *match) input(ctx context.Context, line string) (over bool, err error) {
 		}
 		return true, nil
 	}
-	mine := opts[0]
-	for _, o := range opts {
-		if wins(o) {
-			mine = o
-			break
-		}
+	mine, err := p.reply(ctx, opts, &chosen)
+	if err != nil {
+		return true, err
 	}
 	p.printf("I move: %s.\n", present.MoveText(p.pos, mine))
 	p.pos = mine.Result
 	return p.turn(ctx)
+}
+
+// reply is the solver's move: its own choice when it makes one, else the
+// first winning option, else the first that draws, else the first.
+func (p *match) reply(ctx context.Context, opts []play.Option, last *play.Option) (play.Option, error) {
+	if r, ok := p.solver.(play.Replier); ok {
+		o, found, err := r.Reply(ctx, p.pos, last)
+		if err != nil || found {
+			return o, err
+		}
+	}
+	for _, o := range opts {
+		if wins(o) {
+			return o, nil
+		}
+	}
+	for _, o := range opts {
+		if o.Value.Outcome() == game.D { // a draw is better than a loss
+			return o, nil
+		}
+	}
+	return opts[0], nil
 }
 
 // moverWins reports whether the player to move wins a position without
@@ -141,19 +160,32 @@ func (p *match) judge(ctx context.Context, chosen play.Option) {
 		p.printf("A winning move: it leaves %s, so every move I make can be answered.\n", leaves(chosen.Value))
 		return
 	}
+	after := "and I can win from it"
+	if chosen.Value.Outcome() == game.D {
+		after = "from which neither of us can force a win"
+	}
 	var winning []string
 	for _, o := range p.moves {
 		if wins(o) {
 			winning = append(winning, present.MoveText(p.pos, o))
 		}
 	}
-	if len(winning) == 0 {
-		own := "a losing value"
-		if v, err := p.solver.Value(ctx, p.pos); err == nil {
-			own = "value " + v.String()
-		}
-		p.printf("No move could win here: %s has %s, and every move leaves a position that wins for the player to move (this one %s).\n", p.pos, own, leaves(chosen.Value))
+	if len(winning) > 0 {
+		p.printf("Not a winning move: it leaves %s, %s. The winning moves were: %s.\n", leaves(chosen.Value), after, strings.Join(winning, "; "))
 		return
 	}
-	p.printf("Not a winning move: it leaves %s, and I can win from it. The winning moves were: %s.\n", leaves(chosen.Value), strings.Join(winning, "; "))
+	own := "a losing value"
+	v, err := p.solver.Value(ctx, p.pos)
+	if err == nil {
+		own = "value " + v.String()
+	}
+	if err == nil && v.Outcome() == game.D {
+		if chosen.Value.Outcome() == game.D {
+			p.printf("No move could win here: %s has %s, a draw with best play, and this move keeps it one.\n", p.pos, own)
+		} else {
+			p.printf("No move could win here: %s has %s, a draw with best play, but this move lets me win.\n", p.pos, own)
+		}
+		return
+	}
+	p.printf("No move could win here: %s has %s, and every move leaves a position that wins for the player to move (this one %s).\n", p.pos, own, leaves(chosen.Value))
 }

@@ -4,6 +4,7 @@ package conventions
 
 import (
 	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/play/loopy"
 	"github.com/gamelang/gamelang/play/misere"
 	"github.com/gamelang/gamelang/play/normal"
 )
@@ -13,5 +14,6 @@ func All() []play.Convention {
 	return []play.Convention{
 		normal.Convention,
 		misere.Convention,
+		loopy.Convention,
 	}
 }
