@@ -154,13 +154,7 @@ func (s *searcher) Options(ctx context.Context, p game.Position) ([]play.Option,
 }
 func (s *searcher) Winning(ctx context.Context, p game.Position) ([]play.Option, error) {
 	opts, err := s.Options(ctx, p)
-	var out []play.Option
-	for _, o := range opts {
-		if o.Value.Outcome() == game.P {
-			out = append(out, o)
-		}
-	}
-	return out, err
+	return play.ToP(opts), err
 }
 func (s *searcher) Describe(game.Ruleset) string { return "search over the positions of the sum" }
 

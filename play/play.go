@@ -94,3 +94,15 @@ func OptionsBy(ctx context.Context, p game.Position, value func(context.Context,
 type Replier interface {
 	Reply(ctx context.Context, p game.Position, last *Option) (Option, bool, error)
 }
+
+// ToP keeps the options that reach P-positions: the winning moves, for a
+// convention that values positions one by one.
+func ToP(opts []Option) []Option {
+	var out []Option
+	for _, o := range opts {
+		if o.Value.Outcome() == game.P {
+			out = append(out, o)
+		}
+	}
+	return out
+}

@@ -194,13 +194,7 @@ func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, e
 		return boutonWinning(p), nil
 	}
 	opts, err := s.Options(ctx, p)
-	var out []play.Option
-	for _, o := range opts {
-		if o.Value.Outcome() == game.P {
-			out = append(out, o)
-		}
-	}
-	return out, err
+	return play.ToP(opts), err
 }
 
 // Describe says how misère outcomes of a ruleset's positions are found.
