@@ -191,7 +191,7 @@ func (v *codeValues) families(ctx context.Context, n *big.Int, p *octal.Period, 
 		if c.Unequal() && rest.Bit(0) == 0 {
 			hi.Sub(hi, big.NewInt(1))
 		}
-		for a := int64(1); a < p.Pre; a++ {
+		for a := int64(1); a < p.Pre && big.NewInt(a).Cmp(hi) <= 0; a++ {
 			b := new(big.Int).Sub(rest, big.NewInt(a))
 			if want(v.val(ctx, big.NewInt(a)) ^ v.val(ctx, b)) {
 				out = append(out, game.Move{To: []game.Component{{Rules: v.r, State: big.NewInt(a)}, {Rules: v.r, State: b}}})
@@ -202,8 +202,8 @@ func (v *codeValues) families(ctx context.Context, n *big.Int, p *octal.Period, 
 	return out
 }
 
-// periodic groups the splits rest = a + (rest - a) with Pre <= a <= hi, both
-// parts periodic, by the value they reach: one family per value, of the
+// periodic groups the splits rest = a + (rest - a) with max(Pre, 1) <= a <=
+// hi, both parts periodic, by the value they reach: one family per value, of the
 // residues of a modulo the period that give it.
 func (v *codeValues) periodic(ctx context.Context, rest, hi *big.Int, p *octal.Period, want func(uint32) bool) []game.Move {
 	step := big.NewInt(p.Len)
@@ -213,8 +213,9 @@ func (v *codeValues) periodic(ctx context.Context, rest, hi *big.Int, p *octal.P
 	}
 	groups := map[uint32]*group{}
 	var order []uint32
+	from := max(p.Pre, 1) // a split leaves two nonempty heaps
 	for j := int64(0); j < p.Len; j++ {
-		a0 := big.NewInt(p.Pre + j)
+		a0 := big.NewInt(from + j)
 		if a0.Cmp(hi) > 0 {
 			break
 		}

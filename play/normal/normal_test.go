@@ -3,6 +3,8 @@ package normal_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"math/big"
 	"testing"
 
@@ -169,5 +171,84 @@ func TestDecidedComponent(t *testing.T) {
 	}
 	if o, err := s.Outcome(ctx, p); err != nil || o != game.N {
 		t.Errorf("outcome %v, %v; want N", o, err)
+	}
+}
+
+// expand lists the members of a move that stands for a family, each as its
+// sorted parts.
+func expand(m game.Move) [][]int64 {
+	parts := func(to []game.Component) []int64 {
+		var out []int64
+		for _, c := range to {
+			out = append(out, c.State.(*big.Int).Int64())
+		}
+		slices.Sort(out)
+		return out
+	}
+	f := m.Family
+	if f == nil {
+		return [][]int64{parts(m.To)}
+	}
+	var out [][]int64
+	for a := f.From.Int64(); a <= f.Last.Int64(); a++ {
+		if !slices.Contains(f.Residues, a%f.Mod) {
+			continue
+		}
+		var ps []int64
+		for i, b := range f.Base {
+			ps = append(ps, b.Int64()+f.Coef[i]*a)
+		}
+		slices.Sort(ps)
+		out = append(out, ps)
+	}
+	return out
+}
+
+// The moves of heaps far past the period, listed as families, are exactly
+// the moves a take-and-break code allows, for every code of up to three
+// digits at several sizes (issue 19: a = 0 was listed as a split when the
+// preperiod is 0).
+func TestFamiliesAreTheCodesMoves(t *testing.T) {
+	families := 0
+	for code := range 512 {
+		digits := fmt.Sprintf("0.%d%d%d", code/64, code/8%8, code%8)
+		c, err := octal.Parse(digits, 8)
+		if err != nil || c.Splits() < 2 {
+			continue
+		}
+		r := heap.NewCode(digits, octal.Spec{Code: c}, &solve.Limits{})
+		s := normal.New(play.Env{Limits: &solve.Limits{}})
+		for _, n := range []int64{3001, 3002, 3003, 3004} {
+			moves, err := s.Moves(ctx, game.Component{Rules: r, State: big.NewInt(n)})
+			if err != nil {
+				t.Fatal(digits, n, err)
+			}
+			var got []string
+			for _, m := range moves {
+				if m.Family != nil {
+					families++
+				}
+				for _, ps := range expand(m) {
+					got = append(got, fmt.Sprint(ps))
+				}
+			}
+			var want []string
+			err = r.Options(solve.NewWork(ctx, &solve.Limits{}, digits, func() int { return 0 }), n, func(parts []int64) {
+				ps := slices.Clone(parts)
+				slices.Sort(ps)
+				want = append(want, fmt.Sprint(ps))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s(%d): %d moves listed, the code allows %d", digits, n, len(got), len(want))
+			}
+		}
+	}
+	if families == 0 {
+		t.Fatal("no family listed: the test checks nothing")
 	}
 }
