@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/gamelang/gamelang/game"
