@@ -20,10 +20,11 @@ type gameDecl struct {
 	params    []string
 	decl      *lang.GameDecl
 	instances map[string]game.Ruleset // by argKey
+	making    map[string]bool         // the instances being made, by argKey
 }
 
 func (in *Interp) declare(ctx context.Context, d *lang.GameDecl) (Value, error) {
-	gd := &gameDecl{name: d.Name, decl: d, instances: map[string]game.Ruleset{}}
+	gd := &gameDecl{name: d.Name, decl: d, instances: map[string]game.Ruleset{}, making: map[string]bool{}}
 	for _, p := range d.Params {
 		gd.params = append(gd.params, p.Name)
 	}
@@ -59,6 +60,10 @@ func callName(name string, args []Value) string {
 	return name + "(" + strings.Join(parts, ", ") + ")"
 }
 
+// maxNestedInstances bounds how deep making a ruleset may make others of
+// the same declaration: game S(T) = S(T + 1) would never end.
+const maxNestedInstances = 64
+
 // instantiate makes the ruleset of gd with its parameters bound to args.
 func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, at lang.Pos) (game.Ruleset, error) {
 	if len(args) != len(gd.params) {
@@ -72,7 +77,16 @@ func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, a
 	for i, p := range gd.params {
 		env[p] = args[i]
 	}
-	r, err := in.compileGame(ctx, gd.decl, callName(gd.name, args), env)
+	name := callName(gd.name, args)
+	if gd.making[key] {
+		return nil, errorf(at, "%s is defined through itself", name)
+	}
+	if len(gd.making) >= maxNestedInstances {
+		return nil, errorf(at, "%s: the definition of %s makes rulesets of itself more than %d deep", name, gd.name, maxNestedInstances)
+	}
+	gd.making[key] = true
+	defer delete(gd.making, key)
+	r, err := in.compileGame(ctx, gd.decl, name, env)
 	if err != nil {
 		return nil, err
 	}

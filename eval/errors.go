@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gamelang/gamelang/lang"
 )
@@ -27,7 +28,8 @@ func (in *Interp) Render(err error) string {
 		b.WriteString(e.Error())
 		b.WriteByte('\n')
 		if line, ok := sourceLine(in.sources[e.Pos.File], e.Pos.Line); ok {
-			fmt.Fprintf(&b, "    %s\n    %s^\n", line, caretPad(line, e.Pos.Column))
+			line, col := clip(line, e.Pos.Column)
+			fmt.Fprintf(&b, "    %s\n    %s^\n", line, caretPad(line, col))
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -38,6 +40,33 @@ func sourceLine(lines []string, n int) (string, bool) {
 		return "", false
 	}
 	return strings.TrimRight(lines[n-1], "\r"), true
+}
+
+// clipWidth is the most of a source line an error shows.
+const clipWidth = 100
+
+// clip cuts a long line to a window around column col (counted in bytes),
+// marking what is cut with "...", and gives the column in the window.
+func clip(line string, col int) (string, int) {
+	if len(line) <= clipWidth {
+		return line, col
+	}
+	start := max(0, min(col-1-clipWidth/2, len(line)-clipWidth))
+	for start > 0 && !utf8.RuneStart(line[start]) {
+		start--
+	}
+	end := min(len(line), start+clipWidth)
+	for end < len(line) && !utf8.RuneStart(line[end]) {
+		end++
+	}
+	out, col := line[start:end], col-start
+	if start > 0 {
+		out, col = "..."+out, col+3
+	}
+	if end < len(line) {
+		out += "..."
+	}
+	return out, col
 }
 
 // caretPad is the white space that puts a caret under column col of line,

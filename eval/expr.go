@@ -213,8 +213,12 @@ func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 		if b.Sign() < 0 {
 			return nil, errorf(p, "negative exponent %s", b)
 		}
-		if a.CmpAbs(big.NewInt(1)) > 0 && (!b.IsInt64() || int64(a.BitLen()-1)*b.Int64() > maxPowBits) {
-			return nil, errorf(p, "%s^%s is too large (more than %d bits)", a, b, maxPowBits)
+		if a.CmpAbs(big.NewInt(1)) > 0 && (!b.IsInt64() || b.Int64() > maxPowBits || int64(a.BitLen()-1)*b.Int64() > maxPowBits) {
+			base := a.String()
+			if a.Sign() < 0 {
+				base = "(" + base + ")"
+			}
+			return nil, errorf(p, "%s^%s is too large (more than %d bits)", base, b, maxPowBits)
 		}
 		return Int{c.Exp(a, b, nil)}, nil
 	}

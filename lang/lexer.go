@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -39,11 +40,20 @@ type lineLexer struct {
 	skip    map[lexer.TokenType]bool
 	punct   lexer.TokenType
 	endLine int // the line on which the last significant token ended
+	depth   int // brackets open
+	prefix  int // prefix operators and brackets in a row, with no operand between
 }
+
+// MaxNesting bounds how deep brackets and prefix operators nest: the parser
+// recurses on them, and an input nested 10^5 deep would exhaust its stack.
+const MaxNesting = 1000
 
 func (l *lineLexer) Next() (lexer.Token, error) {
 	tok, err := l.inner.Next()
 	if err != nil || l.skip[tok.Type] {
+		return tok, err
+	}
+	if err := l.nest(tok); err != nil {
 		return tok, err
 	}
 	if tok.Type == l.punct && (tok.Value == "(" || tok.Value == "{") && tok.Pos.Line > l.endLine {
@@ -51,4 +61,24 @@ func (l *lineLexer) Next() (lexer.Token, error) {
 	}
 	l.endLine = tok.Pos.Line + strings.Count(tok.Value, "\n")
 	return tok, nil
+}
+
+// nest follows how deep tok nests, and refuses an input nested too deep.
+func (l *lineLexer) nest(tok lexer.Token) error {
+	switch tok.Value {
+	case "(", "[", "{":
+		l.depth++
+		l.prefix++
+	case ")", "]", "}":
+		l.depth--
+		l.prefix = 0
+	case "-", "not", "+", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">=", "and", "or", ",", "..":
+		l.prefix++
+	default:
+		l.prefix = 0
+	}
+	if l.depth > MaxNesting || l.prefix > MaxNesting {
+		return &lexer.Error{Msg: fmt.Sprintf("brackets or operators nested more than %d deep", MaxNesting), Pos: tok.Pos}
+	}
+	return nil
 }

@@ -281,12 +281,15 @@ func powChecked(p lang.Pos) func(a, b int64) int64 {
 		if b < 0 {
 			Fail(p, "negative exponent %d", b)
 		}
-		result := int64(1)
+		switch a {
+		case 0, 1:
+			return map[bool]int64{true: 1, false: a}[b == 0]
+		case -1:
+			return 1 - 2*(b&1) // no loop over a huge b
+		}
+		result := int64(1) // |a| >= 2: an overflow comes within 63 steps
 		for ; b > 0; b-- {
 			result = mul(result, a)
-			if result == 0 || result == 1 && a == 1 {
-				return result
-			}
 		}
 		return result
 	}
