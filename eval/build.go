@@ -108,7 +108,7 @@ func (in *Interp) builtin(b *stdlib.Game, args []Value, at lang.Pos) (game.Rules
 			conv[i] = a.V
 		case Set, Range:
 			var xs []*big.Int
-			if err := eachInt(a, at, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
+			if err := listInts(a, at, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
 				return nil, err
 			}
 			conv[i] = newSet(xs).Elems

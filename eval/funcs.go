@@ -284,7 +284,7 @@ func ints(call *lang.Call, args []Value) ([]*big.Int, error) {
 		if _, ok := a.(Range); ok {
 			return nil, errorf(p, "%s needs numbers or a set, not a range", call.Fn.(*lang.Ident).Name)
 		}
-		if err := eachInt(a, p, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
+		if err := listInts(a, p, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
 			return nil, err
 		}
 	}

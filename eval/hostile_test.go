@@ -21,3 +21,22 @@ func TestRulePowersOfSmallBases(t *testing.T) {
 		t.Fatalf("grundy(H(5)) = %s", got)
 	}
 }
+
+// A sum of many parts is built in one pass, left to right, whatever mixes
+// numbers and positions.
+func TestLongSums(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	parts := make([]string, 20001)
+	for i := range parts {
+		parts[i] = "Nim(1)"
+	}
+	if got := mustEval(t, in, "outcome("+strings.Join(parts, " + ")+")").String(); got != "N" {
+		t.Fatalf("20001 heaps of one: %s", got)
+	}
+	if got := mustEval(t, in, "grundy(Nim(1) + Nim(2) + Nim(4)) + 1 + 2").String(); got != "10" {
+		t.Fatalf("grundy(...) + 1 + 2 = %s", got)
+	}
+	if _, err := in.Eval(context.Background(), "Nim(1) + 2"); err == nil || !strings.Contains(err.Error(), "cannot apply + to a position and a number") {
+		t.Fatalf("Nim(1) + 2: %v", err)
+	}
+}
