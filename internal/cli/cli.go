@@ -61,6 +61,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		cfg.Progress = progress.New(stderr)
 	}
+	if *maxStates < 0 {
+		return usageError(stderr, fmt.Sprintf("--max-states %d: the cap is a positive number of states (0 for the default)", *maxStates))
+	}
 	if !slices.Contains(present.Formats, *format) {
 		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(present.Formats, ", ")))
 	}

@@ -40,6 +40,7 @@ type Session struct {
 	Stdout io.Writer // where commands print
 	Stderr io.Writer
 	buf    strings.Builder
+	open   int // brackets the buffered lines leave open
 	first  int // the line the buffered statement starts on
 	line   int // lines read so far
 	Failed bool
@@ -53,7 +54,32 @@ func (s *Session) Playing() bool { return s.game != nil }
 func (s *Session) Pending() bool { return s.buf.Len() > 0 }
 
 // Reset drops a half-typed statement.
-func (s *Session) Reset() { s.buf.Reset() }
+func (s *Session) Reset() { s.buf.Reset(); s.open = 0 }
+
+// brackets is how many brackets a line opens, less those it closes,
+// outside strings and comments.
+func brackets(line string) int {
+	n, inString, escaped := 0, false, false
+	for _, r := range line {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && r == '\\':
+			escaped = true
+		case inString:
+			inString = r != '"'
+		case r == '"':
+			inString = true
+		case r == '#':
+			return n
+		case r == '(' || r == '{' || r == '[':
+			n++
+		case r == ')' || r == '}' || r == ']':
+			n--
+		}
+	}
+	return n
+}
 
 // Feed adds one line; once the buffered text is a complete statement (or a
 // definite error) it runs it. A line starting with ':' outside a statement is a
@@ -66,7 +92,7 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 		return false
 	}
 	if s.buf.Len() == 0 && strings.HasPrefix(strings.TrimSpace(line), ":") {
-		return command(s, strings.TrimSpace(line))
+		return command(ctx, s, strings.TrimSpace(line))
 	}
 	if s.buf.Len() == 0 {
 		if strings.TrimSpace(line) == "" {
@@ -76,6 +102,9 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 	}
 	s.buf.WriteString(line)
 	s.buf.WriteByte('\n')
+	if s.open += brackets(line); s.open > 0 {
+		return false // a bracket is open: more lines are needed, no need to parse
+	}
 	src := s.buf.String()
 	if _, err := lang.Parse(s.Name, src); err != nil {
 		var se *lang.SyntaxError
@@ -83,7 +112,7 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 			return false
 		}
 	}
-	s.buf.Reset()
+	s.Reset()
 	if err := s.In.ExecAt(ctx, s.Name, src, s.first); err != nil {
 		s.Failed = true
 		fmt.Fprintln(s.Stderr, s.In.Render(err))
@@ -113,7 +142,7 @@ func (s *Session) Finish(ctx context.Context) {
 		return
 	}
 	src := s.buf.String()
-	s.buf.Reset()
+	s.Reset()
 	if err := s.In.ExecAt(ctx, s.Name, src, s.first); err != nil {
 		s.Failed = true
 		fmt.Fprintln(s.Stderr, s.In.Render(err))
@@ -129,6 +158,13 @@ func RunPipe(ctx context.Context, s *Session, r io.Reader) bool {
 		if s.Feed(ctx, sc.Text()) {
 			break
 		}
+	}
+	if err := sc.Err(); err != nil {
+		s.Failed = true
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("%s:%d: a line longer than 64 MiB; nothing after it was read", s.Name, s.line+1)
+		}
+		fmt.Fprintln(s.Stderr, err)
 	}
 	s.Finish(ctx)
 	return !s.Failed
@@ -180,7 +216,7 @@ func RunTerminal(s *Session) error {
 }
 
 // command runs a colon command; it returns true for :quit.
-func command(s *Session, line string) bool {
+func command(ctx context.Context, s *Session, line string) bool {
 	out := s.Stdout
 	name, arg, _ := strings.Cut(line, " ")
 	switch name {
@@ -189,10 +225,11 @@ func command(s *Session, line string) bool {
 	case ":load":
 		src, err := os.ReadFile(strings.TrimSpace(arg))
 		if err != nil {
+			s.Failed = true
 			fmt.Fprintln(s.Stderr, err)
 			return false
 		}
-		if err := s.In.Exec(context.Background(), strings.TrimSpace(arg), string(src)); err != nil {
+		if err := s.In.Exec(ctx, strings.TrimSpace(arg), string(src)); err != nil {
 			s.Failed = true
 			fmt.Fprintln(s.Stderr, s.In.Render(err))
 		}

@@ -1,0 +1,56 @@
+package repl_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/repl"
+)
+
+func pipeSession() (*repl.Session, *strings.Builder, *strings.Builder) {
+	var out, errs strings.Builder
+	in := eval.New(eval.Config{Out: &out})
+	return &repl.Session{In: in, Name: "<stdin>", Stdout: &out, Stderr: &errs}, &out, &errs
+}
+
+// A statement of thousands of lines runs once it is whole, and answers as
+// the same text run as a script.
+func TestPipedLongStatement(t *testing.T) {
+	s, out, errs := pipeSession()
+	var b strings.Builder
+	b.WriteString("game W state (a, b) {\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "    move (a - k, b) for k in 1..a if k < %d  # a comment with ( and \"{\"\n", i+2)
+	}
+	b.WriteString("    move (a, b - 1) if b > 0\n}\nprint(\"(\", \"{ [\")\ngrundy(W(3, 4))\n")
+	var want strings.Builder
+	if err := eval.New(eval.Config{Out: &want}).Exec(context.Background(), "w.game", b.String()); err != nil {
+		t.Fatal(err)
+	}
+	if !repl.RunPipe(context.Background(), s, strings.NewReader(b.String())) || out.String() != want.String() {
+		t.Fatalf("out %q, want %q, errors %q", out, want.String(), errs)
+	}
+}
+
+// endless is a line of x's that never ends.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	return len(p), nil
+}
+
+// A line longer than the reader takes is an error, not a silent end.
+func TestPipedLineTooLong(t *testing.T) {
+	s, _, errs := pipeSession()
+	r := io.MultiReader(strings.NewReader("1 + 1\n"), io.LimitReader(endless{}, 65<<20))
+	if repl.RunPipe(context.Background(), s, r) || !strings.Contains(errs.String(), "<stdin>:2: a line longer than 64 MiB") {
+		t.Fatalf("errors %q", errs)
+	}
+}
