@@ -6,9 +6,11 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -94,7 +96,17 @@ func New(cfg Config) *Interp {
 		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{}}
 	in.normal = normal.New(in.env())
 	in.solvers[normal.Convention.Name()] = in.normal
+	solve.SetBudget(in.lim)
 	return in
+}
+
+// forget drops what the session's solvers have learnt, after a statement
+// ran out of memory: their tables are what filled it.
+func (in *Interp) forget() {
+	in.normal = normal.New(in.env())
+	in.solvers = map[string]play.Solver{normal.Convention.Name(): in.normal}
+	in.made = map[string]game.Ruleset{}
+	debug.FreeOSMemory()
 }
 
 func (in *Interp) env() play.Env { return play.Env{Limits: in.lim, Generic: in.cfg.Generic} }
@@ -225,6 +237,10 @@ func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine in
 	}
 	for _, s := range f.Stmts {
 		if err := in.exec(ctx, s); err != nil {
+			var lim *solve.LimitError
+			if errors.As(err, &lim) && lim.Memory {
+				in.forget()
+			}
 			return err
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // message, and the memory it took stays within the budget.
 func TestRunawayStopsAtCapWithinBudget(t *testing.T) {
 	const states = 2_000_000
-	const budget = 256 << 20
+	const budget = 1 << 30
 	in := eval.New(eval.Config{Out: new(strings.Builder), MaxStates: states, MaxMemory: budget})
 	src := `game Grid state (a, b) {
     move (a - 1, b) for k in 1..1 if a > 0

@@ -150,7 +150,7 @@ func (s *searcher) Value(ctx context.Context, p game.Position) (play.Value, erro
 	return outcome(o), err
 }
 func (s *searcher) Options(ctx context.Context, p game.Position) ([]play.Option, error) {
-	return play.OptionsBy(ctx, p, s.Value)
+	return play.OptionsBy(ctx, nil, p, s.Value)
 }
 func (s *searcher) Winning(ctx context.Context, p game.Position) ([]play.Option, error) {
 	opts, err := s.Options(ctx, p)

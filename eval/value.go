@@ -115,6 +115,10 @@ func (v Moves) String() string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, o := range v.Opts {
+		if len(parts) == maxShown {
+			parts = append(parts, fmt.Sprintf("... the first %d of %d moves", maxShown, len(v.Opts)))
+			break
+		}
 		if t := present.MoveText(v.Pos, o); !seen[t] {
 			seen[t] = true
 			parts = append(parts, t)
@@ -125,6 +129,10 @@ func (v Moves) String() string {
 	}
 	return strings.Join(parts, "\n")
 }
+
+// maxShown bounds the moves a list prints: a position with millions of
+// moves gives the first ones and the count.
+const maxShown = 1000
 
 func (v OptionList) String() string {
 	if len(v.Opts) == 0 {
@@ -145,12 +153,18 @@ func (v OptionList) String() string {
 			continue
 		}
 		seen[text] = true
+		if len(rows) == maxShown {
+			break
+		}
 		rows = append(rows, [2]string{text, o.Value.Label() + " " + o.Value.String()})
 		width = max(width, len(text))
 	}
 	lines := make([]string, len(rows))
 	for i, r := range rows {
 		lines[i] = fmt.Sprintf("%-*s  %s", width, r[0], r[1])
+	}
+	if len(rows) < len(v.Opts) && len(rows) == maxShown {
+		lines = append(lines, fmt.Sprintf("... the first %d of %d moves", maxShown, len(v.Opts)))
 	}
 	return strings.Join(lines, "\n")
 }

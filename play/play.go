@@ -68,8 +68,8 @@ type Option struct {
 
 // OptionsBy lists every move of a sum, in each component in turn, with the
 // position it reaches valued by value: the options of a convention that
-// values positions one by one.
-func OptionsBy(ctx context.Context, p game.Position, value func(context.Context, game.Position) (Value, error)) ([]Option, error) {
+// values positions one by one. The list counts against the memory budget.
+func OptionsBy(ctx context.Context, lim *solve.Limits, p game.Position, value func(context.Context, game.Position) (Value, error)) ([]Option, error) {
 	var out []Option
 	for i, c := range p {
 		moves, err := c.Rules.Moves(ctx, c.State)
@@ -77,6 +77,9 @@ func OptionsBy(ctx context.Context, p game.Position, value func(context.Context,
 			return nil, err
 		}
 		for _, m := range moves {
+			if err := lim.Hold(c.Rules.Name()); err != nil {
+				return nil, err
+			}
 			r := p.Replace(i, m.To)
 			v, err := value(ctx, r)
 			if err != nil {

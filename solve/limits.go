@@ -12,7 +12,7 @@ import (
 // with all its solvers, so a change (the REPL's :set) applies to all of them.
 type Limits struct {
 	MaxStates int   // the most states (or heap values) one solver stores; 0: DefaultMaxStates
-	MaxMemory int64 // the most bytes one solver's tables may take; 0: DefaultMaxMemory
+	MaxMemory int64 // the most memory the process may hold, in bytes; 0: DefaultMaxMemory
 	// Progress, when set, is told how long computations go.
 	Progress Reporter
 }
@@ -34,11 +34,20 @@ func (l *Limits) Report(what, unit string, done int64) {
 	}
 }
 
-// Defaults of Limits.
-const (
-	DefaultMaxStates       = 20_000_000
-	DefaultMaxMemory int64 = 4 << 30
-)
+// DefaultMaxStates is the state cap unless one is set.
+const DefaultMaxStates = 20_000_000
+
+// DefaultMaxMemory is the memory budget unless one is set: a quarter of the
+// machine's memory, at least 1 GiB (4 GiB when the machine's is unknown).
+var DefaultMaxMemory = defaultMemory()
+
+func defaultMemory() int64 {
+	p := physical()
+	if p <= 0 {
+		return 4 << 30
+	}
+	return max(p/4, 1<<30)
+}
 
 // States is the state cap in force.
 func (l *Limits) States() int { return l.maxStates() }
@@ -61,13 +70,16 @@ func (l *Limits) maxMemory() int64 {
 }
 
 // Check returns a LimitError if a solver of what with states states and bytes
-// bytes would pass a limit.
+// bytes of tables would pass a limit, or the process holds more memory
+// than the budget (read every 256th call).
 func (l *Limits) Check(what string, states int, bytes int64) error {
 	switch {
 	case states > l.maxStates():
 		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: int64(l.maxStates()), Memory: false}
 	case bytes > l.maxMemory():
 		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: l.maxMemory(), Memory: true}
+	case heldDue():
+		return l.overBudget(what, states-1)
 	}
 	return nil
 }
@@ -86,8 +98,11 @@ func (e *LimitError) Error() string {
 	if e.Moves {
 		return e.movesError()
 	}
+	if e.Memory && e.States < 0 {
+		return fmt.Sprintf("memory limit reached: listing the moves of %s needs more than %s (raise it with --max-memory, or :set max-memory in the REPL); what the session had learnt is dropped", e.What, MiB(e.Limit))
+	}
 	if e.Memory {
-		return fmt.Sprintf("memory limit reached: solving %s stored %d states and needs more than %s (raise it with --max-memory, or :set max-memory in the REPL)", e.What, e.States, MiB(e.Limit))
+		return fmt.Sprintf("memory limit reached: solving %s stored %d states and needs more than %s (raise it with --max-memory, or :set max-memory in the REPL); what the session had learnt is dropped", e.What, e.States, MiB(e.Limit))
 	}
 	return fmt.Sprintf("state limit reached: %s needs more than %d stored states (raise it with --max-states, or :set max-states in the REPL); %s of memory used so far", e.What, e.Limit, MiB(e.Bytes))
 }

@@ -47,6 +47,9 @@ func (w *Work) poll() {
 	if w.count > w.limits.maxStates() {
 		panic(stop{&LimitError{What: w.what, States: w.stored(), Limit: int64(w.limits.maxStates()), Moves: true}})
 	}
+	if err := w.limits.overBudget(w.what, w.stored()); err != nil {
+		panic(stop{err})
+	}
 }
 
 // Err reports an interruption of the query.

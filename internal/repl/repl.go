@@ -270,6 +270,7 @@ func set(l *solve.Limits, out io.Writer, args []string) error {
 			return err
 		}
 		l.MaxMemory = n
+		solve.SetBudget(l)
 		return nil
 	}
 	return fmt.Errorf("usage: :set [max-states N | max-memory SIZE]")

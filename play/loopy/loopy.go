@@ -216,7 +216,7 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 	if c, ok := p.Decided(); ok {
 		return nil, &game.DecidedError{Component: c}
 	}
-	return play.OptionsBy(ctx, p, s.Value)
+	return play.OptionsBy(ctx, s.env.Limits, p, s.Value)
 }
 
 // Describe says how a ruleset's positions are valued.

@@ -176,7 +176,7 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 	if c, ok := p.Decided(); ok {
 		return nil, &game.DecidedError{Component: c}
 	}
-	return play.OptionsBy(ctx, p, func(ctx context.Context, r game.Position) (play.Value, error) {
+	return play.OptionsBy(ctx, s.env.Limits, p, func(ctx context.Context, r game.Position) (play.Value, error) {
 		o, err := s.Outcome(ctx, r)
 		return outcome(o), err
 	})

@@ -173,6 +173,9 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 			return nil, err
 		}
 		for _, m := range moves {
+			if err := s.env.Limits.Hold(c.Rules.Name()); err != nil {
+				return nil, err
+			}
 			g, err := s.Grundy(ctx, m.To)
 			if err != nil {
 				return nil, err

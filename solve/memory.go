@@ -1,0 +1,50 @@
+package solve
+
+// The memory budget is the process's: what the Go runtime holds from the
+// system and has not given back, read through runtime/metrics — every
+// table, stack, move list and parse tree, and the garbage not yet
+// collected. Solvers ask Limits.Check now and then (every state they
+// store, every few thousand candidate moves); every 256th asking reads the
+// runtime's count. The runtime's own soft limit is set to the budget too
+// (SetBudget), so that the collector works harder as it nears, and the
+// process's resident size stays close to what the budget allows.
+
+import (
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+)
+
+// Held is the memory the Go runtime holds from the system, in bytes.
+func Held() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+}
+
+var asked atomic.Int64
+
+// heldDue reports whether this asking should read the runtime's count.
+func heldDue() bool { return asked.Add(1)&255 == 0 }
+
+// SetBudget makes the runtime's soft memory limit the budget of l.
+func SetBudget(l *Limits) { debug.SetMemoryLimit(l.maxMemory()) }
+
+// Hold is Check for work that stores no states, such as a list of moves
+// being built: a LimitError when the process holds too much memory.
+func (l *Limits) Hold(what string) error {
+	if !heldDue() {
+		return nil
+	}
+	return l.overBudget(what, -1)
+}
+
+// overBudget is a LimitError when the runtime holds more than 85% of the
+// budget: the rest is room for the growth under way when it is read (a
+// table doubling), so that the peak stays within the budget.
+func (l *Limits) overBudget(what string, states int) error {
+	if h := Held(); h > l.maxMemory()/20*17 {
+		return &LimitError{What: what, States: states, Bytes: h, Limit: l.maxMemory(), Memory: true}
+	}
+	return nil
+}
