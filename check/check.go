@@ -52,6 +52,7 @@ type Checker struct {
 	Kinds    []rules.Kind       // the kinds of position games are declared on
 	Redefine bool               // names may be defined again (the REPL)
 	errs     lang.ErrorList
+	family   string // the family whose alias is being checked: its own name there is itself
 }
 
 // File checks a file and returns its errors, sorted.
@@ -114,6 +115,10 @@ func (c *Checker) gameDecl(d *lang.GameDecl) {
 		c.bindLocal(loc, p.Name, p.Pos, "parameter")
 	}
 	if d.Alias != nil {
+		if len(d.Params) > 0 { // evaluated when called, when its name is the family itself
+			c.family = d.Name
+			defer func() { c.family = "" }()
+		}
 		c.expr(d.Alias, loc, false)
 	} else {
 		c.gameBody(d, loc)

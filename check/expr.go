@@ -52,6 +52,10 @@ func (c *Checker) ident(e *lang.Ident, loc locals, inRule bool) {
 	if loc[e.Name] {
 		return
 	}
+	if e.Name == c.family {
+		c.errorf(e.Pos, "%s is defined through itself: here %s is the family being defined", e.Name, e.Name)
+		return
+	}
 	if sym := c.lookup(e.Name); sym != nil {
 		if inRule && sym.Game {
 			c.errorf(e.Pos, "game %s cannot be used inside a rule", e.Name)

@@ -40,3 +40,19 @@ func TestLongSums(t *testing.T) {
 		t.Fatalf("Nim(1) + 2: %v", err)
 	}
 }
+
+// Families defined through each other, which only redefinition can write
+// (the check pass refuses a family's own name in its definition), stop
+// with an error at the instance that comes back.
+func TestMutuallyDefinedFamilies(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder), Redefine: true})
+	for _, src := range []string{"game A(m) = Subtraction({m})", "game B(m) = A(m)", "game A(m) = B(m)"} {
+		if err := in.Exec(context.Background(), "defs.game", src); err != nil {
+			t.Fatal(in.Render(err))
+		}
+	}
+	_, err := in.Eval(context.Background(), "grundy(A(3)(5))")
+	if err == nil || !strings.Contains(err.Error(), "A(3) is defined through itself") {
+		t.Fatalf("got %v", err)
+	}
+}
