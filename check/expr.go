@@ -29,8 +29,17 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 	case *lang.Unary:
 		c.expr(e.X, loc, inRule)
 	case *lang.Binary:
-		c.expr(e.Left, loc, inRule)
-		c.expr(e.Right, loc, inRule)
+		// down the left side without recursion: a + b + c ... may be long
+		var rights []lang.Expr
+		var x lang.Expr = e
+		for b, ok := x.(*lang.Binary); ok; b, ok = x.(*lang.Binary) {
+			rights = append(rights, b.Right)
+			x = b.Left
+		}
+		c.expr(x, loc, inRule)
+		for i := len(rights) - 1; i >= 0; i-- {
+			c.expr(rights[i], loc, inRule)
+		}
 	case *lang.Call:
 		c.call(e, loc, inRule)
 	case *lang.SetCall:

@@ -144,29 +144,15 @@ func (in *Interp) unary(ctx context.Context, e *lang.Unary, env map[string]Value
 }
 
 func (in *Interp) binary(ctx context.Context, e *lang.Binary, env map[string]Value) (Value, error) {
-	if e.Op == "+" {
-		return in.sum(ctx, e, env)
-	}
-	l, err := in.eval(ctx, e.Left, env)
-	if err != nil {
-		return nil, err
-	}
-	if decides(e.Op, l) {
-		return l, nil
-	}
-	r, err := in.eval(ctx, e.Right, env)
-	if err != nil {
-		return nil, err
-	}
-	return apply(e, l, r)
+	return in.chain(ctx, e, env)
 }
 
-// sum evaluates a chain a + b + c + ..., left to right, without recursion,
-// and adds positions into one slice: a sum of 10^5 parts once took
-// quadratic time, copying the sum at every +.
-func (in *Interp) sum(ctx context.Context, e *lang.Binary, env map[string]Value) (Value, error) {
+// chain evaluates a left-leaning chain a op b op c ..., left to right,
+// without recursion, and adds positions into one slice: a sum of 10^5
+// parts once took quadratic time, copying the sum at every +.
+func (in *Interp) chain(ctx context.Context, e *lang.Binary, env map[string]Value) (Value, error) {
 	chain := []*lang.Binary{e}
-	for l, ok := e.Left.(*lang.Binary); ok && l.Op == "+"; l, ok = l.Left.(*lang.Binary) {
+	for l, ok := e.Left.(*lang.Binary); ok && l.Op != "^"; l, ok = l.Left.(*lang.Binary) {
 		chain = append(chain, l)
 	}
 	acc, err := in.eval(ctx, chain[len(chain)-1].Left, env)
@@ -175,14 +161,18 @@ func (in *Interp) sum(ctx context.Context, e *lang.Binary, env map[string]Value)
 	}
 	var owned game.Position // the sum built so far, when acc is a position
 	for i := len(chain) - 1; i >= 0; i-- {
-		r, err := in.eval(ctx, chain[i].Right, env)
+		op := chain[i]
+		if decides(op.Op, acc) {
+			continue
+		}
+		r, err := in.eval(ctx, op.Right, env)
 		if err != nil {
 			return nil, err
 		}
 		lp, lok := acc.(PositionVal)
 		rp, rok := r.(PositionVal)
-		if !lok || !rok {
-			if acc, err = apply(chain[i], acc, r); err != nil {
+		if op.Op != "+" || !lok || !rok {
+			if acc, err = apply(op, acc, r); err != nil {
 				return nil, err
 			}
 			owned = nil

@@ -42,6 +42,7 @@ type lineLexer struct {
 	endLine int // the line on which the last significant token ended
 	depth   int // brackets open
 	prefix  int // prefix operators and brackets in a row, with no operand between
+	powers  int // a ^ b ^ c ...: the ^'s in a row, which nest to the right
 }
 
 // MaxNesting bounds how deep brackets and prefix operators nest: the parser
@@ -65,6 +66,11 @@ func (l *lineLexer) Next() (lexer.Token, error) {
 
 // nest follows how deep tok nests, and refuses an input nested too deep.
 func (l *lineLexer) nest(tok lexer.Token) error {
+	if tok.Value == "^" {
+		l.powers++
+	} else if isOperator(tok.Value) {
+		l.powers = 0
+	}
 	switch tok.Value {
 	case "(", "[", "{":
 		l.depth++
@@ -77,8 +83,18 @@ func (l *lineLexer) nest(tok lexer.Token) error {
 	default:
 		l.prefix = 0
 	}
-	if l.depth > MaxNesting || l.prefix > MaxNesting {
+	if l.depth > MaxNesting || l.prefix > MaxNesting || l.powers > MaxNesting {
 		return &lexer.Error{Msg: fmt.Sprintf("brackets or operators nested more than %d deep", MaxNesting), Pos: tok.Pos}
 	}
 	return nil
+}
+
+// isOperator reports whether a token is an operator or a bracket: what
+// ends a run of ^'s.
+func isOperator(v string) bool {
+	switch v {
+	case "(", "[", "{", ")", "]", "}", "-", "not", "+", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or", ",", "..", ";":
+		return true
+	}
+	return false
 }
