@@ -56,3 +56,39 @@ func TestMutuallyDefinedFamilies(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// What the random scripts found: the misère solver described for bounded
+// Nim (it read a position from a ruleset), explain() of a refused sum (it
+// dropped the error), and a misère sum of a big heap that went on past the
+// deadline (a step of the search listed thousands of moves unpolled).
+func TestFoundByRandomScripts(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	defs := "game G { take 1..3 }\ngame M { take 1..  loses if n == 0 }\ngame H { take 4 split }\ngame T state (a, b) { move (a + b, b - 1) if b > 0 }"
+	if err := in.Exec(context.Background(), "defs.game", defs); err != nil {
+		t.Fatal(in.Render(err))
+	}
+	if got := mustEval(t, in, "solver(G, misere)").String(); !strings.Contains(got, "Bouton") {
+		t.Errorf("solver(G, misere) = %s", got)
+	}
+	if _, err := in.Eval(context.Background(), "explain(M(1) + M(2))"); err == nil || !strings.Contains(err.Error(), "not misère play") {
+		t.Errorf("explain of a refused sum: %v", err)
+	}
+	ctx := &countdown{Context: context.Background(), left: 200}
+	if _, err := in.Eval(ctx, "grundy(H(10^4) + T(2, 4), misere)"); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("a cancelled misère search: %v", err)
+	}
+}
+
+// countdown is a context that is cancelled once its Err has been asked a
+// number of times: how often a search polls it, counted rather than timed.
+type countdown struct {
+	context.Context
+	left int
+}
+
+func (c *countdown) Err() error {
+	if c.left--; c.left < 0 {
+		return context.Canceled
+	}
+	return nil
+}

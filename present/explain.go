@@ -232,7 +232,10 @@ func (x *explainer) sum(p game.Position, depth int) error {
 		vals = append(vals, v)
 		x.printf("  %-*s  grundy %s\n", width, c, v)
 	}
-	total, _ := x.s.Grundy(x.ctx, p)
+	total, err := x.s.Grundy(x.ctx, p)
+	if err != nil {
+		return err
+	}
 	bitsN := max(total.BitLen(), 1)
 	for _, v := range vals {
 		bitsN = max(bitsN, v.BitLen())

@@ -199,7 +199,7 @@ func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, e
 
 // Describe says how misère outcomes of a ruleset's positions are found.
 func (s *Solver) Describe(r game.Ruleset) string {
-	if _, ok := closedTame(game.Component{Rules: r}); ok && !s.env.Generic {
+	if _, ok := game.Base(r).(bounded); ok && !s.env.Generic {
 		return "misère play: Bouton's rule, at any size (Nim and bounded Nim are tame)"
 	}
 	if l, ok := s.learnerOf(r); ok {

@@ -61,10 +61,8 @@ func (s *winSearch[P]) Wins(ctx context.Context, p P) (bool, error) {
 	stack := []frame[P]{{p: p, key: root}}
 	path := map[string]bool{}
 	for steps := 0; len(stack) > 0; steps++ {
-		if steps%4096 == 0 {
-			if err := poll(ctx, s.limits, s.what, len(s.wins)); err != nil {
-				return false, err
-			}
+		if err := poll(ctx, s.limits, s.what, len(s.wins), steps); err != nil {
+			return false, err
 		}
 		child, err := s.step(ctx, &stack, path)
 		if err != nil {
@@ -141,10 +139,8 @@ func (s *genusSearch[P]) Genus(ctx context.Context, p P) (Genus, error) {
 	stack := []frame[P]{{p: p, key: root}}
 	path := map[string]bool{}
 	for steps := 0; len(stack) > 0; steps++ {
-		if steps%4096 == 0 {
-			if err := poll(ctx, s.limits, s.what, len(s.genera)); err != nil {
-				return Genus{}, err
-			}
+		if err := poll(ctx, s.limits, s.what, len(s.genera), steps); err != nil {
+			return Genus{}, err
 		}
 		if err := s.step(ctx, &stack, path); err != nil {
 			return Genus{}, err
@@ -192,12 +188,17 @@ func (s *genusSearch[P]) step(ctx context.Context, stack *[]frame[P], path map[s
 	return nil
 }
 
-// poll stops a long search on Ctrl-C or at the state cap.
-func poll(ctx context.Context, lim *solve.Limits, what string, stored int) error {
-	lim.Report(what, "positions", int64(stored))
+// poll stops a long search on Ctrl-C, at every step (a step may list the
+// moves of a sum of thousands of parts), and at the state cap; it reports
+// progress now and then.
+func poll(ctx context.Context, lim *solve.Limits, what string, stored, steps int) error {
 	if err := ctx.Err(); err != nil {
 		return &solve.InterruptedError{What: what, States: stored, Err: err}
 	}
+	if steps%256 != 0 {
+		return nil
+	}
+	lim.Report(what, "positions", int64(stored))
 	return lim.Check(what, stored+1, int64(stored)*96)
 }
 

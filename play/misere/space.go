@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // sum is a position: its components and their keys, sorted by key.
@@ -65,14 +66,38 @@ func (sp *space) options(ctx context.Context, s sum) ([]sum, error) {
 		if i > 0 && s.keys[i] == s.keys[i-1] {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, &solve.InterruptedError{What: "a misère sum", Err: err}
+		}
 		moves, err := c.Rules.Moves(ctx, c.State)
 		if err != nil {
 			return nil, err
 		}
 		for _, m := range moves {
-			rest := append(append(slices.Clone(s.parts[:i]), s.parts[i+1:]...), m.To...)
-			out = append(out, sp.sumOf(rest))
+			out = append(out, sp.replaced(s, i, m.To))
 		}
 	}
 	return out, nil
+}
+
+// replaced is s with part i replaced by the parts to, kept sorted: the
+// other parts keep their keys, and the new ones are merged in.
+func (sp *space) replaced(s sum, i int, to []game.Component) sum {
+	add := sp.sumOf(to)
+	n := len(s.parts) - 1 + len(add.parts)
+	out := sum{parts: make([]game.Component, 0, n), keys: make([]string, 0, n)}
+	j := 0
+	for k := range s.parts {
+		if k == i {
+			continue
+		}
+		for j < len(add.parts) && add.keys[j] < s.keys[k] {
+			out.parts, out.keys = append(out.parts, add.parts[j]), append(out.keys, add.keys[j])
+			j++
+		}
+		out.parts, out.keys = append(out.parts, s.parts[k]), append(out.keys, s.keys[k])
+	}
+	out.parts = append(out.parts, add.parts[j:]...)
+	out.keys = append(out.keys, add.keys[j:]...)
+	return out
 }
