@@ -114,7 +114,7 @@ func (v Moves) String() string {
 	}
 	var parts []string
 	seen := map[string]bool{}
-	for _, o := range v.Opts {
+	for _, o := range present.Shown(v.Opts, maxShown) {
 		if len(parts) == maxShown {
 			parts = append(parts, fmt.Sprintf("... the first %d of %d moves", maxShown, len(v.Opts)))
 			break
@@ -141,7 +141,7 @@ func (v OptionList) String() string {
 	var rows [][2]string
 	seen := map[string]bool{}
 	width := 0
-	for _, o := range v.Opts {
+	for _, o := range present.Shown(v.Opts, maxShown) {
 		text := present.MoveText(v.Pos, o)
 		if o.Move.Label != "" {
 			text += " -> " + game.Position(o.Move.To).String()

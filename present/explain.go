@@ -154,7 +154,7 @@ func leftText(to []game.Component) string {
 func moveTexts(p game.Position, opts []play.Option, limit int) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, o := range opts {
+	for _, o := range Shown(opts, limit) {
 		t := MoveText(p, o)
 		if seen[t] {
 			continue

@@ -1,8 +1,10 @@
 package present
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
@@ -20,6 +22,44 @@ func MoveText(p game.Position, o play.Option) string {
 		return p[o.Index].String() + " -> " + f.Heaps(o.Move.To[0].Rules.Name()) + " for " + f.Range()
 	}
 	return p[o.Index].String() + " -> " + game.Position(o.Move.To).String()
+}
+
+// Shown orders the options a listing prints when it prints at most n of
+// them: as given when they fit; otherwise in a canonical order, by component
+// and then by what the move leaves, fewest and smallest parts first, so that
+// a cut list shows the same moves whichever solver listed them.
+func Shown(opts []play.Option, n int) []play.Option {
+	if len(opts) <= n {
+		return opts
+	}
+	sorted := slices.Clone(opts)
+	slices.SortStableFunc(sorted, func(a, b play.Option) int {
+		if c := cmp.Compare(a.Index, b.Index); c != 0 {
+			return c
+		}
+		return compareParts(a.Move.To, b.Move.To)
+	})
+	return sorted
+}
+
+// compareParts orders what moves leave: fewer parts first, then part by
+// part, by ruleset name and then by the order of the parts' kind.
+func compareParts(a, b []game.Component) int {
+	if c := cmp.Compare(len(a), len(b)); c != 0 {
+		return c
+	}
+	for i := range a {
+		if a[i].Rules != b[i].Rules {
+			if c := strings.Compare(a[i].Rules.Name(), b[i].Rules.Name()); c != 0 {
+				return c
+			}
+			continue
+		}
+		if c := a[i].Rules.Kind().Compare(a[i].State, b[i].State); c != 0 {
+			return c
+		}
+	}
+	return 0
 }
 
 func joinInts(xs []*big.Int, sep string) string {
