@@ -1,8 +1,6 @@
 package lang
 
 import (
-	"strings"
-
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -15,16 +13,6 @@ import (
 // Keywords are the reserved words of the language, in the order the
 // reference introduces them.
 var Keywords = []string{"game", "let", "take", "split", "leaving", "loses", "if", "move", "for", "in", "state", "set", "pick", "forbid", "and", "or", "not", "mod"}
-
-var gameLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `#[^\n]*`},
-	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
-	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
-	{Name: "Int", Pattern: `[0-9]+`},
-	{Name: "Keyword", Pattern: `\b(` + strings.Join(Keywords, "|") + `)\b`},
-	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Punct", Pattern: `\.\.|==|!=|<=|>=|[-+*/%^(){},;=<>]`},
-})
 
 type gFile struct {
 	Stmts []*gStmt `parser:"( @@ ';'* )*"`
@@ -109,127 +97,60 @@ type gForbid struct {
 	What *gName `parser:"'forbid' @@"`
 }
 
-// Expressions, loosest binding first.
+// Expressions are written flat: operands, each with its prefix operators,
+// joined by binary operators. parse.go gives them their structure by
+// precedence (the table ops there), so a chain of any length is one grammar
+// level per operand and the grammar has no level per precedence.
 
 type gExpr struct {
-	Pos  lexer.Position
-	Left *gAnd  `parser:"@@"`
-	Rest []*gOr `parser:"@@*"`
-}
-
-type gOr struct {
-	Pos   lexer.Position // of the operator
-	Right *gAnd          `parser:"'or' @@"`
-}
-
-type gAnd struct {
-	Pos  lexer.Position
-	Left *gNot        `parser:"@@"`
-	Rest []*gAndRight `parser:"@@*"`
-}
-
-type gAndRight struct {
-	Pos   lexer.Position // of the operator
-	Right *gNot          `parser:"'and' @@"`
-}
-
-type gNot struct {
 	Pos lexer.Position
-	Not *gNot `parser:"  'not' @@"`
-	Cmp *gCmp `parser:"| @@"`
+	gOperand
+	Tail []*gBinary  `parser:"@@*"`
+	Open lexer.Token `parser:"@'..'?"` // a range with no high end: 1..
 }
 
-type gCmp struct {
-	Pos  lexer.Position
-	Left *gRange `parser:"@@"`
-	Op   *gCmpOp `parser:"@@?"`
+type gBinary struct {
+	Pos lexer.Position // of the operator
+	Op  string         `parser:"@( 'or' | 'and' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '..' | '+' | '-' | '*' | '/' | '%' | 'mod' | '^' )"`
+	gOperand
 }
 
-type gCmpOp struct {
-	Pos   lexer.Position
-	Op    string  `parser:"@( '==' | '!=' | '<=' | '>=' | '<' | '>' )"`
-	Right *gRange `parser:"@@"`
+// gOperand is an operand with its prefix operators and its suffixes: a
+// number, string or name (the token itself, which says which), a bracketed
+// expression or a set, then calls and set positions: -Bounded(3)(10). It is
+// embedded in the nodes that hold one, which keeps the tree shallow.
+type gOperand struct {
+	Prefix []*gPrefix  `parser:"@@*"`
+	Atom   lexer.Token `parser:"( @( Int | String | Ident )"`
+	Paren  *gParen     `parser:"| @@"`
+	Set    *gSetLit    `parser:"| @@ )"`
+	Suffix []*gSuffix  `parser:"@@*"`
 }
 
-type gRange struct {
-	Pos  lexer.Position
-	Lo   *gSum `parser:"@@"`
-	Dots bool  `parser:"( @'..'"`
-	Hi   *gSum `parser:"  @@? )?"`
-}
-
-type gSum struct {
-	Pos  lexer.Position
-	Left *gTerm     `parser:"@@"`
-	Rest []*gOpTerm `parser:"@@*"`
-}
-
-type gOpTerm struct {
-	Pos  lexer.Position
-	Op   string `parser:"@( '+' | '-' )"`
-	Term *gTerm `parser:"@@"`
-}
-
-type gTerm struct {
-	Pos  lexer.Position
-	Left *gUnary     `parser:"@@"`
-	Rest []*gOpUnary `parser:"@@*"`
-}
-
-type gOpUnary struct {
-	Pos   lexer.Position
-	Op    string  `parser:"@( '*' | '/' | '%' | 'mod' )"`
-	Unary *gUnary `parser:"@@"`
-}
-
-type gUnary struct {
-	Pos   lexer.Position
-	Neg   *gUnary `parser:"  '-' @@"`
-	Power *gPower `parser:"| @@"`
-}
-
-type gPower struct {
-	Pos  lexer.Position
-	Base *gPostfix `parser:"@@"`
-	Exp  *gExp     `parser:"@@?"`
-}
-
-type gExp struct {
+type gPrefix struct {
 	Pos lexer.Position
-	Exp *gUnary `parser:"'^' @@"`
-}
-
-type gPostfix struct {
-	Pos     lexer.Position
-	Primary *gPrimary  `parser:"@@"`
-	Suffix  []*gSuffix `parser:"@@*"`
+	Op  string `parser:"@( '-' | 'not' )"`
 }
 
 type gSuffix struct {
-	Pos   lexer.Position
 	Call  bool     `parser:"( @'(':Punct"`
 	Args  []*gExpr `parser:"  ( @@ ( ',' @@ )* )? ')'"`
 	Set   bool     `parser:"| @'{':Punct"`
 	Elems []*gExpr `parser:"  ( @@ ( ',' @@ )* )? '}' )"`
 }
 
-type gPrimary struct {
-	Pos    lexer.Position
-	Int    *string  `parser:"  @Int"`
-	String *string  `parser:"| @String"`
-	Ident  *string  `parser:"| @Ident"`
-	Paren  *gExpr   `parser:"| '(' @@ ')'"`
-	Set    *gSetLit `parser:"| @@"`
+type gParen struct {
+	Pos lexer.Position
+	X   *gExpr `parser:"'(' @@ ')'"`
 }
 
 type gSetLit struct {
-	Open  bool     `parser:"@'{'"`
-	Elems []*gExpr `parser:"( @@ ( ',' @@ )* )? '}'"`
+	Pos   lexer.Position
+	Elems []*gExpr `parser:"'{' ( @@ ( ',' @@ )* )? '}'"`
 }
 
 var parser = participle.MustBuild[gFile](
-	participle.Lexer(lineAware{gameLexer}),
-	participle.Elide("Comment", "Whitespace"),
+	participle.Lexer(gameLexer{}),
 	participle.UseLookahead(2),
 )
 

@@ -4,86 +4,215 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// lineAware wraps the simple lexer: a "(" or "{" that starts a line (only blanks
-// and comments before it since the previous token) becomes an OpenBOL token.
-// The grammar lets call and set-position suffixes open only with a same-line
-// bracket, so a statement on a new line that starts with "(" is never taken as
-// a call of the previous line's value.
-type lineAware struct{ inner lexer.Definition }
+// The lexer is written by hand: one pass over the source, no regular
+// expressions, and no tokens for blanks and comments, which the parser
+// would only skip (a sum of 10^5 parts is 700 000 tokens of them). Its
+// tokens are:
+//
+//	Int      [0-9]+
+//	String   "..." on one line, with \ escapes
+//	Keyword  one of Keywords, as a whole word
+//	Ident    [A-Za-z_][A-Za-z0-9_]*, not a keyword
+//	Punct    .. == != <= >= and one of - + * / % ^ ( ) { } , ; = < >
+//	OpenBOL  a ( or { that starts a line
+//
+// A "(" or "{" that starts a line (only blanks and comments before it since
+// the previous token) is OpenBOL. The grammar lets call and set-position
+// suffixes open only with a same-line bracket, so a statement on a new line
+// that starts with "(" is never taken as a call of the previous line's value.
+type gameLexer struct{}
 
-func (d lineAware) Symbols() map[string]lexer.TokenType {
-	syms := map[string]lexer.TokenType{}
-	for k, v := range d.inner.Symbols() {
-		syms[k] = v
+const (
+	tokInt lexer.TokenType = -(iota + 2)
+	tokString
+	tokKeyword
+	tokIdent
+	tokPunct
+	tokOpenBOL
+)
+
+func (gameLexer) Symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF": lexer.EOF, "Int": tokInt, "String": tokString, "Keyword": tokKeyword,
+		"Ident": tokIdent, "Punct": tokPunct, "OpenBOL": tokOpenBOL,
 	}
-	syms["OpenBOL"] = openBOL
-	return syms
 }
 
-const openBOL lexer.TokenType = -100
-
-func (d lineAware) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	l, err := d.inner.Lex(filename, r)
+func (d gameLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	src, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	syms := d.inner.Symbols()
-	return &lineLexer{inner: l, skip: map[lexer.TokenType]bool{syms["Whitespace"]: true, syms["Comment"]: true}, punct: syms["Punct"]}, nil
+	return d.LexString(filename, string(src))
 }
 
-type lineLexer struct {
-	inner   lexer.Lexer
-	skip    map[lexer.TokenType]bool
-	punct   lexer.TokenType
-	endLine int // the line on which the last significant token ended
-	depth   int // brackets open
-	prefix  int // prefix operators and brackets in a row, with no operand between
-	powers  int // a ^ b ^ c ...: the ^'s in a row, which nest to the right
+func (gameLexer) LexString(filename, src string) (lexer.Lexer, error) {
+	return &scanner{src: src, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
+}
+
+var keywords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range Keywords {
+		m[k] = true
+	}
+	return m
+}()
+
+type scanner struct {
+	src     string
+	pos     lexer.Position // of src[pos.Offset]
+	endLine int            // the line on which the last token ended
+	depth   int            // brackets open
+	prefix  int            // prefix operators and brackets in a row, with no operand between
+	powers  int            // a ^ b ^ c ...: the ^'s in a row, which nest to the right
 }
 
 // MaxNesting bounds how deep brackets and prefix operators nest: the parser
 // recurses on them, and an input nested 10^5 deep would exhaust its stack.
 const MaxNesting = 1000
 
-func (l *lineLexer) Next() (lexer.Token, error) {
-	tok, err := l.inner.Next()
-	if err != nil || l.skip[tok.Type] {
+func (s *scanner) Next() (lexer.Token, error) {
+	s.skipBlanks()
+	start := s.pos
+	rest := s.src[start.Offset:]
+	if rest == "" {
+		return lexer.EOFToken(start), nil
+	}
+	var typ lexer.TokenType
+	n := 0
+	switch c := rest[0]; {
+	case isDigit(c):
+		typ, n = tokInt, span(rest, isDigit)
+	case isLetter(c):
+		typ, n = tokIdent, span(rest, isWordByte)
+		if keywords[rest[:n]] {
+			typ = tokKeyword
+		}
+	case c == '"':
+		typ, n = tokString, stringLen(rest)
+	default:
+		typ, n = tokPunct, punctLen(rest)
+	}
+	if n == 0 {
+		sample := []rune(rest)
+		if len(sample) > 16 {
+			sample = append(sample[:16], []rune("...")...)
+		}
+		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string(sample)), Pos: start}
+	}
+	tok := lexer.Token{Type: typ, Value: rest[:n], Pos: start}
+	s.advance(n, false)
+	if err := s.nest(tok); err != nil {
 		return tok, err
 	}
-	if err := l.nest(tok); err != nil {
-		return tok, err
+	if typ == tokPunct && (tok.Value == "(" || tok.Value == "{") && start.Line > s.endLine {
+		tok.Type = tokOpenBOL
 	}
-	if tok.Type == l.punct && (tok.Value == "(" || tok.Value == "{") && tok.Pos.Line > l.endLine {
-		tok.Type = openBOL
-	}
-	l.endLine = tok.Pos.Line + strings.Count(tok.Value, "\n")
+	s.endLine = start.Line
 	return tok, nil
 }
 
+// skipBlanks moves past blanks and comments.
+func (s *scanner) skipBlanks() {
+	for s.pos.Offset < len(s.src) {
+		switch c := s.src[s.pos.Offset]; c {
+		case ' ', '\t', '\r':
+			s.pos.Offset++
+			s.pos.Column++
+		case '\n':
+			s.pos.Offset++
+			s.pos.Line++
+			s.pos.Column = 1
+		case '#':
+			n := strings.IndexByte(s.src[s.pos.Offset:], '\n')
+			if n < 0 {
+				n = len(s.src) - s.pos.Offset
+			}
+			s.advance(n, true)
+		default:
+			return
+		}
+	}
+}
+
+// advance moves n bytes on the current line, counting columns in runes when
+// the text may hold more than ASCII.
+func (s *scanner) advance(n int, text bool) {
+	if text {
+		s.pos.Column += utf8.RuneCountInString(s.src[s.pos.Offset : s.pos.Offset+n])
+	} else {
+		s.pos.Column += n
+	}
+	s.pos.Offset += n
+}
+
+func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
+func isWordByte(c byte) bool { return isLetter(c) || isDigit(c) }
+
+func span(s string, ok func(byte) bool) int {
+	n := 0
+	for n < len(s) && ok(s[n]) {
+		n++
+	}
+	return n
+}
+
+// stringLen is the length of the string literal s starts with, or 0 when it
+// does not end on its line.
+func stringLen(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			return i + 1
+		case '\n':
+			return 0
+		case '\\':
+			i++
+		}
+	}
+	return 0
+}
+
+// punctLen is the length of the operator or bracket s starts with, or 0.
+func punctLen(s string) int {
+	if len(s) >= 2 {
+		switch s[:2] {
+		case "..", "==", "!=", "<=", ">=":
+			return 2
+		}
+	}
+	if strings.IndexByte("-+*/%^(){},;=<>", s[0]) >= 0 {
+		return 1
+	}
+	return 0
+}
+
 // nest follows how deep tok nests, and refuses an input nested too deep.
-func (l *lineLexer) nest(tok lexer.Token) error {
+func (s *scanner) nest(tok lexer.Token) error {
 	if tok.Value == "^" {
-		l.powers++
+		s.powers++
 	} else if isOperator(tok.Value) {
-		l.powers = 0
+		s.powers = 0
 	}
 	switch tok.Value {
 	case "(", "[", "{":
-		l.depth++
-		l.prefix++
+		s.depth++
+		s.prefix++
 	case ")", "]", "}":
-		l.depth--
-		l.prefix = 0
+		s.depth--
+		s.prefix = 0
 	case "-", "not", "+", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">=", "and", "or", ",", "..":
-		l.prefix++
+		s.prefix++
 	default:
-		l.prefix = 0
+		s.prefix = 0
 	}
-	if l.depth > MaxNesting || l.prefix > MaxNesting || l.powers > MaxNesting {
+	if s.depth > MaxNesting || s.prefix > MaxNesting || s.powers > MaxNesting {
 		return &lexer.Error{Msg: fmt.Sprintf("brackets or operators nested more than %d deep", MaxNesting), Pos: tok.Pos}
 	}
 	return nil

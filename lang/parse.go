@@ -29,10 +29,24 @@ func Parse(filename, src string) (*File, error) {
 		return nil, syntaxError(filename, src, err)
 	}
 	f := &File{Name: filename}
+	l := &lowerer{}
 	for _, s := range g.Stmts {
-		f.Stmts = append(f.Stmts, lowerStmt(s))
+		f.Stmts = append(f.Stmts, l.lowerStmt(s))
+	}
+	if l.err != nil {
+		return nil, l.err
 	}
 	return f, nil
+}
+
+// lowerer turns the grammar's structs into the AST, keeping the first error
+// (operators put together in a way the grammar alone does not rule out).
+type lowerer struct{ err *SyntaxError }
+
+func (l *lowerer) fail(p lexer.Position, format string, args ...any) {
+	if l.err == nil {
+		l.err = &SyntaxError{Pos: pos(p), Msg: fmt.Sprintf(format, args...)}
+	}
 }
 
 func syntaxError(filename, src string, err error) *SyntaxError {
@@ -74,168 +88,203 @@ func idents(ns []*gName) []*Ident {
 	return out
 }
 
-func lowerStmt(s *gStmt) Stmt {
+func (l *lowerer) lowerStmt(s *gStmt) Stmt {
 	switch {
 	case s.Game != nil:
-		return lowerGame(s.Game)
+		return l.lowerGame(s.Game)
 	case s.Let != nil:
-		return &LetStmt{Pos: pos(s.Let.Pos), Name: ident(s.Let.Name), Value: lowerExpr(s.Let.Value)}
+		return &LetStmt{Pos: pos(s.Let.Pos), Name: ident(s.Let.Name), Value: l.lowerExpr(s.Let.Value)}
 	default:
-		return &ExprStmt{Pos: pos(s.Expr.Pos), X: lowerExpr(s.Expr)}
+		return &ExprStmt{Pos: pos(s.Expr.Pos), X: l.lowerExpr(s.Expr)}
 	}
 }
 
-func lowerGame(g *gGame) *GameDecl {
+func (l *lowerer) lowerGame(g *gGame) *GameDecl {
 	d := &GameDecl{Pos: pos(g.Pos), Name: g.Name, Params: idents(g.Params)}
 	if g.Alias != nil {
-		d.Alias = lowerExpr(g.Alias)
+		d.Alias = l.lowerExpr(g.Alias)
 		return d
 	}
 	if k := g.Kind; k != nil {
 		d.Kind = &KindClause{Pos: pos(k.Pos), Word: k.Word, Vars: idents(k.Vars)}
 	}
 	for _, r := range g.Rules {
-		d.Rules = append(d.Rules, lowerRule(r))
+		d.Rules = append(d.Rules, l.lowerRule(r))
 	}
 	return d
 }
 
-func lowerRule(r *gRule) Rule {
+func (l *lowerer) lowerRule(r *gRule) Rule {
 	switch {
 	case r.Take != nil:
-		t := &TakeRule{Pos: pos(r.Take.Pos), Amount: lowerExpr(r.Take.Amount), Split: r.Take.Split}
+		t := &TakeRule{Pos: pos(r.Take.Pos), Amount: l.lowerExpr(r.Take.Amount), Split: r.Take.Split}
 		if r.Take.Leaving != nil {
-			t.Leaving = lowerExpr(r.Take.Leaving)
+			t.Leaving = l.lowerExpr(r.Take.Leaving)
 		}
 		return t
 	case r.Move != nil:
-		m := &MoveRule{Pos: pos(r.Move.Pos), Result: lowerExprs(r.Move.Result)}
+		m := &MoveRule{Pos: pos(r.Move.Pos), Result: l.lowerExprs(r.Move.Result)}
 		for _, f := range r.Move.Fors {
-			m.Fors = append(m.Fors, &ForClause{Pos: pos(f.Pos), Var: ident(f.Var), Range: lowerExpr(f.Range)})
+			m.Fors = append(m.Fors, &ForClause{Pos: pos(f.Pos), Var: ident(f.Var), Range: l.lowerExpr(f.Range)})
 		}
 		if r.Move.Guard != nil {
-			m.Guard = lowerExpr(r.Move.Guard)
+			m.Guard = l.lowerExpr(r.Move.Guard)
 		}
 		return m
 	case r.Loses != nil:
-		return &LosesRule{Pos: pos(r.Loses.Pos), Cond: lowerExpr(r.Loses.Cond)}
+		return &LosesRule{Pos: pos(r.Loses.Pos), Cond: l.lowerExpr(r.Loses.Cond)}
 	case r.Pick != nil:
-		return &PickRule{Pos: pos(r.Pick.Pos), Var: ident(r.Pick.Var), Universe: lowerExpr(r.Pick.Universe)}
+		return &PickRule{Pos: pos(r.Pick.Pos), Var: ident(r.Pick.Var), Universe: l.lowerExpr(r.Pick.Universe)}
 	default:
 		return &ForbidRule{Pos: pos(r.Forbid.Pos), What: ident(r.Forbid.What)}
 	}
 }
 
-func lowerExprs(es []*gExpr) []Expr {
+func (l *lowerer) lowerExprs(es []*gExpr) []Expr {
 	out := make([]Expr, len(es))
 	for i, e := range es {
-		out[i] = lowerExpr(e)
+		out[i] = l.lowerExpr(e)
 	}
 	return out
 }
 
-func lowerExpr(e *gExpr) Expr {
-	x := lowerAnd(e.Left)
-	for _, r := range e.Rest {
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "or", Left: x, Right: lowerAnd(r.Right)}
-	}
-	return x
+// Binding powers of the operators, loosest first. A prefix operator's
+// operand binds at its own power: not a and b is (not a) and b; -2^2 is
+// -(2^2). The exponent of ^ may start with a minus: 2^-1.
+const (
+	powOr = iota + 1
+	powAnd
+	powNot
+	powCmp // comparisons do not chain
+	powRange
+	powSum
+	powTerm
+	powNeg
+	powPower // right to left: 2^3^2 is 2^(3^2)
+)
+
+var binaryPow = map[string]int{
+	"or": powOr, "and": powAnd,
+	"==": powCmp, "!=": powCmp, "<": powCmp, "<=": powCmp, ">": powCmp, ">=": powCmp,
+	"..": powRange, "+": powSum, "-": powSum,
+	"*": powTerm, "/": powTerm, "%": powTerm, "mod": powTerm, "^": powPower,
 }
 
-func lowerAnd(e *gAnd) Expr {
-	x := lowerNot(e.Left)
-	for _, r := range e.Rest {
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: "and", Left: x, Right: lowerNot(r.Right)}
-	}
-	return x
+// lowerExpr gives a flat expression its structure by precedence climbing:
+// one loop per precedence level in use, so a chain of a + b + ... of any
+// length takes no recursion.
+func (l *lowerer) lowerExpr(e *gExpr) Expr {
+	c := climber{l: l, e: e}
+	return c.expr(powOr)
 }
 
-func lowerNot(e *gNot) Expr {
-	if e.Not != nil {
-		return &Unary{Pos: pos(e.Pos), Op: "not", X: lowerNot(e.Not)}
-	}
-	c := e.Cmp
-	x := lowerRange(c.Left)
-	if c.Op != nil {
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(c.Op.Pos), Op: c.Op.Op, Left: x, Right: lowerRange(c.Op.Right)}
-	}
-	return x
+// climber walks one flat expression: operand i is the head (i = 0) or the
+// right side of Tail[i-1]; next is the index in Tail of the next operator.
+type climber struct {
+	l      *lowerer
+	e      *gExpr
+	next   int
+	prefix int  // prefix operators of the current operand already taken
+	closed bool // the open range at the end (1..) is made
 }
 
-func lowerRange(e *gRange) Expr {
-	lo := lowerSum(e.Lo)
-	if !e.Dots {
-		return lo
+func (c *climber) operand() *gOperand {
+	if c.next == 0 {
+		return &c.e.gOperand
 	}
-	r := &RangeExpr{Pos: pos(e.Pos), Lo: lo}
-	if e.Hi != nil {
-		r.Hi = lowerSum(e.Hi)
-	}
-	return r
+	return &c.e.Tail[c.next-1].gOperand
 }
 
-func lowerSum(e *gSum) Expr {
-	x := lowerTerm(e.Left)
-	for _, r := range e.Rest {
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: r.Op, Left: x, Right: lowerTerm(r.Term)}
-	}
-	return x
-}
-
-func lowerTerm(e *gTerm) Expr {
-	x := lowerUnary(e.Left)
-	for _, r := range e.Rest {
-		op := r.Op
-		if op == "mod" {
-			op = "%"
+// expr reads an expression whose operators bind at least as tight as min.
+func (c *climber) expr(min int) Expr {
+	x := c.prefixed(min)
+	var prev int // the power of the operator that made x, for the ones that do not chain
+	for c.next < len(c.e.Tail) && c.l.err == nil {
+		b := c.e.Tail[c.next]
+		pow := binaryPow[b.Op]
+		if pow < min {
+			break
 		}
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(r.Pos), Op: op, Left: x, Right: lowerUnary(r.Unary)}
-	}
-	return x
-}
-
-func lowerUnary(e *gUnary) Expr {
-	if e.Neg != nil {
-		return &Unary{Pos: pos(e.Pos), Op: "-", X: lowerUnary(e.Neg)}
-	}
-	p := e.Power
-	x := lowerPostfix(p.Base)
-	if p.Exp != nil {
-		x = &Binary{Pos: ExprPos(x), OpPos: pos(p.Exp.Pos), Op: "^", Left: x, Right: lowerUnary(p.Exp.Exp)}
-	}
-	return x
-}
-
-func lowerPostfix(e *gPostfix) Expr {
-	x := lowerPrimary(e.Primary)
-	for _, s := range e.Suffix {
-		if s.Call {
-			x = &Call{Pos: ExprPos(x), Fn: x, Args: lowerExprs(s.Args)}
-		} else {
-			x = &SetCall{Pos: ExprPos(x), Fn: x, Elems: lowerExprs(s.Elems)}
+		if prev == pow && (pow == powCmp || pow == powRange) {
+			what := "comparisons do not chain: write a < b and b < c"
+			if pow == powRange {
+				what = "ranges do not chain"
+			}
+			c.l.fail(b.Pos, "syntax error: unexpected %q (%s)", b.Op, what)
+			return x
+		}
+		prev = pow
+		c.next++
+		c.prefix = 0
+		right := pow + 1
+		if pow == powPower {
+			right = powNeg // right to left, and the exponent may be negated
+		}
+		switch b.Op {
+		case "..":
+			x = &RangeExpr{Pos: ExprPos(x), Lo: x, Hi: c.expr(right)}
+		case "mod":
+			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Pos), Op: "%", Left: x, Right: c.expr(right)}
+		default:
+			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Pos), Op: b.Op, Left: x, Right: c.expr(right)}
 		}
 	}
+	if c.e.Open.Value == ".." && !c.closed && c.next == len(c.e.Tail) && min <= powRange && c.l.err == nil {
+		if prev == powRange {
+			c.l.fail(c.e.Open.Pos, "syntax error: unexpected \"..\" (ranges do not chain)")
+		}
+		c.closed = true
+		x = &RangeExpr{Pos: ExprPos(x), Lo: x}
+	}
 	return x
 }
 
-func lowerPrimary(e *gPrimary) Expr {
-	p := pos(e.Pos)
-	switch {
-	case e.Int != nil:
-		return &IntLit{Pos: p, Digits: *e.Int}
-	case e.String != nil:
-		s, err := strconv.Unquote(*e.String)
+// prefixed reads the current operand from its next prefix operator on.
+func (c *climber) prefixed(min int) Expr {
+	o := c.operand()
+	if c.prefix == len(o.Prefix) {
+		return c.l.lowerOperand(o)
+	}
+	t := o.Prefix[c.prefix]
+	c.prefix++
+	pow := powNeg
+	if t.Op == "not" {
+		pow = powNot
+	}
+	if pow < min {
+		c.l.fail(t.Pos, "syntax error: unexpected %q (put the %s ... in brackets here)", t.Op, t.Op)
+		return &Ident{Pos: pos(t.Pos), Name: t.Op}
+	}
+	return &Unary{Pos: pos(t.Pos), Op: t.Op, X: c.expr(pow)}
+}
+
+// lowerOperand lowers an operand without its prefix operators.
+func (l *lowerer) lowerOperand(o *gOperand) Expr {
+	var x Expr
+	switch t := o.Atom; {
+	case o.Paren != nil:
+		x = &Paren{Pos: pos(o.Paren.Pos), X: l.lowerExpr(o.Paren.X)}
+	case o.Set != nil:
+		x = &SetLit{Pos: pos(o.Set.Pos), Elems: l.lowerExprs(o.Set.Elems)}
+	case t.Type == tokInt:
+		x = &IntLit{Pos: pos(t.Pos), Digits: t.Value}
+	case t.Type == tokString:
+		s, err := strconv.Unquote(t.Value)
 		if err != nil {
-			s = strings.Trim(*e.String, `"`)
+			s = strings.Trim(t.Value, `"`)
 		}
-		return &StringLit{Pos: p, Value: s}
-	case e.Ident != nil:
-		return &Ident{Pos: p, Name: *e.Ident}
-	case e.Paren != nil:
-		return &Paren{Pos: p, X: lowerExpr(e.Paren)}
+		x = &StringLit{Pos: pos(t.Pos), Value: s}
 	default:
-		return &SetLit{Pos: p, Elems: lowerExprs(e.Set.Elems)}
+		x = &Ident{Pos: pos(t.Pos), Name: t.Value}
 	}
+	for _, s := range o.Suffix {
+		if s.Call {
+			x = &Call{Pos: ExprPos(x), Fn: x, Args: l.lowerExprs(s.Args)}
+		} else {
+			x = &SetCall{Pos: ExprPos(x), Fn: x, Elems: l.lowerExprs(s.Elems)}
+		}
+	}
+	return x
 }
 
 var grammarName = regexp.MustCompile(`\bG[A-Z][A-Za-z]*`)
@@ -248,6 +297,9 @@ func simplifyExpected(msg string) string {
 		return msg
 	}
 	exp = strings.TrimSuffix(exp, ")")
+	if strings.Contains(exp, "GParen") { // what starts an operand
+		return head + "(expected expression)"
+	}
 	exp = strings.TrimLeft(exp, "(")
 	first := exp
 	if strings.HasPrefix(first, `"`) {
