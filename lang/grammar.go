@@ -111,7 +111,7 @@ type gExpr struct {
 
 type gBinary struct {
 	Pos lexer.Position // of the operator
-	Op  string         `parser:"@( 'or' | 'and' | '==' | '!=' | '<=' | '>=' | '<' | '>' | '..' | '+' | '-' | '*' | '/' | '%' | 'mod' | '^' )"`
+	Op  string         `parser:"@Op"`
 	gOperand
 }
 
@@ -121,7 +121,7 @@ type gBinary struct {
 // embedded in the nodes that hold one, which keeps the tree shallow.
 type gOperand struct {
 	Prefix []*gPrefix  `parser:"@@*"`
-	Atom   lexer.Token `parser:"( @( Int | String | Ident )"`
+	Atom   lexer.Token `parser:"( @( Ident | Int | String )"`
 	Paren  *gParen     `parser:"| @@"`
 	Set    *gSetLit    `parser:"| @@ )"`
 	Suffix []*gSuffix  `parser:"@@*"`

@@ -16,10 +16,15 @@ import (
 //
 //	Int      [0-9]+
 //	String   "..." on one line, with \ escapes
-//	Keyword  one of Keywords, as a whole word
+//	Op       a binary operator: or and == != <= >= < > .. + - * / % mod ^
+//	Keyword  one of Keywords that is not an operator, as a whole word
 //	Ident    [A-Za-z_][A-Za-z0-9_]*, not a keyword
-//	Punct    .. == != <= >= and one of - + * / % ^ ( ) { } , ; = < >
+//	Punct    one of ( ) { } , ; =
 //	OpenBOL  a ( or { that starts a line
+//
+// Operators are one type of token so that the grammar matches one with a
+// single test, not one per operator: a sum of 10^5 parts has 10^5 of them,
+// and each part ends where an operator is looked for and not found.
 //
 // A "(" or "{" that starts a line (only blanks and comments before it since
 // the previous token) is OpenBOL. The grammar lets call and set-position
@@ -34,12 +39,13 @@ const (
 	tokIdent
 	tokPunct
 	tokOpenBOL
+	tokOp
 )
 
 func (gameLexer) Symbols() map[string]lexer.TokenType {
 	return map[string]lexer.TokenType{
 		"EOF": lexer.EOF, "Int": tokInt, "String": tokString, "Keyword": tokKeyword,
-		"Ident": tokIdent, "Punct": tokPunct, "OpenBOL": tokOpenBOL,
+		"Ident": tokIdent, "Punct": tokPunct, "OpenBOL": tokOpenBOL, "Op": tokOp,
 	}
 }
 
@@ -62,6 +68,11 @@ var keywords = func() map[string]bool {
 	}
 	return m
 }()
+
+var binaryOps = map[string]bool{
+	"or": true, "and": true, "==": true, "!=": true, "<=": true, ">=": true, "<": true, ">": true,
+	"..": true, "+": true, "-": true, "*": true, "/": true, "%": true, "mod": true, "^": true,
+}
 
 type scanner struct {
 	src     string
@@ -90,13 +101,18 @@ func (s *scanner) Next() (lexer.Token, error) {
 		typ, n = tokInt, span(rest, isDigit)
 	case isLetter(c):
 		typ, n = tokIdent, span(rest, isWordByte)
-		if keywords[rest[:n]] {
+		if binaryOps[rest[:n]] {
+			typ = tokOp
+		} else if keywords[rest[:n]] {
 			typ = tokKeyword
 		}
 	case c == '"':
 		typ, n = tokString, stringLen(rest)
 	default:
 		typ, n = tokPunct, punctLen(rest)
+		if binaryOps[rest[:n]] {
+			typ = tokOp
+		}
 	}
 	if n == 0 {
 		sample := []rune(rest)
