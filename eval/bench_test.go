@@ -2,11 +2,13 @@ package eval_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
 )
 
 // freshRuleset compiles defs in a new interpreter, so that no memo is shared
@@ -91,5 +93,38 @@ func BenchmarkLoopyMillion(b *testing.B) {
 		if got := mustEval(b, in, `solver(Jump, loopy)`).String(); !strings.Contains(got, "1000000 positions") {
 			b.Fatal(got)
 		}
+	}
+}
+
+// BenchmarkSumOfHundredThousand answers queries about a sum of 10^5 Kayles
+// rows of 1 to 60 pins; the sum is read once, before the clock starts.
+func BenchmarkSumOfHundredThousand(b *testing.B) {
+	parts := make([]string, 100_000)
+	for i := range parts {
+		parts[i] = fmt.Sprintf("Kayles(%d)", 1+(i*7919)%60)
+	}
+	src := "let p = " + strings.Join(parts, " + ")
+	for _, q := range []string{"parse", "grundy(p)", "outcome(p)", "winning(p)", "options(p)"} {
+		b.Run(strings.TrimSuffix(q, "(p)"), func(b *testing.B) {
+			in := eval.New(eval.Config{Out: new(strings.Builder)})
+			if q == "parse" {
+				for b.Loop() {
+					if _, err := lang.Parse("sum.game", src); err != nil {
+						b.Fatal(err)
+					}
+				}
+				return
+			}
+			if err := in.Exec(context.Background(), "sum.game", src); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				v, err := in.Eval(context.Background(), q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = v.String()
+			}
+		})
 	}
 }

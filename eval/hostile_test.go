@@ -4,10 +4,15 @@ package eval_test
 
 import (
 	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/present"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // Powers of -1, 0 and 1 in rules take no time whatever the exponent.
@@ -91,4 +96,87 @@ func (c *countdown) Err() error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// A sum of 10^5 parts answers every query at once, and right: the values
+// are Kayles' published ones (A002186), the moves counted by hand. Equal
+// parts are listed once; the count says how many moves there are in all.
+func TestSumOfHundredThousandParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 5))
+	sizes := make([]int, 100_000)
+	parts := make([]string, len(sizes))
+	total := int64(0)
+	for i := range sizes {
+		sizes[i] = 1 + rng.IntN(60)
+		parts[i] = fmt.Sprintf("Kayles(%d)", sizes[i])
+		total ^= a002186[sizes[i]]
+	}
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	if err := in.Exec(context.Background(), "sum.game", "let p = "+strings.Join(parts, " + ")); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustEval(t, in, "grundy(p)").String(); got != fmt.Sprint(total) {
+		t.Fatalf("grundy = %s, A002186 says %d", got, total)
+	}
+	if got, want := mustEval(t, in, "outcome(p)").String(), map[bool]string{true: "P", false: "N"}[total == 0]; got != want {
+		t.Fatalf("outcome = %s, want %s", got, want)
+	}
+	// The moves of a row of n: take 1 or 2 adjacent, leaving rows a <= b.
+	kaylesMoves := func(n int, f func(a, b int)) {
+		for take := 1; take <= 2 && take <= n; take++ {
+			for a := 0; 2*a <= n-take; a++ {
+				f(a, n-take-a)
+			}
+		}
+	}
+	wantWinning, wantOptions, allMoves := 0, 0, 0
+	seen := map[int]bool{}
+	for _, n := range sizes {
+		kaylesMoves(n, func(a, b int) {
+			allMoves++
+			if !seen[n] {
+				wantOptions++
+				if a002186[a]^a002186[b] == a002186[n]^total {
+					wantWinning++
+				}
+			}
+		})
+		seen[n] = true
+	}
+	win := mustEval(t, in, "winning(p)").(eval.Moves)
+	if len(win.Opts) != wantWinning {
+		t.Fatalf("%d winning moves listed, %d by hand", len(win.Opts), wantWinning)
+	}
+	for _, o := range win.Opts {
+		left := int64(0)
+		for _, c := range o.Move.To {
+			left ^= a002186[c.State.(*big.Int).Int64()]
+		}
+		if left != a002186[sizes[o.Index]]^total {
+			t.Fatalf("winning move %s leaves value %d", present.MoveText(win.Pos, o), left)
+		}
+	}
+	opts := mustEval(t, in, "options(p)").(eval.OptionList)
+	if len(opts.Opts) != wantOptions || present.Count(opts.Pos, opts.Opts) != allMoves {
+		t.Fatalf("options: %d listed for %d moves, by hand %d for %d", len(opts.Opts), present.Count(opts.Pos, opts.Opts), wantOptions, allMoves)
+	}
+	if want := fmt.Sprintf("... the first 1000 of %d moves", allMoves); !strings.HasSuffix(opts.String(), want) {
+		t.Fatalf("options(p) does not end with %q", want)
+	}
+}
+
+// A long script is read in the background: a cancelled context stops the
+// statement at once, as an interruption.
+func TestLongScriptInterrupted(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	src := "let p = " + strings.Repeat("Nim(1) + ", 20_000) + "Nim(1)"
+	err := in.Exec(ctx, "long.game", src)
+	if !solve.Interrupted(err) || !strings.Contains(err.Error(), "interrupted while reading long.game") {
+		t.Fatalf("got %v", err)
+	}
+	if err := in.Exec(context.Background(), "long.game", src+"\noutcome(p)"); err != nil {
+		t.Fatal(err)
+	}
 }

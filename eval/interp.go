@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
@@ -177,7 +178,7 @@ func (in *Interp) ConventionDocs() []Doc {
 // parse parses src as (part of) file filename, starting at line firstLine,
 // so that positions are those of the whole input; the lines are kept, at
 // their numbers, for error reports.
-func (in *Interp) parse(filename, src string, firstLine int) (*lang.File, error) {
+func (in *Interp) parse(ctx context.Context, filename, src string, firstLine int) (*lang.File, error) {
 	lines := strings.Split(src, "\n")
 	if firstLine <= 1 {
 		in.sources[filename] = nil
@@ -191,7 +192,45 @@ func (in *Interp) parse(filename, src string, firstLine int) (*lang.File, error)
 	if firstLine > 1 {
 		src = strings.Repeat("\n", firstLine-1) + src
 	}
-	return lang.Parse(filename, src)
+	return in.parseLong(ctx, filename, src)
+}
+
+// parseLong parses src, and when it is long (a script of megabytes takes
+// seconds) shows that it is reading and gives up when ctx is done. The
+// parse itself cannot be stopped: it ends in the background, and what it
+// made is dropped.
+func (in *Interp) parseLong(ctx context.Context, filename, src string) (*lang.File, error) {
+	if len(src) < 1<<16 {
+		return lang.Parse(filename, src)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("interrupted while reading %s: %w", filename, err)
+	}
+	type parsed struct {
+		f   *lang.File
+		err error
+	}
+	done := make(chan parsed, 1)
+	go func() {
+		f, err := lang.Parse(filename, src)
+		done <- parsed{f, err}
+	}()
+	if p := in.lim.Progress; p != nil {
+		p.Start()
+		defer p.Done()
+	}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case r := <-done:
+			return r.f, r.err
+		case <-ctx.Done():
+			return nil, fmt.Errorf("interrupted while reading %s: %w", filename, ctx.Err())
+		case <-tick.C:
+			in.lim.Report("reading "+filename, "", 0)
+		}
+	}
 }
 
 // checker returns a check pass over what the session has defined.
@@ -208,8 +247,8 @@ func (in *Interp) checker() *check.Checker {
 }
 
 // Check parses and checks src without running it or defining anything.
-func (in *Interp) Check(filename, src string) error {
-	f, err := in.parse(filename, src, 1)
+func (in *Interp) Check(ctx context.Context, filename, src string) error {
+	f, err := in.parse(ctx, filename, src, 1)
 	if err != nil {
 		return err
 	}
@@ -228,7 +267,7 @@ func (in *Interp) Exec(ctx context.Context, filename, src string) error {
 // ExecAt is Exec for a piece of a longer input that starts at line firstLine
 // (piped statements, the REPL), so that errors point into the whole input.
 func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine int) error {
-	f, err := in.parse(filename, src, firstLine)
+	f, err := in.parse(ctx, filename, src, firstLine)
 	if err != nil {
 		return err
 	}
@@ -283,7 +322,7 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 // session has defined: the API for programs and tests that want values
 // rather than printed text.
 func (in *Interp) Eval(ctx context.Context, expr string) (Value, error) {
-	f, err := in.parse("<eval>", expr, 1)
+	f, err := in.parse(ctx, "<eval>", expr, 1)
 	if err != nil {
 		return nil, err
 	}

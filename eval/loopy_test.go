@@ -203,12 +203,13 @@ func winFrom(t *testing.T, s play.Solver, p game.Position, last *play.Option, de
 	if err != nil || !ok {
 		t.Fatalf("no winning reply from N-position %s: %v", p, err)
 	}
-	opts, err := s.Options(context.Background(), mine.Result)
+	after := mine.Result(p)
+	opts, err := s.Options(context.Background(), after)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range opts {
-		winFrom(t, s, o.Result, &o, depth-1)
+		winFrom(t, s, o.Result(after), &o, depth-1)
 	}
 }
 

@@ -170,8 +170,8 @@ func TestMisereBoundedNimAgreesWithBruteForce(t *testing.T) {
 			t.Fatalf("winning(%s, misere): none", expr)
 		}
 		for _, o := range moves.Opts {
-			if got, _ := in.Misere().Outcome(context.Background(), o.Result); got != game.P {
-				t.Errorf("winning(%s, misere) leaves %s, an N-position", expr, o.Result)
+			if got, _ := in.Misere().Outcome(context.Background(), o.Result(moves.Pos)); got != game.P {
+				t.Errorf("winning(%s, misere) leaves %s, an N-position", expr, o.Result(moves.Pos))
 			}
 		}
 	}
@@ -457,8 +457,8 @@ func TestMixedMisereSumsAgreeWithBruteForce(t *testing.T) {
 			t.Fatalf("winning(%s, misere): %d moves in an %s-position", sum, len(moves.Opts), want)
 		}
 		for _, o := range moves.Opts {
-			if brute.wins(o.Result) {
-				t.Fatalf("winning(%s, misere) leaves %s, an N-position", sum, o.Result)
+			if brute.wins(o.Result(moves.Pos)) {
+				t.Fatalf("winning(%s, misere) leaves %s, an N-position", sum, o.Result(moves.Pos))
 			}
 		}
 	}

@@ -116,7 +116,7 @@ func (v Moves) String() string {
 	seen := map[string]bool{}
 	for _, o := range present.Shown(v.Opts, maxShown) {
 		if len(parts) == maxShown {
-			parts = append(parts, fmt.Sprintf("... the first %d of %d moves", maxShown, len(v.Opts)))
+			parts = append(parts, fmt.Sprintf("... the first %d of %d moves", maxShown, present.Count(v.Pos, v.Opts)))
 			break
 		}
 		if t := present.MoveText(v.Pos, o); !seen[t] {
@@ -134,6 +134,10 @@ func (v Moves) String() string {
 // moves gives the first ones and the count.
 const maxShown = 1000
 
+// maxLeaves is the most parts a sum may have for options() to write the
+// whole sum each move leaves; past it, each row says only the move.
+const maxLeaves = 8
+
 func (v OptionList) String() string {
 	if len(v.Opts) == 0 {
 		return "no moves"
@@ -146,8 +150,8 @@ func (v OptionList) String() string {
 		if o.Move.Label != "" {
 			text += " -> " + game.Position(o.Move.To).String()
 		}
-		if len(v.Pos) > 1 {
-			text += "  leaves " + o.Result.String()
+		if len(v.Pos) > 1 && len(v.Pos) <= maxLeaves {
+			text += "  leaves " + o.Result(v.Pos).String()
 		}
 		if seen[text] {
 			continue
@@ -164,7 +168,7 @@ func (v OptionList) String() string {
 		lines[i] = fmt.Sprintf("%-*s  %s", width, r[0], r[1])
 	}
 	if len(rows) < len(v.Opts) && len(rows) == maxShown {
-		lines = append(lines, fmt.Sprintf("... the first %d of %d moves", maxShown, len(v.Opts)))
+		lines = append(lines, fmt.Sprintf("... the first %d of %d moves", maxShown, present.Count(v.Pos, v.Opts)))
 	}
 	return strings.Join(lines, "\n")
 }

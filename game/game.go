@@ -125,6 +125,28 @@ func (p Position) Replace(i int, with []Component) Position {
 	return append(out, p[i+1:]...)
 }
 
+// Firsts returns, for each component of p, the index of the first component
+// equal to it (the same ruleset, the same position): equal components have
+// the same moves, which reach equal positions, so listings of moves look at
+// the first of them only. A sum of 10^5 small heaps has a few dozen.
+func (p Position) Firsts() []int {
+	type key struct {
+		r Ruleset
+		s string
+	}
+	first := make(map[key]int)
+	out := make([]int, len(p))
+	for i, c := range p {
+		k := key{c.Rules, c.Rules.Kind().Encode(c.State)}
+		j, ok := first[k]
+		if !ok {
+			first[k], j = i, i
+		}
+		out[i] = j
+	}
+	return out
+}
+
 // Decided returns a component of p whose creator has already lost, if any:
 // the game is then over.
 func (p Position) Decided() (Component, bool) {

@@ -40,9 +40,11 @@ type Solver interface {
 	Value(ctx context.Context, p game.Position) (Value, error)
 	// Outcome is who wins with best play.
 	Outcome(ctx context.Context, p game.Position) (game.Outcome, error)
-	// Options lists every move with the position it reaches and its value.
+	// Options lists every move with the value of the position it reaches.
+	// Equal components have the same moves, which reach equal positions: of
+	// them only the first is listed (see game.Position.Firsts).
 	Options(ctx context.Context, p game.Position) ([]Option, error)
-	// Winning lists the moves that win.
+	// Winning lists the moves that win, of equal components only the first.
 	Winning(ctx context.Context, p game.Position) ([]Option, error)
 	// Describe says which solver answers for a ruleset, and what it knows.
 	Describe(r game.Ruleset) string
@@ -58,20 +60,28 @@ type Value interface {
 	Outcome() game.Outcome
 }
 
-// Option is a move of a sum together with the position it reaches.
+// Option is a move of a sum with the value of the position it reaches.
+// That position is not kept: in a sum of 10^5 parts each copy would cost
+// 10^5 components, and Result makes it when it is wanted.
 type Option struct {
-	Index  int           // which component moves
-	Move   game.Move     // the move in that component
-	Result game.Position // the whole position after the move
-	Value  Value         // the value of Result
+	Index int       // which component moves
+	Move  game.Move // the move in that component
+	Value Value     // the value of the position the move reaches
 }
 
-// OptionsBy lists every move of a sum, in each component in turn, with the
-// position it reaches valued by value: the options of a convention that
+// Result is the position the option reaches from p, the sum it moves in.
+func (o Option) Result(p game.Position) game.Position { return p.Replace(o.Index, o.Move.To) }
+
+// OptionsBy lists every move of a sum, in each component in turn (of equal
+// components, the first), with the position it reaches valued by value: the options of a convention that
 // values positions one by one. The list counts against the memory budget.
 func OptionsBy(ctx context.Context, lim *solve.Limits, p game.Position, value func(context.Context, game.Position) (Value, error)) ([]Option, error) {
 	var out []Option
+	firsts := p.Firsts()
 	for i, c := range p {
+		if firsts[i] != i {
+			continue
+		}
 		moves, err := c.Rules.Moves(ctx, c.State)
 		if err != nil {
 			return nil, err
@@ -80,12 +90,11 @@ func OptionsBy(ctx context.Context, lim *solve.Limits, p game.Position, value fu
 			if err := lim.Hold(c.Rules.Name()); err != nil {
 				return nil, err
 			}
-			r := p.Replace(i, m.To)
-			v, err := value(ctx, r)
+			v, err := value(ctx, p.Replace(i, m.To))
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, Option{Index: i, Move: m, Result: r, Value: v})
+			out = append(out, Option{Index: i, Move: m, Value: v})
 		}
 	}
 	return out, nil

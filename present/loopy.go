@@ -79,7 +79,7 @@ func (x *loopyExplainer) single(p game.Position) error {
 	for have[fmt.Sprint(m)] {
 		m++
 	}
-	escape, err := x.escape(opts, m)
+	escape, err := x.escape(p, opts, m)
 	if err != nil {
 		return err
 	}
@@ -93,14 +93,14 @@ func (x *loopyExplainer) single(p game.Position) error {
 	return nil
 }
 
-// escape is a move to a larger or infinite value with no move back to m.
-func (x *loopyExplainer) escape(opts []play.Option, m int64) (*play.Option, error) {
+// escape is a move from p to a larger or infinite value with no move back to m.
+func (x *loopyExplainer) escape(p game.Position, opts []play.Option, m int64) (*play.Option, error) {
 	for i, o := range opts {
 		v := asLoopy(o.Value)
 		if !v.Inf && v.G.Cmp(big.NewInt(m)) < 0 {
 			continue
 		}
-		back, err := x.s.Options(x.ctx, o.Result)
+		back, err := x.s.Options(x.ctx, o.Result(p))
 		if err != nil {
 			return nil, err
 		}

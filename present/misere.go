@@ -50,7 +50,7 @@ func (x *misereExplainer) single(p game.Position) error {
 	rows := make([][2]string, 0, len(opts))
 	width := 0
 	for i, o := range opts {
-		w, err := x.s.Value(x.ctx, o.Result)
+		w, err := x.s.Value(x.ctx, o.Result(p))
 		if err != nil {
 			return err
 		}

@@ -42,6 +42,20 @@ func Shown(opts []play.Option, n int) []play.Option {
 	return sorted
 }
 
+// Count is how many moves opts stand for in p: a move listed for the first
+// of equal components stands for the same move in each of them.
+func Count(p game.Position, opts []play.Option) int {
+	copies := make([]int, len(p))
+	for _, f := range p.Firsts() {
+		copies[f]++
+	}
+	n := 0
+	for _, o := range opts {
+		n += copies[o.Index]
+	}
+	return n
+}
+
 // compareParts orders what moves leave: fewer parts first, then part by
 // part, by ruleset name and then by the order of the parts' kind.
 func compareParts(a, b []game.Component) int {

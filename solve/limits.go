@@ -22,6 +22,9 @@ type Limits struct {
 // solvers call Report now and then with how far they are.
 type Reporter interface {
 	Start()
+	// Report says a solver of what has done done units (values, states,
+	// heaps); with no unit, what is an activity with nothing to count
+	// ("reading big.game").
 	Report(what, unit string, done int64)
 	Done()
 }

@@ -100,7 +100,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			return exitError
 		}
-		return result(ctx, in, in.Check(rest[1], string(src)), stderr)
+		return result(ctx, in, in.Check(ctx, rest[1], string(src)), stderr)
 	}
 	return usageError(stderr, fmt.Sprintf("unknown command %q", rest))
 }

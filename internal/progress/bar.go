@@ -29,7 +29,9 @@ func New(out io.Writer) *Bar { return &Bar{out: out, now: time.Now, throttle: 10
 // Start marks the start of a statement.
 func (b *Bar) Start() { b.start = b.now() }
 
-// Report shows how far a solver is, once the statement has run for Delay.
+// Report shows how far a solver is, once the statement has run for Delay:
+// "solving what", done and the rate in units per second. With no unit, what
+// is an activity with nothing to count, shown as it is with the time spent.
 func (b *Bar) Report(what, unit string, done int64) {
 	if b.start.IsZero() || b.now().Sub(b.start) < Delay {
 		return
@@ -37,17 +39,26 @@ func (b *Bar) Report(what, unit string, done int64) {
 	if b.bar == nil || b.what != what {
 		b.clear()
 		b.what = what
-		b.bar = progressbar.NewOptions64(-1,
+		opts := []progressbar.Option{
 			progressbar.OptionSetWriter(b.out),
-			progressbar.OptionSetDescription("solving "+what),
+			progressbar.OptionSetDescription("solving " + what),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString(unit),
+		}
+		if unit == "" { // an activity with nothing to count: "reading big.game"
+			opts = []progressbar.Option{progressbar.OptionSetWriter(b.out), progressbar.OptionSetDescription(what)}
+		}
+		b.bar = progressbar.NewOptions64(-1, append(opts,
 			progressbar.OptionSpinnerType(14),
 			progressbar.OptionThrottle(b.throttle),
 			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionClearOnFinish(),
-		)
+		)...)
+	}
+	if unit == "" {
+		_ = b.bar.RenderBlank() // the spinner and the time spent
+		return
 	}
 	b.bar.Set64(done)
 }

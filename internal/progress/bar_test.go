@@ -38,3 +38,18 @@ func TestBarAfterDelay(t *testing.T) {
 		t.Error("a bar outside a statement")
 	}
 }
+
+// An activity with nothing to count is shown as it is said, with no count.
+func TestBarActivity(t *testing.T) {
+	var out strings.Builder
+	clock := time.Unix(0, 0)
+	b := &Bar{out: &out, now: func() time.Time { return clock }}
+	b.Start()
+	clock = clock.Add(2 * time.Second)
+	b.Report("reading big.game", "", 0)
+	got := out.String()
+	if !strings.Contains(got, "reading big.game") || strings.Contains(got, "solving") || strings.Contains(got, "/s") {
+		t.Errorf("activity bar %q", got)
+	}
+	b.Done()
+}

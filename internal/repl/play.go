@@ -88,7 +88,7 @@ func (p *match) input(ctx context.Context, line string) (over bool, err error) {
 	}
 	chosen := p.moves[k-1]
 	p.judge(ctx, chosen)
-	p.pos = chosen.Result
+	p.pos = chosen.Result(p.pos)
 	opts, err := p.options(ctx)
 	if err != nil {
 		return true, err
@@ -106,7 +106,7 @@ func (p *match) input(ctx context.Context, line string) (over bool, err error) {
 		return true, err
 	}
 	p.printf("I move: %s.\n", present.MoveText(p.pos, mine))
-	p.pos = mine.Result
+	p.pos = mine.Result(p.pos)
 	return p.turn(ctx)
 }
 

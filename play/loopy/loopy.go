@@ -248,7 +248,11 @@ func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, e
 		return nil, nil
 	}
 	var out []ranked
+	firsts := p.Firsts()
 	for i, c := range p {
+		if firsts[i] != i {
+			continue
+		}
 		found, err := s.winningIn(ctx, p, parts, i, c)
 		if err != nil {
 			return nil, err
@@ -281,7 +285,7 @@ func (s *Solver) winningIn(ctx context.Context, p game.Position, parts []part, i
 			return nil, err
 		}
 		if !v.Inf && v.G.Cmp(rest.G) == 0 {
-			o := play.Option{Index: i, Move: m, Result: p.Replace(i, m.To), Value: finite(new(big.Int))}
+			o := play.Option{Index: i, Move: m, Value: finite(new(big.Int))}
 			out = append(out, ranked{o, rank})
 		}
 	}

@@ -125,18 +125,21 @@ type taker interface {
 func boutonWinning(p game.Position) []play.Option {
 	parts := make([]nimLike, len(p))
 	total := nimLike{g: new(big.Int)}
+	firm := 0 // how many parts are firm
 	for i, c := range p {
 		parts[i], _ = closedTame(c)
 		total = total.add(parts[i])
+		if parts[i].firm {
+			firm++
+		}
 	}
 	var out []play.Option
+	firsts := p.Firsts()
 	for i, c := range p {
-		rest := nimLike{g: new(big.Int)}
-		for j, t := range parts {
-			if j != i {
-				rest = rest.add(t)
-			}
+		if firsts[i] != i {
+			continue
 		}
+		rest := nimLike{g: new(big.Int).Xor(total.g, parts[i].g), firm: firm > 1 || firm == 1 && !parts[i].firm}
 		seen := map[string]bool{}
 		for _, v := range []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Set(rest.g)} {
 			after := rest.add(nimLike{g: v, firm: v.Cmp(big.NewInt(1)) > 0})
@@ -145,7 +148,7 @@ func boutonWinning(p game.Position) []play.Option {
 			}
 			seen[v.String()] = true
 			if m, ok := moveToValue(c, parts[i].g, v); ok {
-				out = append(out, play.Option{Index: i, Move: m, Result: p.Replace(i, m.To), Value: outcome(game.P)})
+				out = append(out, play.Option{Index: i, Move: m, Value: outcome(game.P)})
 			}
 		}
 	}

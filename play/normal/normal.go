@@ -163,7 +163,11 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 		return nil, err
 	}
 	var out []play.Option
+	firsts := p.Firsts()
 	for i, c := range p {
+		if firsts[i] != i {
+			continue
+		}
 		own, err := s.component(ctx, c)
 		if err != nil {
 			return nil, err
@@ -181,7 +185,7 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 				return nil, err
 			}
 			g.Xor(g, own).Xor(g, total)
-			out = append(out, play.Option{Index: i, Move: m, Result: p.Replace(i, m.To), Value: Nimber{g}})
+			out = append(out, play.Option{Index: i, Move: m, Value: Nimber{g}})
 		}
 	}
 	return out, nil
@@ -203,7 +207,11 @@ func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, e
 		}
 	}
 	var out []play.Option
+	firsts := p.Firsts()
 	for i, c := range p {
+		if firsts[i] != i {
+			continue
+		}
 		target := new(big.Int)
 		if total != nil {
 			own, err := s.component(ctx, c)
@@ -217,7 +225,7 @@ func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, e
 			return out, err
 		}
 		for _, m := range moves {
-			out = append(out, play.Option{Index: i, Move: m, Result: p.Replace(i, m.To), Value: Nimber{new(big.Int)}})
+			out = append(out, play.Option{Index: i, Move: m, Value: Nimber{new(big.Int)}})
 		}
 	}
 	return out, nil

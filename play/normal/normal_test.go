@@ -130,8 +130,8 @@ func TestSumsAgreeWithSearch(t *testing.T) {
 					t.Fatalf("%s: %d winning moves, %v", p, len(win), err)
 				}
 				for _, w := range win {
-					if after, _ := s.Outcome(ctx, w.Result); after != game.P {
-						t.Fatalf("%s: the winning move to %s leaves %v", p, w.Result, after)
+					if after, _ := s.Outcome(ctx, w.Result(p)); after != game.P {
+						t.Fatalf("%s: the winning move to %s leaves %v", p, w.Result(p), after)
 					}
 				}
 			}
