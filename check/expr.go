@@ -97,37 +97,10 @@ func (c *Checker) suggest(name string, loc locals) string {
 		names = append(names, b.Name)
 	}
 	sort.Strings(names)
-	limit := max(1, len(name)/3) // a typo or two, not another word
-	best, bestD := "", limit+1
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
-			best, bestD = n, d
-		}
+	if best := lang.Closest(name, names); best != "" {
+		return fmt.Sprintf(" (did you mean %s?)", best)
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %s?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
+	return ""
 }
 
 func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {

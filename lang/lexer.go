@@ -17,6 +17,7 @@ import (
 //	Int      [0-9]+
 //	String   "..." on one line, with \ escapes
 //	Op       a binary operator: or and == != <= >= < > .. + - * / % mod ^
+//	         (a .. that ends its line is Punct: the end of an open range)
 //	Keyword  one of Keywords that is not an operator, as a whole word
 //	Ident    [A-Za-z_][A-Za-z0-9_]*, not a keyword
 //	Punct    one of ( ) { } , ; =
@@ -110,7 +111,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 		typ, n = tokString, stringLen(rest)
 	default:
 		typ, n = tokPunct, punctLen(rest)
-		if binaryOps[rest[:n]] {
+		if binaryOps[rest[:n]] && !(rest[:n] == ".." && s.lineEndsAfter(start.Offset+n)) {
 			typ = tokOp
 		}
 	}
@@ -131,6 +132,22 @@ func (s *scanner) Next() (lexer.Token, error) {
 	}
 	s.endLine = start.Line
 	return tok, nil
+}
+
+// lineEndsAfter reports whether only blanks and a comment follow offset on
+// its line. A ".." there ends an open range (let r = 1..) rather than
+// taking the next line as its high end: it is then not an operator.
+func (s *scanner) lineEndsAfter(offset int) bool {
+	for i := offset; i < len(s.src); i++ {
+		switch s.src[i] {
+		case ' ', '\t', '\r':
+		case '\n', '#':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // skipBlanks moves past blanks and comments.

@@ -69,6 +69,10 @@ func syntaxError(filename, src string, err error) *SyntaxError {
 	} else if !strings.HasPrefix(msg, "syntax error") {
 		msg = "syntax error: " + msg
 	}
+	var unexpected *participle.UnexpectedTokenError
+	if errors.As(err, &unexpected) {
+		msg = hints(src, unexpected.Unexpected, msg)
+	}
 	line, col := p.Line, p.Column
 	if incomplete || line == 0 {
 		line, col = endOf(src)
@@ -285,6 +289,90 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 		}
 	}
 	return x
+}
+
+// hints says more about an unexpected token: which bracket, opened on an
+// earlier line, a missing closing one would close, and the keyword a
+// misspelt word may be.
+func hints(src string, tok lexer.Token, msg string) string {
+	if strings.HasSuffix(msg, `(expected ")")`) || strings.HasSuffix(msg, `(expected "}")`) {
+		line := tok.Pos.Line
+		if tok.EOF() {
+			line, _ = endOf(src)
+		}
+		if open, ok := openBracket(src, tok.Pos.Offset); ok && open.Pos.Line < line {
+			msg = strings.TrimSuffix(msg, ")") + fmt.Sprintf(" to close the %q at %d:%d)", open.Value, open.Pos.Line, open.Pos.Column)
+		}
+	}
+	if tok.Type == tokIdent {
+		if k := Closest(tok.Value, Keywords); k != "" {
+			msg += fmt.Sprintf(" (did you mean %s?)", k)
+		}
+	}
+	return msg
+}
+
+// openBracket finds the innermost bracket still open at offset.
+func openBracket(src string, offset int) (lexer.Token, bool) {
+	s := &scanner{src: src, pos: lexer.Position{Line: 1, Column: 1}}
+	var open []lexer.Token
+	for {
+		tok, err := s.Next()
+		if err != nil || tok.EOF() || tok.Pos.Offset >= offset {
+			break
+		}
+		switch tok.Value {
+		case "(", "{":
+			open = append(open, tok)
+		case ")", "}":
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) == 0 {
+		return lexer.Token{}, false
+	}
+	return open[len(open)-1], true
+}
+
+// Closest returns the word of words that name is most likely a misspelling
+// of — a letter or two wrong, missing, extra or swapped — or "".
+func Closest(name string, words []string) string {
+	limit := max(1, len(name)/3) // a typo or two, not another word
+	best, bestD := "", limit+1
+	for _, w := range words {
+		if d := distance(strings.ToLower(name), strings.ToLower(w)); d < bestD {
+			best, bestD = w, d
+		}
+	}
+	return best
+}
+
+// distance is the number of letters to change, insert, delete or swap with
+// their neighbour to turn a into b (the optimal string alignment distance).
+func distance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 var grammarName = regexp.MustCompile(`\bG[A-Z][A-Za-z]*`)
