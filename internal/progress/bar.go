@@ -69,9 +69,12 @@ func (b *Bar) Done() {
 	b.start = time.Time{}
 }
 
+// clear erases the bar's line. (Finish would not: on a bar with no known
+// total it fails before clearing, and left the bar glued to the answer.)
 func (b *Bar) clear() {
 	if b.bar != nil {
-		b.bar.Finish()
+		_ = b.bar.Exit()
+		_ = b.bar.Clear()
 		b.bar = nil
 	}
 }

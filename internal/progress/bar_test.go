@@ -30,8 +30,8 @@ func TestBarAfterDelay(t *testing.T) {
 	if b.bar != nil {
 		t.Error("the bar is still there after Done")
 	}
-	if !strings.HasSuffix(out.String(), "\r") && !strings.Contains(out.String()[len(got):], "\r") {
-		t.Errorf("Done did not clear the line: %q", out.String()[len(got):])
+	if after := out.String()[len(got):]; !strings.HasPrefix(after, "\r ") || !strings.HasSuffix(after, " \r") {
+		t.Errorf("Done did not blank the line: %q", after)
 	}
 	b.Report("Kayles", "values", 7_000_000)
 	if b.bar != nil {
@@ -52,4 +52,21 @@ func TestBarActivity(t *testing.T) {
 		t.Errorf("activity bar %q", got)
 	}
 	b.Done()
+}
+
+// A bar drawn under a throttle is still blanked at the end of its statement,
+// not left glued to the answer.
+func TestBarClearedUnderThrottle(t *testing.T) {
+	var out strings.Builder
+	clock := time.Unix(0, 0)
+	b := &Bar{out: &out, now: func() time.Time { return clock }, throttle: time.Hour}
+	b.Start()
+	clock = clock.Add(2 * time.Second)
+	b.Report("octal(\"0.16\")", "values", 560128)
+	b.Report("octal(\"0.16\")", "values", 600000)
+	drawn := out.Len()
+	b.Done()
+	if after := out.String()[drawn:]; !strings.HasSuffix(after, " \r") {
+		t.Errorf("Done left the bar on its line: %q then %q", out.String()[:drawn], after)
+	}
 }
