@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,5 +54,36 @@ func TestPipedLineTooLong(t *testing.T) {
 	r := io.MultiReader(strings.NewReader("1 + 1\n"), io.LimitReader(endless{}, 65<<20))
 	if repl.RunPipe(context.Background(), s, r) || !strings.Contains(errs.String(), "<stdin>:2: a line longer than 64 MiB") {
 		t.Fatalf("errors %q", errs)
+	}
+}
+
+// Tab completes colon commands, and file names after :load.
+func TestCompleteCommandsAndFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"nim.game", "notes.txt", "sub/x.game"} {
+		path := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := repl.Completer(eval.New(eval.Config{Out: new(strings.Builder)}))
+	for _, tc := range []struct{ line, want string }{
+		{":lo", "ad"},
+		{":h", "elp"},
+		{":load " + filepath.Join(dir, "n"), "im.game"},
+		{":load " + filepath.Join(dir, "s"), "ub/"},
+		{"gru", "ndy"},
+	} {
+		got, _ := c.Do([]rune(tc.line), len([]rune(tc.line)))
+		var words []string
+		for _, g := range got {
+			words = append(words, string(g))
+		}
+		if len(words) != 1 || words[0] != tc.want {
+			t.Errorf("%q completes to %q, want %q", tc.line, words, tc.want)
+		}
 	}
 }

@@ -56,6 +56,16 @@ func (s *Session) Pending() bool { return s.buf.Len() > 0 }
 // Reset drops a half-typed statement.
 func (s *Session) Reset() { s.buf.Reset(); s.open = 0 }
 
+// Interrupt is Ctrl-C at the prompt: it drops a half-typed statement and
+// stops a game under way, so that the next line is a statement again.
+func (s *Session) Interrupt() {
+	s.Reset()
+	if s.game != nil {
+		s.game = nil
+		fmt.Fprintln(s.Stdout, "Game stopped.")
+	}
+}
+
 // brackets is how many brackets a line opens, less those it closes,
 // outside strings and comments.
 func brackets(line string) int {
@@ -178,9 +188,11 @@ func RunTerminal(s *Session) error {
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:          Prompt,
 		HistoryFile:     filepath.Join(home, ".gamelang_history"),
-		AutoComplete:    completer{s.In},
+		AutoComplete:    Completer(s.In),
 		InterruptPrompt: "^C",
 		EOFPrompt:       "",
+		// A statement typed over several lines is recalled as one line.
+		DisableAutoSaveHistory: true,
 	})
 	if err != nil {
 		return err
@@ -188,21 +200,30 @@ func RunTerminal(s *Session) error {
 	defer rl.Close()
 	s.Stdout = rl.Stdout()
 	fmt.Fprintln(rl.Stdout(), "gamelang — Sprague-Grundy games. :help for help, Ctrl-D to leave.")
+	var typed []string // the lines of the statement being typed
 	for {
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
-			s.Reset()
+			s.Interrupt()
+			typed = nil
 			rl.SetPrompt(Prompt)
 			continue
 		case err != nil:
 			return nil
+		}
+		if !s.Playing() && strings.TrimSpace(line) != "" {
+			typed = append(typed, strings.TrimSpace(line))
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		quit := s.Feed(ctx, line) // an interruption is reported as the statement's error
 		stop()
 		if quit {
 			return nil
+		}
+		if !s.Pending() && len(typed) > 0 {
+			_ = rl.SaveHistory(strings.Join(typed, " "))
+			typed = nil
 		}
 		switch {
 		case s.Playing():
@@ -329,8 +350,22 @@ func signature(b *stdlib.Game) string {
 
 type completer struct{ in *eval.Interp }
 
-// Do completes the word before the cursor.
+// Completer is the prompt's tab completion for a session.
+func Completer(in *eval.Interp) readline.AutoCompleter { return completer{in} }
+
+// commands are the colon commands, for completion.
+var commands = []string{":help", ":load", ":quit", ":set"}
+
+// Do completes the word before the cursor: a colon command, a file name
+// after :load, else a keyword, builtin or name of the session.
 func (c completer) Do(line []rune, pos int) ([][]rune, int) {
+	typed := string(line[:pos])
+	if strings.HasPrefix(typed, ":load ") {
+		return completeFile(strings.TrimLeft(strings.TrimPrefix(typed, ":load "), " "))
+	}
+	if strings.HasPrefix(typed, ":") && !strings.Contains(typed, " ") {
+		return completeFrom(commands, typed)
+	}
 	start := pos
 	for start > 0 && isWordRune(line[start-1]) {
 		start--
@@ -347,13 +382,33 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 		words = append(words, b.Name)
 	}
 	sort.Strings(words)
+	return completeFrom(words, prefix)
+}
+
+// completeFrom completes prefix to the words that start with it.
+func completeFrom(words []string, prefix string) ([][]rune, int) {
 	var out [][]rune
 	for _, w := range words {
 		if strings.HasPrefix(w, prefix) && w != prefix {
 			out = append(out, []rune(w[len(prefix):]))
 		}
 	}
-	return out, len(prefix)
+	return out, len([]rune(prefix))
+}
+
+// completeFile completes a path to the directories and .game files it
+// may name.
+func completeFile(prefix string) ([][]rune, int) {
+	matches, _ := filepath.Glob(prefix + "*")
+	var words []string
+	for _, m := range matches {
+		if fi, err := os.Stat(m); err == nil && fi.IsDir() {
+			words = append(words, m+string(filepath.Separator))
+		} else if strings.HasSuffix(m, ".game") {
+			words = append(words, m)
+		}
+	}
+	return completeFrom(words, prefix)
 }
 
 func isWordRune(r rune) bool {

@@ -89,6 +89,27 @@ func TestTerminal(t *testing.T) {
 	tm.keys("grundy(Wythoff2(1, 2))", "Enter")
 	tm.waitFor("gamelang> grundy(Wythoff2(1, 2))\n0", 10*time.Second)
 
+	// Ctrl-C during a game stops the game: the next line is a statement
+	tm.keys("play(Nim(2) + Nim(2))", "Enter")
+	tm.waitFor("(type its number, or q to stop)", 5*time.Second)
+	tm.keys("C-c")
+	tm.waitFor("Game stopped.", 5*time.Second)
+	tm.keys("grundy(Nim(5))", "Enter")
+	s = tm.waitFor("gamelang> grundy(Nim(5))\n5", 5*time.Second)
+	if strings.Contains(s, "Type the number of a move") {
+		t.Errorf("the game took the statement after Ctrl-C:\n%s", s)
+	}
+
+	// a statement typed over several lines is recalled as one
+	tm.keys("game Two {", "Enter")
+	tm.keys("take 1..2", "Enter")
+	tm.keys("}", "Enter")
+	tm.keys("grundy(Two(5))", "Enter")
+	tm.waitFor("gamelang> grundy(Two(5))\n2", 5*time.Second)
+	tm.keys("Up", "Up")
+	tm.waitFor("gamelang> game Two { take 1..2 }", 5*time.Second)
+	tm.keys("C-c")
+
 	// Ctrl-D leaves, and the history was kept
 	tm.keys("C-d")
 	deadline := time.Now().Add(5 * time.Second)
