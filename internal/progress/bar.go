@@ -51,6 +51,10 @@ func (b *Bar) Report(what, unit string, done int64) {
 		}
 		b.bar = progressbar.NewOptions64(-1, append(opts,
 			progressbar.OptionSpinnerType(14),
+			// No goroutine of its own redrawing the spinner: the bar is
+			// drawn only when Report is called, so that nothing draws
+			// after Done, nor at the same time as it.
+			progressbar.OptionSetSpinnerChangeInterval(0),
 			progressbar.OptionThrottle(b.throttle),
 			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionClearOnFinish(),
