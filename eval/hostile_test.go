@@ -180,3 +180,18 @@ func TestLongScriptInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The options of a huge heap list families of splits in long lines; the
+// short lines are not padded to their width (they were, to 250 columns).
+func TestOptionsOfHugeHeapNotPadded(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	lines := strings.Split(mustEval(t, in, "options(DawsonKayles(10^18))").String(), "\n")
+	for _, l := range lines {
+		if strings.Contains(l, "   ") && len(l) > 110 {
+			t.Fatalf("a line padded to %d columns: %q", len(l), l)
+		}
+	}
+	if len(lines) < 3 || !strings.Contains(lines[len(lines)-1], " for a from ") {
+		t.Fatalf("no family of splits listed: %q", lines)
+	}
+}

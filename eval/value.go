@@ -134,6 +134,11 @@ func (v Moves) String() string {
 // moves gives the first ones and the count.
 const maxShown = 1000
 
+// maxAligned is the longest move text that options() pads so that the
+// values line up; a longer one (a family of splits of a huge heap) is
+// followed by its value at once rather than widening every line.
+const maxAligned = 100
+
 // maxLeaves is the most parts a sum may have for options() to write the
 // whole sum each move leaves; past it, each row says only the move.
 const maxLeaves = 8
@@ -161,7 +166,9 @@ func (v OptionList) String() string {
 			break
 		}
 		rows = append(rows, [2]string{text, o.Value.Label() + " " + o.Value.String()})
-		width = max(width, len(text))
+		if len(text) <= maxAligned {
+			width = max(width, len(text))
+		}
 	}
 	lines := make([]string, len(rows))
 	for i, r := range rows {

@@ -78,7 +78,9 @@ func (l *Limits) maxMemory() int64 {
 func (l *Limits) Check(what string, states int, bytes int64) error {
 	switch {
 	case states > l.maxStates():
-		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: int64(l.maxStates()), Memory: false}
+		// The memory the process holds, not what the tables are expected
+		// to take: a projection said as a fact misleads.
+		return &LimitError{What: what, States: states - 1, Bytes: Held(), Limit: int64(l.maxStates()), Memory: false}
 	case bytes > l.maxMemory():
 		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: l.maxMemory(), Memory: true}
 	case heldDue():
@@ -91,7 +93,7 @@ func (l *Limits) Check(what string, states int, bytes int64) error {
 type LimitError struct {
 	What   string // the game being solved
 	States int    // how many states it had stored
-	Bytes  int64  // about how much memory its tables took
+	Bytes  int64  // memory held: by the process, or for Check's own estimate, its tables
 	Limit  int64
 	Memory bool // the memory budget, not the state cap
 	Moves  bool // the candidate moves of one position, not the states stored
@@ -107,7 +109,7 @@ func (e *LimitError) Error() string {
 	if e.Memory {
 		return fmt.Sprintf("memory limit reached: solving %s stored %d states and needs more than %s (raise it with --max-memory, or :set max-memory in the REPL); what the session had learnt is dropped", e.What, e.States, MiB(e.Limit))
 	}
-	return fmt.Sprintf("state limit reached: %s needs more than %d stored states (raise it with --max-states, or :set max-states in the REPL); %s of memory used so far", e.What, e.Limit, MiB(e.Bytes))
+	return fmt.Sprintf("state limit reached: %s needs more than %d stored states (raise it with --max-states, or :set max-states in the REPL); %s of memory in use", e.What, e.Limit, MiB(e.Bytes))
 }
 
 // MiB formats a byte count.
