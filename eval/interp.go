@@ -152,6 +152,24 @@ func (in *Interp) Names() []string {
 	return out
 }
 
+// Info says what a name of the session is: a game's definition as it was
+// written (in canonical form) and which solver answers for it, or a
+// name's value. It reports false for a name the session does not define.
+func (in *Interp) Info(name string) (string, bool) {
+	sym, ok := in.symbols[name]
+	if !ok {
+		return "", false
+	}
+	if !sym.Game {
+		return fmt.Sprintf("let %s = %s  (%s)", name, in.globals[name], sym.Pos), true
+	}
+	text := fmt.Sprintf("%s  (defined at %s)", strings.TrimSpace(lang.FormatStmt(sym.Decl)), sym.Pos)
+	if rv, ok := in.globals[name].(RulesetVal); ok {
+		text += "\nsolved by: " + in.normal.Describe(rv.R)
+	}
+	return text, true
+}
+
 // Doc is how to call a builtin function, or name a convention, and what it
 // gives.
 type Doc struct{ Name, Usage, Doc string }

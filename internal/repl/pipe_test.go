@@ -11,6 +11,7 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/repl"
+	"github.com/gamelang/gamelang/lang"
 )
 
 func pipeSession() (*repl.Session, *strings.Builder, *strings.Builder) {
@@ -85,5 +86,30 @@ func TestCompleteCommandsAndFiles(t *testing.T) {
 		if len(words) != 1 || words[0] != tc.want {
 			t.Errorf("%q completes to %q, want %q", tc.line, words, tc.want)
 		}
+	}
+}
+
+// :help knows every keyword, and :info shows what the session defined: a
+// game as written (canonical form) with its solver, a name with its value.
+func TestHelpKeywordsAndInfo(t *testing.T) {
+	s, out, errs := pipeSession()
+	var in strings.Builder
+	for _, k := range lang.Keywords {
+		fmt.Fprintf(&in, ":help %s\n", k)
+	}
+	in.WriteString("game Two {\n  take 1..2\n}\nlet n = 10^3\n:info Two\n:info n\n:info nothere\n")
+	repl.RunPipe(context.Background(), s, strings.NewReader(in.String()))
+	for _, k := range lang.Keywords {
+		if !strings.Contains(out.String(), k+": keyword\n  ") {
+			t.Errorf(":help %s says nothing of the keyword", k)
+		}
+	}
+	for _, want := range []string{"game Two {\n    take (1..2)\n}  (defined at <stdin>:", "solved by: closed form: g(n) = n mod 3", "let n = 1000  (<stdin>:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf(":info lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errs.String(), `:info: "nothere" is not defined`) {
+		t.Errorf("errors %q", errs)
 	}
 }

@@ -259,6 +259,13 @@ func command(ctx context.Context, s *Session, line string) bool {
 			s.Failed = true
 			fmt.Fprintln(s.Stderr, err)
 		}
+	case ":info", ":i":
+		if text, ok := s.In.Info(strings.TrimSpace(arg)); ok {
+			fmt.Fprintln(out, text)
+		} else if err := help(s.In, out, strings.TrimSpace(arg)); err != nil {
+			s.Failed = true
+			fmt.Fprintf(s.Stderr, ":info: %q is not defined in this session, nor a function, keyword or builtin game\n", strings.TrimSpace(arg))
+		}
 	case ":help", ":h":
 		if err := help(s.In, out, strings.TrimSpace(arg)); err != nil {
 			s.Failed = true
@@ -266,7 +273,7 @@ func command(ctx context.Context, s *Session, line string) bool {
 		}
 	default:
 		s.Failed = true
-		fmt.Fprintf(s.Stderr, "unknown command %s; the commands are :load, :set, :help and :quit\n", name)
+		fmt.Fprintf(s.Stderr, "unknown command %s; the commands are :load, :set, :info, :help and :quit\n", name)
 	}
 	return false
 }
@@ -324,8 +331,10 @@ func help(in *eval.Interp, out io.Writer, topic string) error {
 			names = append(names, c.Name)
 		}
 		fmt.Fprintf(out, "Play conventions: %s (the last argument of outcome, options, winning, play, grundy: outcome(P, %s))\n", strings.Join(names, " "), names[len(names)-1])
-		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :help [NAME]   :quit  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)")
-		fmt.Fprintln(out, ":help NAME tells more about a function or a builtin game.")
+		fmt.Fprintf(out, "Keywords: %s\n", strings.Join(lang.Keywords, " "))
+		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :info NAME   :help [NAME]   :quit")
+		fmt.Fprintln(out, "  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)")
+		fmt.Fprintln(out, ":help NAME tells more about a function, keyword or builtin game; :info NAME shows what you defined.")
 		return nil
 	}
 	for _, d := range append(docs, in.ConventionDocs()...) {
@@ -334,11 +343,37 @@ func help(in *eval.Interp, out io.Writer, topic string) error {
 			return nil
 		}
 	}
+	if d, ok := keywordDocs[topic]; ok {
+		fmt.Fprintf(out, "%s: keyword\n  %s\n", topic, d)
+		return nil
+	}
 	if b, ok := stdlib.Lookup(topic); ok {
 		fmt.Fprintf(out, "%s: builtin game\n  %s\n  answers like: %s\n", signature(b), b.Doc, b.Twin)
 		return nil
 	}
-	return fmt.Errorf(":help: no function or builtin game is called %q", topic)
+	return fmt.Errorf(":help: no function, keyword or builtin game is called %q", topic)
+}
+
+// keywordDocs says what each keyword does, with an example.
+var keywordDocs = map[string]string{
+	"game":    "defines a ruleset: game Nim { take 1.. }, game W state (a, b) { ... }, game G set { ... }, game D = octal(\"0.07\")",
+	"let":     "binds a name to a value: let n = 10^18",
+	"take":    "a heap rule: take AMOUNT (a number, range or set) from the heap: take 1..3, take {1, 3, 4}",
+	"split":   "after take: the rest of the heap may be left as two heaps: take 2 split",
+	"leaving": "after take: how many heaps the rest is left as: take 1 leaving 0..2",
+	"loses":   "loses if COND: whoever leaves a position where COND holds loses at once: loses if n == 1",
+	"if":      "a condition: loses if COND, and the guard of a move rule: move (a - k, b) for k in 1..a if k != 2",
+	"move":    "a rule of a tuple (or heap) game: move (a - k, b) for k in 1..a, the position a move reaches",
+	"for":     "binds a variable over a range or set in a move rule: for k in 1..a",
+	"in":      "the range or set of a for clause or a pick: for k in 1..a, pick x in 2..20",
+	"state":   "declares a game on tuples of numbers: game W state (a, b) { ... }",
+	"set":     "declares a game whose position is a set of numbers: game G set { pick x in 2..20 }",
+	"pick":    "a rule of a set game: pick x in RANGE, a number of the position is picked",
+	"forbid":  "forbid sums: in a set game, a picked number and every sum of picked numbers are no longer available",
+	"and":     "true when both sides are: a > 0 and b > 0",
+	"or":      "true when either side is: a == 0 or b == 0",
+	"not":     "negates a truth value: not odd(n)",
+	"mod":     "the remainder, as %: n mod 3",
 }
 
 func signature(b *stdlib.Game) string {
@@ -354,7 +389,7 @@ type completer struct{ in *eval.Interp }
 func Completer(in *eval.Interp) readline.AutoCompleter { return completer{in} }
 
 // commands are the colon commands, for completion.
-var commands = []string{":help", ":load", ":quit", ":set"}
+var commands = []string{":help", ":info", ":load", ":quit", ":set"}
 
 // Do completes the word before the cursor: a colon command, a file name
 // after :load, else a keyword, builtin or name of the session.
