@@ -183,15 +183,52 @@ func (c *Checker) gameCall(e *lang.Call, name string, sym *Symbol, first bool) {
 		}
 		return
 	}
-	d := sym.Decl
-	if d == nil || d.Alias != nil {
-		return // builtin games check their positions when they are made
-	}
-	if k, ok := c.kind(d); ok {
-		if msg := k.Position(d, len(e.Args), false); msg != "" {
-			c.errorf(e.Pos, "%s", msg)
+	if d := c.positionDecl(name, sym, 0); d != nil {
+		if k, ok := c.kind(d); ok {
+			if msg := k.Position(d, len(e.Args), false); msg != "" {
+				c.errorf(e.Pos, "%s", msg)
+			}
 		}
 	}
+}
+
+// positionDecl is a declaration that says what the positions of game sym
+// are, named name: its own, the definition a builtin answers like, or for
+// an alias (game K = octal("0.77"), game W2 = Wythoff) what it stands for;
+// nil when that is not known before running.
+func (c *Checker) positionDecl(name string, sym *Symbol, depth int) *lang.GameDecl {
+	var d *lang.GameDecl
+	switch {
+	case sym.Builtin != nil:
+		// Only the head matters; some bodies are written "{ ... }".
+		f, err := lang.Parse("builtin", strings.Replace(sym.Builtin.Twin, "{ ... }", "{ }", 1))
+		if err != nil || len(f.Stmts) != 1 {
+			return nil
+		}
+		d, _ = f.Stmts[0].(*lang.GameDecl)
+	case sym.Decl != nil && sym.Decl.Alias == nil:
+		d = sym.Decl
+	case sym.Decl != nil && depth < 10:
+		fn := sym.Decl.Alias
+		if call, ok := fn.(*lang.Call); ok {
+			fn = call.Fn
+		}
+		id, ok := fn.(*lang.Ident)
+		if !ok {
+			return nil
+		}
+		if id.Name == "octal" || id.Name == "hex" {
+			d = &lang.GameDecl{Name: name} // heaps
+		} else if target := c.lookup(id.Name); target != nil && target.Game && id.Name != sym.Decl.Name {
+			d = c.positionDecl(name, target, depth+1)
+		}
+	}
+	if d == nil {
+		return nil
+	}
+	named := *d
+	named.Name = name
+	return &named
 }
 
 func (c *Checker) setCall(e *lang.SetCall, loc locals, inRule bool) {
@@ -202,12 +239,14 @@ func (c *Checker) setCall(e *lang.SetCall, loc locals, inRule bool) {
 		return
 	}
 	sym := c.lookup(id.Name)
-	if sym == nil || !sym.Game || sym.Decl == nil || sym.Decl.Alias != nil {
+	if sym == nil || !sym.Game {
 		return
 	}
-	if k, ok := c.kind(sym.Decl); ok {
-		if msg := k.Position(sym.Decl, len(e.Elems), true); msg != "" {
-			c.errorf(e.Pos, "%s", msg)
+	if d := c.positionDecl(id.Name, sym, 0); d != nil {
+		if k, ok := c.kind(d); ok {
+			if msg := k.Position(d, len(e.Elems), true); msg != "" {
+				c.errorf(e.Pos, "%s", msg)
+			}
 		}
 	}
 }
