@@ -52,7 +52,8 @@ type Checker struct {
 	Kinds    []rules.Kind       // the kinds of position games are declared on
 	Redefine bool               // names may be defined again (the REPL)
 	errs     lang.ErrorList
-	family   string // the family whose alias is being checked: its own name there is itself
+	family   string                          // the family whose alias is being checked: its own name there is itself
+	twins    map[*stdlib.Game]*lang.GameDecl // the heads of builtins' twin definitions, parsed once
 }
 
 // File checks a file and returns its errors, sorted.

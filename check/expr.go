@@ -192,6 +192,23 @@ func (c *Checker) gameCall(e *lang.Call, name string, sym *Symbol, first bool) {
 	}
 }
 
+// twin is the head of the definition builtin b answers like, or nil.
+func (c *Checker) twin(b *stdlib.Game) *lang.GameDecl {
+	if d, ok := c.twins[b]; ok {
+		return d
+	}
+	var d *lang.GameDecl
+	// Only the head matters; some bodies are written "{ ... }".
+	if f, err := lang.Parse("builtin", strings.Replace(b.Twin, "{ ... }", "{ }", 1)); err == nil && len(f.Stmts) == 1 {
+		d, _ = f.Stmts[0].(*lang.GameDecl)
+	}
+	if c.twins == nil {
+		c.twins = map[*stdlib.Game]*lang.GameDecl{}
+	}
+	c.twins[b] = d
+	return d
+}
+
 // positionDecl is a declaration that says what the positions of game sym
 // are, named name: its own, the definition a builtin answers like, or for
 // an alias (game K = octal("0.77"), game W2 = Wythoff) what it stands for;
@@ -200,12 +217,7 @@ func (c *Checker) positionDecl(name string, sym *Symbol, depth int) *lang.GameDe
 	var d *lang.GameDecl
 	switch {
 	case sym.Builtin != nil:
-		// Only the head matters; some bodies are written "{ ... }".
-		f, err := lang.Parse("builtin", strings.Replace(sym.Builtin.Twin, "{ ... }", "{ }", 1))
-		if err != nil || len(f.Stmts) != 1 {
-			return nil
-		}
-		d, _ = f.Stmts[0].(*lang.GameDecl)
+		d = c.twin(sym.Builtin)
 	case sym.Decl != nil && sym.Decl.Alias == nil:
 		d = sym.Decl
 	case sym.Decl != nil && depth < 10:
