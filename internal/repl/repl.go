@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chzyer/readline"
 
@@ -320,35 +321,40 @@ func help(in *eval.Interp, out io.Writer, topic string) error {
 		for _, d := range docs {
 			names = append(names, d.Name)
 		}
-		fmt.Fprintf(out, "Functions: %s\n", strings.Join(names, " "))
+		wrap(out, "Functions: "+strings.Join(names, " "), "  ")
 		names = names[:0]
 		for _, b := range stdlib.All() {
 			names = append(names, signature(b))
 		}
-		fmt.Fprintf(out, "Builtin games: %s\n", strings.Join(names, " "))
+		wrap(out, "Builtin games: "+strings.Join(names, " "), "  ")
 		names = names[:0]
 		for _, c := range in.ConventionDocs() {
 			names = append(names, c.Name)
 		}
-		fmt.Fprintf(out, "Play conventions: %s (the last argument of outcome, options, winning, play, grundy: outcome(P, %s))\n", strings.Join(names, " "), names[len(names)-1])
-		fmt.Fprintf(out, "Keywords: %s\n", strings.Join(lang.Keywords, " "))
-		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :info NAME   :help [NAME]   :quit")
-		fmt.Fprintln(out, "  (Ctrl-C drops the line or stops a computation, Ctrl-D leaves)")
-		fmt.Fprintln(out, ":help NAME tells more about a function, keyword or builtin game; :info NAME shows what you defined.")
+		wrap(out, fmt.Sprintf("Play conventions: %s (the last argument of outcome, options, winning, play, grundy: outcome(P, %s))", strings.Join(names, " "), names[len(names)-1]), "  ")
+		wrap(out, "Keywords: "+strings.Join(lang.Keywords, " "), "  ")
+		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :info NAME")
+		fmt.Fprintln(out, "  :help [NAME]   :quit   (Ctrl-C drops the line or stops a computation,")
+		fmt.Fprintln(out, "  Ctrl-D leaves)")
+		wrap(out, ":help NAME tells more about a function, keyword or builtin game; :info NAME shows what you defined.", "")
 		return nil
 	}
 	for _, d := range append(docs, in.ConventionDocs()...) {
 		if d.Name == topic {
-			fmt.Fprintf(out, "%s\n  %s\n", d.Usage, d.Doc)
+			fmt.Fprintln(out, d.Usage)
+			wrap(out, "  "+d.Doc, "  ")
 			return nil
 		}
 	}
 	if d, ok := keywordDocs[topic]; ok {
-		fmt.Fprintf(out, "%s: keyword\n  %s\n", topic, d)
+		fmt.Fprintf(out, "%s: keyword\n", topic)
+		wrap(out, "  "+d, "  ")
 		return nil
 	}
 	if b, ok := stdlib.Lookup(topic); ok {
-		fmt.Fprintf(out, "%s: builtin game\n  %s\n  answers like: %s\n", signature(b), b.Doc, b.Twin)
+		fmt.Fprintf(out, "%s: builtin game\n", signature(b))
+		wrap(out, "  "+b.Doc, "  ")
+		fmt.Fprintf(out, "  answers like: %s\n", b.Twin) // code, not wrapped
 		return nil
 	}
 	return fmt.Errorf(":help: no function, keyword or builtin game is called %q", topic)
@@ -374,6 +380,27 @@ var keywordDocs = map[string]string{
 	"or":      "true when either side is: a == 0 or b == 0",
 	"not":     "negates a truth value: not odd(n)",
 	"mod":     "the remainder, as %: n mod 3",
+}
+
+// helpWidth is the width help text is wrapped to.
+const helpWidth = 80
+
+// wrap writes text in lines of at most helpWidth columns, broken between
+// words; the lines after the first start with indent.
+func wrap(out io.Writer, text, indent string) {
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = strings.Repeat(" ", len(text)-len(strings.TrimLeft(text, " "))) + w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > helpWidth:
+			fmt.Fprintln(out, line)
+			line = indent + w
+		default:
+			line += " " + w
+		}
+	}
+	fmt.Fprintln(out, line)
 }
 
 func signature(b *stdlib.Game) string {
