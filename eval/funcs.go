@@ -273,7 +273,11 @@ func fnPrint(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Va
 	for i, a := range args {
 		parts[i] = a.String()
 	}
-	fmt.Fprintln(in.cfg.Out, strings.Join(parts, " "))
+	text := strings.Join(parts, " ")
+	if in.cfg.JSON {
+		return Nothing{}, in.writeJSON(Answer{Line: call.Pos.Line, Type: "print", Value: text, Text: text})
+	}
+	fmt.Fprintln(in.cfg.Out, text)
 	return Nothing{}, nil
 }
 

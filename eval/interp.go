@@ -55,6 +55,8 @@ type Config struct {
 	// Conventions are the play conventions queries may name; nil means
 	// conventions.All(). The first is the default.
 	Conventions []play.Convention
+	// JSON prints each statement's value as a line of JSON (see json.go).
+	JSON bool
 }
 
 // Interp is an interpreter session: the names defined so far and the solvers
@@ -330,7 +332,7 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 			return err
 		}
 		if _, ok := v.(Nothing); !ok {
-			fmt.Fprintln(in.cfg.Out, v)
+			return in.printValue(s.Pos.Line, v)
 		}
 	}
 	return nil

@@ -14,10 +14,16 @@ import (
 	"github.com/gamelang/gamelang/play/misere"
 )
 
-// Words is a sequence of words, printed separated by spaces: genera.
+// Words is a sequence of words, printed separated by spaces: genera, or
+// loopy values where some are infinite.
 type Words []string
 
 func (v Words) String() string { return strings.Join(v, " ") }
+
+// GenusVal is the genus of a position, as written: 0^{120}.
+type GenusVal string
+
+func (v GenusVal) String() string { return string(v) }
 
 // QuotientVal is what quotient(G) finds.
 type QuotientVal struct{ Q *misere.Quotient }
@@ -77,7 +83,7 @@ func fnGenus(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Va
 	if err != nil {
 		return nil, at(call.Pos, err)
 	}
-	return Str(g.String()), nil
+	return GenusVal(g.String()), nil
 }
 
 func fnTame(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {

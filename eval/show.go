@@ -37,18 +37,18 @@ func fnPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 	pr, ok := vals.(normal.Periodic)
 	if !ok {
 		if c, ok := vals.(normal.PeriodTexter); ok {
-			return Str(c.PeriodText()), nil
+			return PeriodVal{Proved: true, Text: c.PeriodText()}, nil
 		}
-		return Str(fmt.Sprintf("%s has no periodicity theorem: %s", r.Name(), in.normal.Describe(r))), nil
+		return PeriodVal{Text: fmt.Sprintf("%s has no periodicity theorem: %s", r.Name(), in.normal.Describe(r))}, nil
 	}
 	p, err := pr.Period(ctx, limit)
 	if err != nil {
 		return nil, at(call.Pos, err)
 	}
 	if p != nil {
-		return Str(p.String()), nil
+		return PeriodVal{P: p, Proved: true, Text: p.String()}, nil
 	}
-	return Str(noPeriod(pr)), nil
+	return PeriodVal{Text: noPeriod(pr)}, nil
 }
 
 // noPeriod says why no period was proved.

@@ -37,6 +37,45 @@ type Table struct {
 	Format  string // text, markdown, csv or json
 }
 
+// TableJSON is a table as JSON: the title, the headers, the rows of numbers
+// (null for an empty cell) and the cells marked as exceptions.
+type TableJSON struct {
+	Title      string       `json:"title"`
+	Corner     string       `json:"corner"`
+	Columns    []string     `json:"columns"`
+	Labels     []string     `json:"labels"`
+	Rows       [][]*big.Int `json:"rows"`
+	Exceptions []CellAt     `json:"exceptions"`
+	Notes      []string     `json:"notes"`
+}
+
+// CellAt is a cell's place in a table.
+type CellAt struct {
+	Row    int `json:"row"`
+	Column int `json:"column"`
+}
+
+// JSON is the table as JSON.
+func (t *Table) JSON() TableJSON {
+	doc := TableJSON{Title: t.Title, Corner: t.Corner, Columns: t.Columns, Labels: t.Labels, Notes: t.Notes, Exceptions: []CellAt{}, Rows: [][]*big.Int{}}
+	for _, l := range []*[]string{&doc.Notes, &doc.Columns, &doc.Labels} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	for i, cells := range t.Cells {
+		row := make([]*big.Int, len(cells))
+		for j, c := range cells {
+			row[j] = c.Num
+			if c.Mark {
+				doc.Exceptions = append(doc.Exceptions, CellAt{i, j})
+			}
+		}
+		doc.Rows = append(doc.Rows, row)
+	}
+	return doc
+}
+
 // TableRenderer writes a table in its format.
 type TableRenderer interface {
 	Render(t *Table) (string, error)

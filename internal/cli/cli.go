@@ -49,6 +49,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
 	format := fs.String("format", "text", "the format of table(): text, markdown, csv or json")
+	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON (schema: docs/json-schema.json)")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
@@ -57,7 +58,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic,
-		Tables: render.Tables{}, TableFormat: *format, Plots: plot.Plotter{}}
+		Tables: render.Tables{}, TableFormat: *format, Plots: plot.Plotter{}, JSON: *jsonOut}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		cfg.Progress = progress.New(stderr)
 	}

@@ -5,7 +5,6 @@ package render
 import (
 	"encoding/json"
 	"fmt"
-	"math/big"
 
 	"github.com/jedib0t/go-pretty/v6/table"
 	"github.com/jedib0t/go-pretty/v6/text"
@@ -62,33 +61,9 @@ func (Tables) Render(t *present.Table) (string, error) {
 	return out, nil
 }
 
-// renderJSON writes the table as an object: the title, the headers, the rows
-// of numbers (null for an empty cell) and the cells marked as exceptions.
+// renderJSON writes the table as an object (see present.Table.JSON).
 func renderJSON(t *present.Table) (string, error) {
-	type mark struct {
-		Row    int `json:"row"`
-		Column int `json:"column"`
-	}
-	doc := struct {
-		Title      string       `json:"title"`
-		Corner     string       `json:"corner"`
-		Columns    []string     `json:"columns"`
-		Labels     []string     `json:"labels"`
-		Rows       [][]*big.Int `json:"rows"`
-		Exceptions []mark       `json:"exceptions"`
-		Notes      []string     `json:"notes"`
-	}{Title: t.Title, Corner: t.Corner, Columns: t.Columns, Labels: t.Labels, Notes: t.Notes, Exceptions: []mark{}}
-	for i, cells := range t.Cells {
-		row := make([]*big.Int, len(cells))
-		for j, c := range cells {
-			row[j] = c.Num
-			if c.Mark {
-				doc.Exceptions = append(doc.Exceptions, mark{i, j})
-			}
-		}
-		doc.Rows = append(doc.Rows, row)
-	}
-	b, err := json.MarshalIndent(doc, "", "  ")
+	b, err := json.MarshalIndent(t.JSON(), "", "  ")
 	if err != nil {
 		return "", fmt.Errorf("json: %w", err)
 	}

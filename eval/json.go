@@ -1,0 +1,202 @@
+package eval
+
+import (
+	"encoding/json"
+	"io"
+	"math/big"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/present"
+)
+
+// With Config.JSON, each statement that prints writes one line of JSON (JSON
+// Lines): an object with the statement's line, the type of its value, the
+// value in a form that type documents, and the text the statement prints
+// without JSON. Integers are JSON numbers with every digit (read them with a
+// decoder that keeps big integers: Python's json, Go's json.Number). The
+// schema is docs/json-schema.json; docs/json.md explains it.
+
+// Answer is the JSON of one statement's value.
+type Answer struct {
+	Line  int    `json:"line"`
+	Type  string `json:"type"`
+	Value any    `json:"value"`
+	Text  string `json:"text"`
+}
+
+// PeriodVal is what period() says: a period proved by a theorem, one a
+// closed form gives, or why there is none.
+type PeriodVal struct {
+	P      *octal.Period // the period a theorem proved, if any
+	Proved bool          // a period is known: P, or a closed form's
+	Text   string
+}
+
+func (v PeriodVal) String() string { return v.Text }
+
+// moveJSON is a move of a listing: the part that moves (0 first), what it
+// was, what it leaves in its place, and the move as winning() says it; for
+// options(), the value reached.
+type moveJSON struct {
+	Part  int        `json:"part"`
+	From  string     `json:"from"`
+	To    []string   `json:"to"`
+	Text  string     `json:"text"`
+	Value *valueJSON `json:"value,omitempty"`
+}
+
+// valueJSON is what a play convention says of a position: its kind
+// ("grundy", "misère", "loopy"), the value (a number when it is one) and the
+// outcome it implies.
+type valueJSON struct {
+	Kind    string `json:"kind"`
+	Value   any    `json:"value"`
+	Outcome string `json:"outcome"`
+}
+
+func playValueJSON(v play.Value) *valueJSON {
+	var val any = v.String()
+	if n, ok := new(big.Int).SetString(v.String(), 10); ok {
+		val = n
+	}
+	return &valueJSON{Kind: v.Label(), Value: val, Outcome: v.Outcome().String()}
+}
+
+func movesJSON(p game.Position, opts []play.Option, withValues bool) any {
+	shown := present.Shown(opts, maxShown)
+	out := struct {
+		Position string     `json:"position"`
+		Count    int        `json:"count"`
+		Moves    []moveJSON `json:"moves"`
+	}{Position: p.String(), Count: present.Count(p, opts), Moves: []moveJSON{}}
+	for _, o := range shown[:min(len(shown), maxShown)] {
+		m := moveJSON{Part: o.Index, From: p[o.Index].String(), To: []string{}, Text: present.MoveText(p, o)}
+		for _, c := range o.Move.To {
+			m.To = append(m.To, c.String())
+		}
+		if withValues {
+			m.Value = playValueJSON(o.Value)
+		}
+		out.Moves = append(out.Moves, m)
+	}
+	return out
+}
+
+// toJSON gives a value's type and its JSON form.
+func toJSON(v Value) (string, any) {
+	switch v := v.(type) {
+	case Int:
+		return "integer", v.V
+	case Bool:
+		return "boolean", bool(v)
+	case Str:
+		return "text", string(v)
+	case Explanation:
+		return "explanation", string(v)
+	case Range:
+		r := struct {
+			From *big.Int `json:"from"`
+			To   *big.Int `json:"to"` // null when open
+		}{From: v.Lo}
+		if !v.Open {
+			r.To = v.Hi
+		}
+		return "range", r
+	case Set:
+		return "set", nonNil(v.Elems)
+	case Seq:
+		return "sequence", nonNil([]*big.Int(v))
+	case OutcomeVal:
+		return "outcome", game.Outcome(v).String()
+	case RulesetVal:
+		return "ruleset", struct {
+			Name string `json:"name"`
+			Kind string `json:"kind"`
+		}{v.R.Name(), v.R.Kind().Name()}
+	case ParamGame:
+		return "family", v.String()
+	case PositionVal:
+		parts := []string{}
+		for _, c := range v.P {
+			parts = append(parts, c.String())
+		}
+		return "position", struct {
+			Text  string   `json:"text"`
+			Parts []string `json:"parts"`
+		}{v.P.String(), parts}
+	case ConventionVal:
+		return "convention", v.C.Name()
+	case Moves:
+		return "moves", movesJSON(v.Pos, v.Opts, false)
+	case OptionList:
+		return "options", movesJSON(v.Pos, v.Opts, true)
+	case ValueVal:
+		return "value", playValueJSON(v.V)
+	case Words:
+		return "words", nonNilStrings(v)
+	case GenusVal:
+		return "genus", string(v)
+	case QuotientVal:
+		return "quotient", v.Q.String()
+	case PeriodVal:
+		if v.P == nil {
+			return "period", struct {
+				Proved bool   `json:"proved"`
+				Text   string `json:"text"`
+			}{v.Proved, v.Text}
+		}
+		return "period", struct {
+			Proved        bool   `json:"proved"`
+			Text          string `json:"text"`
+			Period        int64  `json:"period"`
+			Preperiod     int64  `json:"preperiod"`
+			NumExceptions int64  `json:"num_exceptions"`
+			LastException int64  `json:"last_exception"`
+			Theorem       string `json:"theorem"`
+			Checked       int64  `json:"checked"`
+			Needed        int64  `json:"needed"`
+		}{true, v.Text, v.P.Len, v.P.Pre, v.P.NumExceptions, v.P.Last, v.P.Theorem, v.P.Checked, v.P.Needed}
+	case TableVal:
+		return "table", v.Data.JSON()
+	case PlotVal:
+		return "plot", struct {
+			File string `json:"file"`
+			What string `json:"what"`
+		}{v.File, v.What}
+	}
+	return "text", v.String()
+}
+
+func nonNil(xs []*big.Int) []*big.Int {
+	if xs == nil {
+		return []*big.Int{}
+	}
+	return xs
+}
+
+func nonNilStrings(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}
+
+// printValue writes what a statement prints: its text, or with JSON one
+// line of JSON.
+func (in *Interp) printValue(line int, v Value) error {
+	if !in.cfg.JSON {
+		_, err := io.WriteString(in.cfg.Out, v.String()+"\n")
+		return err
+	}
+	typ, val := toJSON(v)
+	return in.writeJSON(Answer{Line: line, Type: typ, Value: val, Text: v.String()})
+}
+
+// writeJSON writes a as one line, with <, > and & as they are.
+func (in *Interp) writeJSON(a Answer) error {
+	enc := json.NewEncoder(in.cfg.Out)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(a)
+}

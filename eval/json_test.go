@@ -1,0 +1,115 @@
+package eval_test
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/gamelang/gamelang/eval"
+)
+
+var updateJSON = flag.Bool("update-json", false, "rewrite testdata/json.golden")
+
+// schema compiles docs/json-schema.json.
+func schema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open("../docs/json-schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("json-schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile("json-schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// --json writes one line per statement, every one valid under the schema,
+// every type of the schema among them, as in the golden file.
+func TestJSONGolden(t *testing.T) {
+	src, err := os.ReadFile("testdata/json.game")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	in := eval.New(eval.Config{Out: &out, JSON: true})
+	if err := in.Exec(context.Background(), "json.game", string(src)); err != nil {
+		t.Fatal(err)
+	}
+	s := schema(t)
+	seen := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(line))
+		if err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, line)
+		}
+		if err := s.Validate(inst); err != nil {
+			t.Errorf("%s\ndoes not follow the schema: %v", line, err)
+		}
+		var a struct{ Type string }
+		if err := json.Unmarshal([]byte(line), &a); err != nil {
+			t.Fatal(err)
+		}
+		seen[a.Type] = true
+	}
+	var enum struct {
+		Properties struct {
+			Type struct{ Enum []string }
+		}
+	}
+	raw, _ := os.ReadFile("../docs/json-schema.json")
+	if err := json.Unmarshal(raw, &enum); err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range enum.Properties.Type.Enum {
+		if !seen[typ] && typ != "plot" { // plot() needs the plotting package: see internal/cli
+			t.Errorf("no statement of type %s in testdata/json.game", typ)
+		}
+	}
+	if *updateJSON {
+		if err := os.WriteFile("testdata/json.golden", []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile("testdata/json.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("--json output differs from testdata/json.golden (go test ./eval -run TestJSONGolden -update-json, then review):\n%s", out.String())
+	}
+}
+
+// A schema that rejected everything would pass the test above vacuously: it
+// rejects a wrong value.
+func TestJSONSchemaRejects(t *testing.T) {
+	s := schema(t)
+	for _, bad := range []string{
+		`{"line":1,"type":"integer","value":"3","text":"3"}`,
+		`{"line":1,"type":"outcome","value":"X","text":"X"}`,
+		`{"line":1,"type":"moves","value":{"position":"Nim(1)","count":1},"text":""}`,
+		`{"line":1,"type":"integer","value":3}`,
+	} {
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(bad))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Validate(inst) == nil {
+			t.Errorf("the schema accepts %s", bad)
+		}
+	}
+}
