@@ -64,6 +64,17 @@ func (c *Checker) File(f *lang.File) lang.ErrorList {
 	return c.errs.Sorted()
 }
 
+// Expr checks an expression in which names are bound besides the session's
+// (the numbers of a template: gamelang --each).
+func (c *Checker) Expr(e lang.Expr, names []string) lang.ErrorList {
+	loc := locals{}
+	for _, n := range names {
+		loc[n] = true
+	}
+	c.expr(e, loc, false)
+	return c.errs.Sorted()
+}
+
 // locals is the set of names bound inside a game declaration.
 type locals map[string]bool
 

@@ -145,6 +145,9 @@ func (in *Interp) solver(c play.Convention) play.Solver {
 	return s
 }
 
+// SetOut changes where statements print.
+func (in *Interp) SetOut(w io.Writer) { in.cfg.Out = w }
+
 // Names lists the names defined in the session, for completion.
 func (in *Interp) Names() []string {
 	var out []string

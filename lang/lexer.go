@@ -260,3 +260,9 @@ func isOperator(v string) bool {
 	}
 	return false
 }
+
+// IsName reports whether s is a name: a letter or _, then letters, digits
+// and _, and not a keyword.
+func IsName(s string) bool {
+	return s != "" && isLetter(s[0]) && span(s, isWordByte) == len(s) && !keywords[s] && !binaryOps[s]
+}

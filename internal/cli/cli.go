@@ -28,6 +28,7 @@ const usage = `usage:
   gamelang run FILE.game        run a script
   gamelang check FILE.game      parse and check a script without running it
   gamelang -e STATEMENT         run one statement (-f FILE loads definitions first)
+  gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
 flags:
 `
 
@@ -45,7 +46,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	expr := fs.String("e", "", "run one `statement`")
-	file := fs.String("f", "", "with -e: load this `file` first")
+	file := fs.String("f", "", "with -e or --each: load this `file` first")
+	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names and print the value: 'a b: outcome(Wythoff(a, b))'")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
 	format := fs.String("format", "text", "the format of table(): text, markdown, csv or json")
@@ -77,6 +79,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	rest := fs.Args()
 	switch {
+	case *each != "":
+		if len(rest) > 0 || *expr != "" {
+			return usageError(stderr, "--each takes no other arguments, nor -e")
+		}
+		if *file != "" && !runFile(ctx, in, *file, stderr) {
+			return status(ctx)
+		}
+		return runEach(ctx, in, *each, stdin, stdout, stderr)
 	case *expr != "":
 		if len(rest) > 0 {
 			return usageError(stderr, "-e takes no other arguments")
@@ -86,7 +96,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return result(ctx, in, in.Exec(ctx, "<-e>", *expr), stderr)
 	case *file != "":
-		return usageError(stderr, "-f goes with -e")
+		return usageError(stderr, "-f goes with -e or --each")
 	case len(rest) == 0:
 		cfg.Redefine, cfg.Interactive = true, true
 		return prompt(ctx, cfg, stdin, stderr)

@@ -1,0 +1,65 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/gamelang/gamelang/lang"
+)
+
+// Template is an expression over named numbers, parsed and checked once and
+// evaluated for many values of them: the batch mode for contest input
+// (gamelang --each 'a b: outcome(Wythoff(a, b))'), one answer per line.
+type Template struct {
+	in    *Interp
+	expr  lang.Expr
+	names []string
+	env   map[string]Value
+}
+
+// Template parses and checks expr, in which names stand for numbers.
+func (in *Interp) Template(ctx context.Context, names []string, expr string) (*Template, error) {
+	f, err := in.parse(ctx, "<each>", expr, 1)
+	if err != nil {
+		return nil, err
+	}
+	s, ok := f.Stmts[0].(*lang.ExprStmt)
+	if len(f.Stmts) != 1 || !ok {
+		return nil, fmt.Errorf("--each wants one expression, as in 'a b: outcome(Wythoff(a, b))'")
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if !lang.IsName(n) || seen[n] {
+			return nil, fmt.Errorf("--each: %q is not a name, or is given twice", n)
+		}
+		seen[n] = true
+	}
+	if errs := in.checker().Expr(s.X, names); len(errs) > 0 {
+		return nil, errs
+	}
+	return &Template{in: in, expr: s.X, names: names, env: make(map[string]Value, len(names))}, nil
+}
+
+// Names are the names the template's numbers are bound to, in order.
+func (t *Template) Names() []string { return t.names }
+
+// Eval evaluates the template with its names bound to nums, in order.
+func (t *Template) Eval(ctx context.Context, nums []*big.Int) (Value, error) {
+	if len(nums) != len(t.names) {
+		return nil, fmt.Errorf("%d numbers for %d names (%v)", len(nums), len(t.names), t.names)
+	}
+	for i, n := range t.names {
+		t.env[n] = Int{nums[i]}
+	}
+	return t.in.eval(ctx, t.expr, t.env)
+}
+
+// Print writes v as a statement of line line would: text, or JSON;
+// nothing for a value that prints nothing (print() has printed).
+func (t *Template) Print(line int, v Value) error {
+	if _, ok := v.(Nothing); ok {
+		return nil
+	}
+	return t.in.printValue(line, v)
+}
