@@ -281,6 +281,27 @@ func (in *Interp) Check(ctx context.Context, filename, src string) error {
 	return nil
 }
 
+// Load parses and checks src, then runs its definitions — game and let
+// statements — and not its queries: a file of definitions for -f.
+func (in *Interp) Load(ctx context.Context, filename, src string) error {
+	f, err := in.parse(ctx, filename, src, 1)
+	if err != nil {
+		return err
+	}
+	if errs := in.checker().File(f); len(errs) > 0 {
+		return errs
+	}
+	for _, s := range f.Stmts {
+		if _, query := s.(*lang.ExprStmt); query {
+			continue
+		}
+		if err := in.exec(ctx, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Exec parses, checks and runs src, printing the value of each expression
 // statement. Nothing runs when the check finds errors.
 func (in *Interp) Exec(ctx context.Context, filename, src string) error {

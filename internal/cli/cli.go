@@ -27,7 +27,8 @@ const usage = `usage:
   gamelang                      interactive prompt (statements from stdin when it is not a terminal)
   gamelang run FILE.game        run a script
   gamelang check FILE.game      parse and check a script without running it
-  gamelang -e STATEMENT         run one statement (-f FILE loads definitions first)
+  gamelang -e STATEMENT         run one statement
+  gamelang -f FILE ...          load the definitions of FILE first (with -e, --each, or the prompt)
   gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
 flags:
 `
@@ -46,7 +47,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	expr := fs.String("e", "", "run one `statement`")
-	file := fs.String("f", "", "with -e or --each: load this `file` first")
+	file := fs.String("f", "", "load the definitions (game and let statements) of this `file` first: with -e, --each or the prompt")
 	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names and print the value: 'a b: outcome(Wythoff(a, b))'")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
@@ -83,7 +84,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(rest) > 0 || *expr != "" {
 			return usageError(stderr, "--each takes no other arguments, nor -e")
 		}
-		if *file != "" && !runFile(ctx, in, *file, stderr) {
+		if *file != "" && !loadFile(ctx, in, *file, stderr) {
 			return status(ctx)
 		}
 		return runEach(ctx, in, *each, stdin, stdout, stderr)
@@ -91,15 +92,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(rest) > 0 {
 			return usageError(stderr, "-e takes no other arguments")
 		}
-		if *file != "" && !runFile(ctx, in, *file, stderr) {
+		if *file != "" && !loadFile(ctx, in, *file, stderr) {
 			return status(ctx)
 		}
 		return result(ctx, in, in.Exec(ctx, "<-e>", *expr), stderr)
-	case *file != "":
-		return usageError(stderr, "-f goes with -e or --each")
 	case len(rest) == 0:
 		cfg.Redefine, cfg.Interactive = true, true
-		return prompt(ctx, cfg, stdin, stderr)
+		return prompt(ctx, cfg, *file, stdin, stderr)
+	case *file != "":
+		return usageError(stderr, "-f goes with -e, --each or the prompt")
 	case len(rest) == 2 && rest[0] == "run":
 		if !runFile(ctx, in, rest[1], stderr) {
 			return status(ctx)
@@ -130,6 +131,17 @@ func runFile(ctx context.Context, in *eval.Interp, name string, stderr io.Writer
 	return result(ctx, in, in.Exec(ctx, name, string(src)), stderr) == exitOK
 }
 
+// loadFile runs the definitions of a file (its game and let statements),
+// not its queries.
+func loadFile(ctx context.Context, in *eval.Interp, name string, stderr io.Writer) bool {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return false
+	}
+	return result(ctx, in, in.Load(ctx, name, string(src)), stderr) == exitOK
+}
+
 func result(ctx context.Context, in *eval.Interp, err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
@@ -148,8 +160,11 @@ func status(ctx context.Context) int {
 	return exitError
 }
 
-func prompt(ctx context.Context, cfg eval.Config, stdin io.Reader, stderr io.Writer) int {
+func prompt(ctx context.Context, cfg eval.Config, defs string, stdin io.Reader, stderr io.Writer) int {
 	s := &repl.Session{In: eval.New(cfg), Name: "<stdin>", Stdout: cfg.Out, Stderr: stderr}
+	if defs != "" && !loadFile(ctx, s.In, defs, stderr) {
+		return status(ctx)
+	}
 	if f, ok := stdin.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		if err := repl.RunTerminal(s); err != nil {
 			fmt.Fprintln(stderr, err)

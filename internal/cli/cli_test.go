@@ -100,7 +100,8 @@ func TestExitStatus(t *testing.T) {
 		{nil, "1 + 2\n", 0},
 		{[]string{"frobnicate"}, "", 2},
 		{[]string{"run"}, "", 2},
-		{[]string{"-f", good}, "", 2},
+		{[]string{"-f", good}, "grundy(Nim(4))\n", 0},
+		{[]string{"-f", good, "run", good}, "", 2},
 		{[]string{"-e", "1", "extra"}, "", 2},
 		{[]string{"--no-such-flag"}, "", 2},
 	}
