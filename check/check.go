@@ -52,8 +52,10 @@ type Checker struct {
 	Kinds    []rules.Kind       // the kinds of position games are declared on
 	Redefine bool               // names may be defined again (the REPL)
 	errs     lang.ErrorList
-	family   string                          // the family whose alias is being checked: its own name there is itself
-	twins    map[*stdlib.Game]*lang.GameDecl // the heads of builtins' twin definitions, parsed once
+	family   string // the family whose alias is being checked: its own name there is itself
+	// Twins caches the heads of builtins' twin definitions, parsed once; a
+	// session keeps one for all its checks (nil: one per check).
+	Twins map[*stdlib.Game]*lang.GameDecl
 }
 
 // File checks a file and returns its errors, sorted.

@@ -194,7 +194,7 @@ func (c *Checker) gameCall(e *lang.Call, name string, sym *Symbol, first bool) {
 
 // twin is the head of the definition builtin b answers like, or nil.
 func (c *Checker) twin(b *stdlib.Game) *lang.GameDecl {
-	if d, ok := c.twins[b]; ok {
+	if d, ok := c.Twins[b]; ok {
 		return d
 	}
 	var d *lang.GameDecl
@@ -202,10 +202,10 @@ func (c *Checker) twin(b *stdlib.Game) *lang.GameDecl {
 	if f, err := lang.Parse("builtin", strings.Replace(b.Twin, "{ ... }", "{ }", 1)); err == nil && len(f.Stmts) == 1 {
 		d, _ = f.Stmts[0].(*lang.GameDecl)
 	}
-	if c.twins == nil {
-		c.twins = map[*stdlib.Game]*lang.GameDecl{}
+	if c.Twins == nil {
+		c.Twins = map[*stdlib.Game]*lang.GameDecl{}
 	}
-	c.twins[b] = d
+	c.Twins[b] = d
 	return d
 }
 

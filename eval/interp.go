@@ -25,6 +25,7 @@ import (
 	"github.com/gamelang/gamelang/rules"
 	"github.com/gamelang/gamelang/rules/kinds"
 	"github.com/gamelang/gamelang/solve"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Config configures an interpreter.
@@ -69,8 +70,9 @@ type Interp struct {
 	sources map[string][]string     // the lines of each input, at their line numbers
 	made    map[string]game.Ruleset // the builtin games made so far, by name and arguments
 	normal  *normal.Solver
-	solvers map[string]play.Solver // by convention
-	play    *Play                  // a game asked for by play(), for the session to take over
+	solvers map[string]play.Solver          // by convention
+	play    *Play                           // a game asked for by play(), for the session to take over
+	twins   map[*stdlib.Game]*lang.GameDecl // the check pass's parsed heads of builtins
 }
 
 // Play is a game that play() asks the session to play at the prompt.
@@ -95,7 +97,7 @@ func New(cfg Config) *Interp {
 		cfg.Conventions = conventions.All()
 	}
 	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
-		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{},
+		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, twins: map[*stdlib.Game]*lang.GameDecl{},
 		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{}}
 	in.normal = normal.New(in.env())
 	in.solvers[normal.Convention.Name()] = in.normal
@@ -212,19 +214,16 @@ func (in *Interp) parse(ctx context.Context, filename, src string, firstLine int
 	}
 	copy(have[firstLine-1:], lines)
 	in.sources[filename] = have
-	if firstLine > 1 {
-		src = strings.Repeat("\n", firstLine-1) + src
-	}
-	return in.parseLong(ctx, filename, src)
+	return in.parseLong(ctx, filename, src, max(firstLine, 1))
 }
 
 // parseLong parses src, and when it is long (a script of megabytes takes
 // seconds) shows that it is reading and gives up when ctx is done. The
 // parse itself cannot be stopped: it ends in the background, and what it
 // made is dropped.
-func (in *Interp) parseLong(ctx context.Context, filename, src string) (*lang.File, error) {
+func (in *Interp) parseLong(ctx context.Context, filename, src string, first int) (*lang.File, error) {
 	if len(src) < 1<<16 {
-		return lang.Parse(filename, src)
+		return lang.ParseAt(filename, src, first)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("interrupted while reading %s: %w", filename, err)
@@ -235,7 +234,7 @@ func (in *Interp) parseLong(ctx context.Context, filename, src string) (*lang.Fi
 	}
 	done := make(chan parsed, 1)
 	go func() {
-		f, err := lang.Parse(filename, src)
+		f, err := lang.ParseAt(filename, src, first)
 		done <- parsed{f, err}
 	}()
 	if p := in.lim.Progress; p != nil {
@@ -266,7 +265,7 @@ func (in *Interp) checker() *check.Checker {
 	for _, c := range in.cfg.Conventions {
 		consts[c.Name()] = true
 	}
-	return &check.Checker{Funcs: fs, Globals: maps.Clone(in.symbols), Consts: consts, Kinds: in.cfg.Kinds, Redefine: in.cfg.Redefine}
+	return &check.Checker{Funcs: fs, Globals: maps.Clone(in.symbols), Consts: consts, Kinds: in.cfg.Kinds, Redefine: in.cfg.Redefine, Twins: in.twins}
 }
 
 // Check parses and checks src without running it or defining anything.
@@ -315,6 +314,18 @@ func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine in
 	if err != nil {
 		return err
 	}
+	return in.ExecFile(ctx, f)
+}
+
+// ParseAt parses a piece of a longer input that starts at line firstLine,
+// and keeps its lines for error reports: the prompt parses a statement to
+// know whether it is complete, then runs it with ExecFile.
+func (in *Interp) ParseAt(ctx context.Context, filename, src string, firstLine int) (*lang.File, error) {
+	return in.parse(ctx, filename, src, firstLine)
+}
+
+// ExecFile checks and runs a file that ParseAt parsed.
+func (in *Interp) ExecFile(ctx context.Context, f *lang.File) error {
 	if errs := in.checker().File(f); len(errs) > 0 {
 		return errs
 	}

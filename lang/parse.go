@@ -23,10 +23,18 @@ type SyntaxError struct {
 func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
 
 // Parse parses a gamelang script.
-func Parse(filename, src string) (*File, error) {
-	g, err := parser.ParseString(filename, src)
+func Parse(filename, src string) (*File, error) { return ParseAt(filename, src, 1) }
+
+// ParseAt parses a piece of a longer input that starts on line first (piped
+// statements, the prompt): positions count from there.
+func ParseAt(filename, src string, first int) (*File, error) {
+	peek, err := lexer.Upgrade(&scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1})
+	var g *gFile
+	if err == nil {
+		g, err = parser.ParseFromLexer(peek)
+	}
 	if err != nil {
-		return nil, syntaxError(filename, src, err)
+		return nil, syntaxError(filename, src, first, err)
 	}
 	f := &File{Name: filename}
 	l := &lowerer{}
@@ -49,10 +57,10 @@ func (l *lowerer) fail(p lexer.Position, format string, args ...any) {
 	}
 }
 
-func syntaxError(filename, src string, err error) *SyntaxError {
+func syntaxError(filename, src string, first int, err error) *SyntaxError {
 	var perr participle.Error
 	if !errors.As(err, &perr) {
-		return &SyntaxError{Pos: Pos{File: filename, Line: 1, Column: 1}, Msg: err.Error()}
+		return &SyntaxError{Pos: Pos{File: filename, Line: first, Column: 1}, Msg: err.Error()}
 	}
 	p := perr.Position()
 	msg := perr.Message()
@@ -71,11 +79,12 @@ func syntaxError(filename, src string, err error) *SyntaxError {
 	}
 	var unexpected *participle.UnexpectedTokenError
 	if errors.As(err, &unexpected) {
-		msg = hints(src, unexpected.Unexpected, msg)
+		msg = hints(src, first, unexpected.Unexpected, msg)
 	}
 	line, col := p.Line, p.Column
 	if incomplete || line == 0 {
 		line, col = endOf(src)
+		line += first - 1
 	}
 	return &SyntaxError{Pos: Pos{File: filename, Line: line, Column: col}, Msg: msg, Incomplete: incomplete}
 }
@@ -294,13 +303,14 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 // hints says more about an unexpected token: which bracket, opened on an
 // earlier line, a missing closing one would close, and the keyword a
 // misspelt word may be.
-func hints(src string, tok lexer.Token, msg string) string {
+func hints(src string, first int, tok lexer.Token, msg string) string {
 	if strings.HasSuffix(msg, `(expected ")")`) || strings.HasSuffix(msg, `(expected "}")`) {
 		line := tok.Pos.Line
 		if tok.EOF() {
 			line, _ = endOf(src)
+			line += first - 1
 		}
-		if open, ok := openBracket(src, tok.Pos.Offset); ok && open.Pos.Line < line {
+		if open, ok := openBracket(src, first, tok.Pos.Offset); ok && open.Pos.Line < line {
 			msg = strings.TrimSuffix(msg, ")") + fmt.Sprintf(" to close the %q at %d:%d)", open.Value, open.Pos.Line, open.Pos.Column)
 		}
 	}
@@ -312,9 +322,10 @@ func hints(src string, tok lexer.Token, msg string) string {
 	return msg
 }
 
-// openBracket finds the innermost bracket still open at offset.
-func openBracket(src string, offset int) (lexer.Token, bool) {
-	s := &scanner{src: src, pos: lexer.Position{Line: 1, Column: 1}}
+// openBracket finds the innermost bracket still open at offset; src starts
+// on line first.
+func openBracket(src string, first, offset int) (lexer.Token, bool) {
+	s := &scanner{src: src, pos: lexer.Position{Line: first, Column: 1}}
 	var open []lexer.Token
 	for {
 		tok, err := s.Next()

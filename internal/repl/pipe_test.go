@@ -1,6 +1,7 @@
 package repl_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -111,5 +112,30 @@ func TestHelpKeywordsAndInfo(t *testing.T) {
 	}
 	if !strings.Contains(errs.String(), `:info: "nothere" is not defined`) {
 		t.Errorf("errors %q", errs)
+	}
+}
+
+// A program that writes a statement and waits for its answer gets it before
+// it writes the next: output is flushed whenever reading would wait.
+func TestPipedConversation(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	in := eval.New(eval.Config{Out: outW})
+	s := &repl.Session{In: in, Name: "<stdin>", Stdout: outW, Stderr: io.Discard}
+	done := make(chan bool)
+	go func() { done <- repl.RunPipe(context.Background(), s, inR); outW.Close() }()
+	answers := bufio.NewReader(outR)
+	for _, q := range []struct{ stmt, want string }{{"grundy(Nim(3))", "3"}, {"outcome(Wythoff(3, 5))", "P"}, {"grundy(Kayles(10^30))", "1"}} {
+		if _, err := io.WriteString(inW, q.stmt+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := answers.ReadString('\n')
+		if err != nil || strings.TrimSpace(got) != q.want {
+			t.Fatalf("%s: got %q, %v; want %s", q.stmt, got, err, q.want)
+		}
+	}
+	inW.Close()
+	if !<-done {
+		t.Fatal("the session failed")
 	}
 }

@@ -117,14 +117,16 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 		return false // a bracket is open: more lines are needed, no need to parse
 	}
 	src := s.buf.String()
-	if _, err := lang.Parse(s.Name, src); err != nil {
-		var se *lang.SyntaxError
-		if errors.As(err, &se) && se.Incomplete {
-			return false
-		}
+	f, err := s.In.ParseAt(ctx, s.Name, src, s.first) // parsed once: to know it is complete, and to run
+	var se *lang.SyntaxError
+	if errors.As(err, &se) && se.Incomplete {
+		return false
 	}
 	s.Reset()
-	if err := s.In.ExecAt(ctx, s.Name, src, s.first); err != nil {
+	if err == nil {
+		err = s.In.ExecFile(ctx, f)
+	}
+	if err != nil {
 		s.Failed = true
 		fmt.Fprintln(s.Stderr, s.In.Render(err))
 	}
@@ -163,7 +165,19 @@ func (s *Session) Finish(ctx context.Context) {
 // RunPipe runs statements read from r, without prompts. It returns false if
 // any statement failed.
 func RunPipe(ctx context.Context, s *Session, r io.Reader) bool {
-	sc := bufio.NewScanner(r)
+	// Answers are written in blocks, not a write each, and flushed whenever
+	// reading would wait: a program that feeds one line and waits for its
+	// answer gets it. What goes to stderr comes after the answers before it.
+	stdout, stderr := s.Stdout, s.Stderr
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	s.Stdout, s.Stderr = out, flushFirst{out, stderr}
+	s.In.SetOut(out)
+	defer func() {
+		out.Flush()
+		s.Stdout, s.Stderr = stdout, stderr
+		s.In.SetOut(stdout)
+	}()
+	sc := bufio.NewScanner(flushingReader{bufio.NewReaderSize(r, 64<<10), out})
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
 		if s.Feed(ctx, sc.Text()) {
@@ -179,6 +193,32 @@ func RunPipe(ctx context.Context, s *Session, r io.Reader) bool {
 	}
 	s.Finish(ctx)
 	return !s.Failed
+}
+
+// flushingReader flushes out before a read that may wait for input.
+type flushingReader struct {
+	r   *bufio.Reader
+	out *bufio.Writer
+}
+
+func (f flushingReader) Read(p []byte) (int, error) {
+	if f.r.Buffered() == 0 {
+		if err := f.out.Flush(); err != nil {
+			return 0, err
+		}
+	}
+	return f.r.Read(p)
+}
+
+// flushFirst writes to w after flushing out.
+type flushFirst struct {
+	out *bufio.Writer
+	w   io.Writer
+}
+
+func (f flushFirst) Write(p []byte) (int, error) {
+	f.out.Flush()
+	return f.w.Write(p)
 }
 
 // RunTerminal is the interactive prompt on a terminal: history in
