@@ -35,6 +35,10 @@ type Table struct {
 	Cells   [][]Cell
 	Notes   []string
 	Format  string // text, markdown, csv or json
+	// Records is the table as tidy data, one record per position: n, g and
+	// whether g is an exception; or a, b, g and whether it is a
+	// P-position. CSV is written from it.
+	Records [][]string
 }
 
 // TableJSON is a table as JSON: the title, the headers, the rows of numbers
@@ -170,7 +174,8 @@ func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *bi
 	if per != nil && per.Len <= 60 {
 		width = per.Len
 	}
-	t := &Table{Title: fmt.Sprintf("%s: Grundy values of heaps %s..%s", r.Name(), lo, new(big.Int).Add(lo, big.NewInt(span))), Corner: "n"}
+	t := &Table{Title: fmt.Sprintf("%s: Grundy values of heaps %s..%s", r.Name(), lo, new(big.Int).Add(lo, big.NewInt(span))), Corner: "n",
+		Records: [][]string{{"n", "g", "exception"}}}
 	for j := int64(0); j < width; j++ {
 		t.Columns = append(t.Columns, fmt.Sprintf("+%d", j))
 	}
@@ -180,6 +185,9 @@ func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *bi
 		row, err := sequenceRow(ctx, s, r, start, min(width, span-i+1), per)
 		if err != nil {
 			return nil, err
+		}
+		for j, c := range row {
+			t.Records = append(t.Records, []string{new(big.Int).Add(start, big.NewInt(int64(j))).String(), numText(c.Num), fmt.Sprint(c.Mark)})
 		}
 		t.Cells = append(t.Cells, append(row, make([]Cell, width-int64(len(row)))...))
 	}
@@ -205,6 +213,14 @@ func sequenceRow(ctx context.Context, s *normal.Solver, r game.Ruleset, start *b
 		}
 	}
 	return row, nil
+}
+
+// numText writes a value, or nothing for a decided position.
+func numText(g *big.Int) string {
+	if g == nil {
+		return ""
+	}
+	return g.String()
 }
 
 // periodNote says how the rows of a table are laid out.
@@ -249,7 +265,8 @@ func GridTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *big.In
 		return nil, fmt.Errorf("a table has at most %d cells", MaxTableCells)
 	}
 	vars := r.Kind().Coords()
-	t := &Table{Title: fmt.Sprintf("%s: Grundy values, %s down and %s across; 0 marks the P-positions", r.Name(), vars[0], vars[1]), Corner: vars[0] + " \\ " + vars[1]}
+	t := &Table{Title: fmt.Sprintf("%s: Grundy values, %s down and %s across; 0 marks the P-positions", r.Name(), vars[0], vars[1]), Corner: vars[0] + " \\ " + vars[1],
+		Records: [][]string{{vars[0], vars[1], "g", "p"}}}
 	for j := int64(0); j <= span; j++ {
 		t.Columns = append(t.Columns, new(big.Int).Add(lo, big.NewInt(j)).String())
 	}
@@ -265,6 +282,7 @@ func GridTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *big.In
 			if g != nil {
 				row[j] = Cell{Num: g}
 			}
+			t.Records = append(t.Records, []string{a.String(), t.Columns[j], numText(g), fmt.Sprint(g != nil && g.Sign() == 0)})
 		}
 		t.Cells = append(t.Cells, row)
 	}

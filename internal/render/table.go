@@ -3,8 +3,10 @@
 package render
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/jedib0t/go-pretty/v6/table"
 	"github.com/jedib0t/go-pretty/v6/text"
@@ -19,6 +21,9 @@ type Tables struct{}
 func (Tables) Render(t *present.Table) (string, error) {
 	if t.Format == "json" {
 		return renderJSON(t)
+	}
+	if t.Format == "csv" && t.Records != nil {
+		return renderCSV(t)
 	}
 	w := table.NewWriter()
 	w.SetStyle(table.StyleLight)
@@ -59,6 +64,17 @@ func (Tables) Render(t *present.Table) (string, error) {
 		}
 	}
 	return out, nil
+}
+
+// renderCSV writes the table as tidy data: a header, then a record per
+// position (n, g, exception; or a, b, g, p).
+func renderCSV(t *present.Table) (string, error) {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	if err := w.WriteAll(t.Records); err != nil {
+		return "", fmt.Errorf("csv: %w", err)
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 // renderJSON writes the table as an object (see present.Table.JSON).
