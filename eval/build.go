@@ -38,6 +38,36 @@ func (in *Interp) declare(ctx context.Context, d *lang.GameDecl) (Value, error) 
 	return RulesetVal{r}, nil
 }
 
+// supersede renames the rulesets of a definition of name that a new one
+// replaces at the prompt: A becomes A', an older A' becomes A”, and A(3)
+// becomes A'(3), so that positions made before and after print apart.
+func (in *Interp) supersede(name string, old Value) {
+	var made []game.Ruleset
+	switch v := old.(type) {
+	case RulesetVal:
+		made = []game.Ruleset{v.R}
+	case ParamGame:
+		if v.decl == nil {
+			return
+		}
+		for _, r := range v.decl.instances {
+			made = append(made, r)
+		}
+		v.decl.name += "'" // instances it makes from now on
+	default:
+		return
+	}
+	in.old[name] = append([][]game.Ruleset{made}, in.old[name]...)
+	for i, gen := range in.old[name] {
+		for _, r := range gen {
+			if rn, ok := r.(game.Renamer); ok {
+				rest := strings.TrimLeft(strings.TrimPrefix(r.Name(), name), "'")
+				rn.Rename(name + strings.Repeat("'", i+1) + rest)
+			}
+		}
+	}
+}
+
 // argKey tells argument lists apart: by type and value, so that G(3) and
 // G("3") are different instances.
 func argKey(args []Value) string {

@@ -73,6 +73,7 @@ type Interp struct {
 	solvers map[string]play.Solver          // by convention
 	play    *Play                           // a game asked for by play(), for the session to take over
 	twins   map[*stdlib.Game]*lang.GameDecl // the check pass's parsed heads of builtins
+	old     map[string][][]game.Ruleset     // replaced definitions of each name, the latest first
 }
 
 // Play is a game that play() asks the session to play at the prompt.
@@ -97,7 +98,7 @@ func New(cfg Config) *Interp {
 		cfg.Conventions = conventions.All()
 	}
 	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
-		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, twins: map[*stdlib.Game]*lang.GameDecl{},
+		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, twins: map[*stdlib.Game]*lang.GameDecl{}, old: map[string][][]game.Ruleset{},
 		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{}}
 	in.normal = normal.New(in.env())
 	in.solvers[normal.Convention.Name()] = in.normal
@@ -351,6 +352,9 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 		v, err := in.declare(ctx, s)
 		if err != nil {
 			return err
+		}
+		if old, ok := in.globals[s.Name]; ok {
+			in.supersede(s.Name, old)
 		}
 		in.globals[s.Name] = v
 		in.symbols[s.Name] = &check.Symbol{Game: true, Pos: s.Pos, Decl: s}

@@ -49,6 +49,14 @@ type renamed struct {
 
 func (r *renamed) Name() string { return r.name }
 
+// Rename changes the name.
+func (r *renamed) Rename(name string) { r.name = name }
+
+// Renamer is a ruleset whose name may change: a session renames the rulesets
+// of a definition that a new one of the same name replaces (A becomes A'),
+// so that positions of the old and the new print apart.
+type Renamer interface{ Rename(name string) }
+
 // Unwrap returns the ruleset renamed.
 func (r *renamed) Unwrap() Ruleset { return r.Ruleset }
 

@@ -139,3 +139,17 @@ func TestPipedConversation(t *testing.T) {
 		t.Fatal("the session failed")
 	}
 }
+
+// A game redefined at the prompt: positions made before print with a prime
+// (A'(5)), so that old and new never read alike, and both keep their rules.
+func TestRedefinedGamesPrintApart(t *testing.T) {
+	s, out, errs := pipeSession()
+	s.In = eval.New(eval.Config{Out: out, Redefine: true})
+	src := "game A { take 1 }\nlet p = A(5)\ngame A { take 1..2 }\np + A(5)\ngrundy(p + A(5))\nlet q = A(4)\ngame A { take 1..3 }\np + q + A(5)\n" +
+		"game B(m) { take 1..m }\nlet r = B(2)(5)\ngame B(m) { take m }\nr + B(2)(5)\n"
+	repl.RunPipe(context.Background(), s, strings.NewReader(src))
+	want := "A'(5) + A(5)\n3\nA''(5) + A'(4) + A(5)\nB'(2)(5) + B(2)(5)\n"
+	if out.String() != want || errs.Len() > 0 {
+		t.Fatalf("got %q, want %q; errors %q", out, want, errs)
+	}
+}

@@ -27,6 +27,9 @@ func NewBounded(name string, m *big.Int, origin string) *Bounded {
 // Name is the ruleset's name.
 func (r *Bounded) Name() string { return r.name }
 
+// Rename changes the name (see game.Renamer).
+func (r *Bounded) Rename(name string) { r.name = name }
+
 // Kind is heaps.
 func (r *Bounded) Kind() game.Kind { return Kind }
 

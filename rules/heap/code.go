@@ -50,6 +50,9 @@ func (r *CodeGame) rules() game.Ruleset {
 // Name is the ruleset's name.
 func (r *CodeGame) Name() string { return r.name }
 
+// Rename changes the name (see game.Renamer).
+func (r *CodeGame) Rename(name string) { r.name = name }
+
 // Kind is heaps.
 func (r *CodeGame) Kind() game.Kind { return Kind }
 

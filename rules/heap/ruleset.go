@@ -65,6 +65,9 @@ func newRuleset(name string, takes []take, body rules.Compiled, nregs int, limit
 // Name is the ruleset's name.
 func (h *Ruleset) Name() string { return h.name }
 
+// Rename changes the name (see game.Renamer).
+func (h *Ruleset) Rename(name string) { h.name = name }
+
 // Kind is heaps.
 func (h *Ruleset) Kind() game.Kind { return Kind }
 

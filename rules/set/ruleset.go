@@ -37,6 +37,9 @@ func New(name string, lo, hi int64, forbid string) *Ruleset {
 // Name is the ruleset's name.
 func (s *Ruleset) Name() string { return s.name }
 
+// Rename changes the name (see game.Renamer).
+func (s *Ruleset) Rename(name string) { s.name = name }
+
 // Kind is the subsets of the universe.
 func (s *Ruleset) Kind() game.Kind { return Over(s.u.Lo, s.u.Hi) }
 

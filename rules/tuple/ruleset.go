@@ -34,6 +34,9 @@ func newRuleset(name string, vars []string, body rules.Compiled, nregs int, limi
 // Name is the ruleset's name.
 func (t *Ruleset) Name() string { return t.name }
 
+// Rename changes the name (see game.Renamer).
+func (t *Ruleset) Rename(name string) { t.name = name }
+
 // Kind is tuples of its state variables.
 func (t *Ruleset) Kind() game.Kind { return t.kind }
 
