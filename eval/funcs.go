@@ -37,7 +37,7 @@ func init() {
 		"winning":  {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
 		"solver":   {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
 		"table":    {2, 3, `table(G, a..b) or table(G, a..b, "markdown")`, "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", fnTable, false},
-		"plot":     {3, 3, `plot(G, a..b, "file.png")`, "a scatter plot of a heap ruleset's values, or a heat map of a two-number ruleset's with the P-positions marked, as PNG or SVG", fnPlot, false},
+		"plot":     {3, 4, `plot(G, a..b, "file.png") or plot(G, a..b, "file.pdf", "width=20cm; height=15cm; dpi=300; title=...")`, "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", fnPlot, false},
 		"play":     {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
 		"explain":  {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
 		"period":   {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", fnPeriod, false},

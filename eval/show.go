@@ -10,6 +10,8 @@ import (
 	"github.com/gamelang/gamelang/play/misere"
 	"math/big"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
@@ -210,10 +212,65 @@ func fnPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 		return nil, at(call.Pos, err)
 	}
 	d.File = file
+	if len(args) == 4 {
+		if err := plotOptions(d, string(args[3].(Str)), lang.ExprPos(call.Args[3])); err != nil {
+			return nil, err
+		}
+	}
 	if err := in.cfg.Plots.Plot(d); err != nil {
 		return nil, errorf(lang.ExprPos(call.Args[2]), "cannot write the plot: %v", err)
 	}
 	return PlotVal{File: file, What: what}, nil
+}
+
+// plotOptions reads the options of plot(): "width=20cm; height=15cm;
+// dpi=300; title=Wythoff's game", each optional, lengths in cm, mm, in or
+// pt.
+func plotOptions(d *present.Plot, opts string, at lang.Pos) error {
+	for _, o := range strings.Split(opts, ";") {
+		if strings.TrimSpace(o) == "" {
+			continue
+		}
+		key, val, ok := strings.Cut(o, "=")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		var err error
+		switch {
+		case !ok:
+			err = fmt.Errorf("%q is not key=value", strings.TrimSpace(o))
+		case key == "title":
+			d.Title = val
+		case key == "width":
+			d.Width, err = plotLength(val)
+		case key == "height":
+			d.Height, err = plotLength(val)
+		case key == "dpi":
+			d.DPI, err = strconv.Atoi(val)
+			if err == nil && (d.DPI < 10 || d.DPI > 2400) {
+				err = fmt.Errorf("dpi %d: from 10 to 2400", d.DPI)
+			}
+		default:
+			err = fmt.Errorf("no option %q (the options are width, height, dpi, title)", key)
+		}
+		if err != nil {
+			return errorf(at, "plot(): %v", err)
+		}
+	}
+	return nil
+}
+
+// plotLength reads a length such as 20cm, 180mm, 8in or 600pt, in points.
+func plotLength(s string) (float64, error) {
+	units := map[string]float64{"cm": 72 / 2.54, "mm": 72 / 25.4, "in": 72, "pt": 1}
+	for u, f := range units {
+		if num, ok := strings.CutSuffix(s, u); ok {
+			v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+			if err != nil || v < 2 || v*f > 72*100 {
+				break
+			}
+			return v * f, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a length from 2 units to 100 inches, such as 20cm, 180mm, 8in or 600pt", s)
 }
 
 // plotArgs checks the arguments of plot(G, a..b, file).
@@ -224,9 +281,13 @@ func (in *Interp) plotArgs(call *lang.Call, args []Value) (RulesetVal, Range, st
 	if !ok || !isRange || rg.Open || rg.Lo.Sign() < 0 || !isStr {
 		return rv, rg, "", errorf(call.Pos, `plot(G, a..b, "file.png") needs a ruleset, a bounded range of numbers from 0 and a file name`)
 	}
-	ext := strings.ToLower(filepath.Ext(string(file)))
-	if ext != ".png" && ext != ".svg" {
-		return rv, rg, "", errorf(lang.ExprPos(call.Args[2]), "plot() writes .png or .svg files, not %q", string(file))
+	if ext := strings.ToLower(filepath.Ext(string(file))); in.cfg.Plots != nil && !slices.Contains(in.cfg.Plots.Formats(), ext) {
+		return rv, rg, "", errorf(lang.ExprPos(call.Args[2]), "plot() writes %s files, not %q", strings.Join(in.cfg.Plots.Formats(), ", "), string(file))
+	}
+	if len(args) == 4 {
+		if _, ok := args[3].(Str); !ok {
+			return rv, rg, "", errorf(lang.ExprPos(call.Args[3]), `the options of plot() are a string: "width=20cm; height=15cm; dpi=300; title=..."`)
+		}
 	}
 	count, err := in.rangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)")
 	if err != nil {

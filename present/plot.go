@@ -29,11 +29,17 @@ type Plot struct {
 	// a grid: Grid[i][j] is the value at (Lo+i, Lo+j); NaN for no value
 	Grid [][]float64
 	Lo   float64
+	// Width and Height are the picture's size in points (1/72 inch), DPI
+	// the pixels per inch of a PNG, JPEG or TIFF; zero for the defaults.
+	Width, Height float64
+	DPI           int
 }
 
 // Plotter draws plots into files.
 type Plotter interface {
 	Plot(p *Plot) error
+	// Formats are the file extensions it writes: ".png", ".svg", ...
+	Formats() []string
 }
 
 // MaxPlotPoints bounds a plot.

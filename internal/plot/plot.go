@@ -1,25 +1,47 @@
 // Package plot draws the pictures of plot() with gonum/plot: a scatter plot
-// of a Grundy sequence, and a heat map of a two-number ruleset's values with
-// its P-positions marked. The file's extension, .png or .svg, picks the
-// format.
+// of a Grundy sequence with its P-positions and the exceptions of a proved
+// period marked, and a heat map of a two-number ruleset's values with a
+// colour bar and its P-positions marked. Axes that count have integer
+// ticks. The file's extension picks the format: .png, .jpg, .tif, .svg,
+// .pdf or .eps.
 package plot
 
 import (
 	"fmt"
 	"image/color"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 
 	gonum "gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgeps"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/gamelang/gamelang/present"
 )
 
+// Formats are the file extensions plot() writes.
+var Formats = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".svg", ".pdf", ".eps"}
+
 // Plotter draws the plots of plot().
 type Plotter struct{}
+
+// Formats are the file extensions it writes.
+func (Plotter) Formats() []string { return Formats }
+
+// The default size of a picture, and its default resolution.
+const (
+	defaultWidth  = 16 * vg.Centimeter
+	defaultHeight = 12 * vg.Centimeter
+	defaultDPI    = 150
+)
 
 // Plot draws d into d.File.
 func (Plotter) Plot(d *present.Plot) (err error) {
@@ -30,32 +52,94 @@ func (Plotter) Plot(d *present.Plot) (err error) {
 	}()
 	p := gonum.New()
 	p.Title.Text = d.Title
+	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = d.XLabel
 	p.Y.Label.Text = d.YLabel
-	if d.Grid != nil {
-		err = heat(p, d)
-	} else {
-		err = scatter(p, d)
+	p.X.Tick.Marker = integers{}
+	p.Y.Tick.Marker = integers{}
+	w, h := vg.Length(d.Width), vg.Length(d.Height)
+	if w == 0 {
+		w = defaultWidth
 	}
+	if h == 0 {
+		h = defaultHeight
+	}
+	c, err := canvas(d.File, w, h, d.DPI)
 	if err != nil {
 		return err
 	}
-	return p.Save(16*vg.Centimeter, 12*vg.Centimeter, d.File)
+	dc := draw.New(c)
+	if d.Grid != nil {
+		bar, err := heat(p, d)
+		if err != nil {
+			return err
+		}
+		barWidth := min(w/5, 3*vg.Centimeter)
+		main := draw.Crop(dc, 0, -barWidth, 0, 0)
+		p.Draw(main)
+		data := p.DataCanvas(main) // the bar spans the map's height
+		bar.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: w - barWidth, Y: data.Min.Y}, Max: vg.Point{X: w, Y: data.Max.Y}}})
+	} else {
+		if err := scatter(p, d); err != nil {
+			return err
+		}
+		p.Draw(dc)
+	}
+	f, err := os.Create(d.File)
+	if err != nil {
+		return err
+	}
+	if _, err := c.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// canvas is a canvas of the format that file's extension names.
+func canvas(file string, w, h vg.Length, dpi int) (vg.CanvasWriterTo, error) {
+	if dpi <= 0 {
+		dpi = defaultDPI
+	}
+	img := func() *vgimg.Canvas { return vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi)) }
+	switch ext := strings.ToLower(filepath.Ext(file)); ext {
+	case ".png":
+		return vgimg.PngCanvas{Canvas: img()}, nil
+	case ".jpg", ".jpeg":
+		return vgimg.JpegCanvas{Canvas: img()}, nil
+	case ".tif", ".tiff":
+		return vgimg.TiffCanvas{Canvas: img()}, nil
+	case ".svg":
+		return vgsvg.New(w, h), nil
+	case ".pdf":
+		return vgpdf.New(w, h), nil
+	case ".eps":
+		return vgeps.New(w, h), nil
+	default:
+		return nil, fmt.Errorf("plot() writes %s files, not %q", strings.Join(Formats, ", "), ext)
+	}
 }
 
 var (
-	blue = color.RGBA{R: 40, G: 90, B: 200, A: 255}
-	red  = color.RGBA{R: 210, G: 30, B: 30, A: 255}
+	blue  = color.RGBA{R: 40, G: 90, B: 200, A: 255}
+	red   = color.RGBA{R: 210, G: 30, B: 30, A: 255}
+	green = color.RGBA{R: 0, G: 160, B: 70, A: 255}
+	cyan  = color.RGBA{G: 200, B: 255, A: 255}
 )
 
-// scatter plots the values, the exceptions of a proved period in red.
+// scatter plots the values: the P-positions (value 0) in green, the
+// exceptions of a proved period in red, with a legend.
 func scatter(p *gonum.Plot, d *present.Plot) error {
-	var regular, marked plotter.XYs
+	var regular, zeros, marked plotter.XYs
 	for i := range d.X {
 		pt := plotter.XY{X: d.X[i], Y: d.Y[i]}
-		if d.Marked[i] {
+		switch {
+		case d.Marked[i]:
 			marked = append(marked, pt)
-		} else {
+		case d.Y[i] == 0:
+			zeros = append(zeros, pt)
+		default:
 			regular = append(regular, pt)
 		}
 	}
@@ -63,10 +147,12 @@ func scatter(p *gonum.Plot, d *present.Plot) error {
 	if len(d.X) > 2000 {
 		radius = vg.Points(0.8)
 	}
+	p.Add(plotter.NewGrid())
 	for _, set := range []struct {
 		pts   plotter.XYs
 		color color.Color
-	}{{regular, blue}, {marked, red}} {
+		name  string
+	}{{regular, blue, "g(n)"}, {zeros, green, "P-positions: g(n) = 0"}, {marked, red, "exceptions to the period"}} {
 		if len(set.pts) == 0 {
 			continue
 		}
@@ -76,12 +162,21 @@ func scatter(p *gonum.Plot, d *present.Plot) error {
 		}
 		s.GlyphStyle = draw.GlyphStyle{Color: set.color, Radius: radius, Shape: draw.CircleGlyph{}}
 		p.Add(s)
+		p.Legend.Add(set.name, s)
 	}
-	if len(marked) > 0 {
-		p.Title.Text += "; exceptions in red"
-	}
-	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	p.Y.Min, p.Y.Max = 0, top(d.Y) // room above the points for the legend
 	return nil
+}
+
+// top is where the value axis ends: a third above the largest value, so
+// that the legend stays clear of the points.
+func top(ys []float64) float64 {
+	hi := 0.0
+	for _, y := range ys {
+		hi = math.Max(hi, y)
+	}
+	return math.Ceil(hi*4/3 + 1)
 }
 
 // grid is eval's grid as a plotter.GridXYZ: column c is the second number,
@@ -93,8 +188,9 @@ func (g grid) Z(c, r int) float64 { return g.d.Grid[r][c] }
 func (g grid) X(c int) float64    { return g.d.Lo + float64(c) }
 func (g grid) Y(r int) float64    { return g.d.Lo + float64(r) }
 
-// heat draws the values as colours and marks every P-position (value 0).
-func heat(p *gonum.Plot, d *present.Plot) error {
+// heat draws the values as colours and marks every P-position (value 0);
+// it returns the colour bar, a plot of its own, to draw beside it.
+func heat(p *gonum.Plot, d *present.Plot) (*gonum.Plot, error) {
 	hi := 0.0
 	for _, row := range d.Grid {
 		for _, v := range row {
@@ -120,11 +216,41 @@ func heat(p *gonum.Plot, d *present.Plot) error {
 	if len(zeros) > 0 {
 		s, err := plotter.NewScatter(zeros)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: color.RGBA{G: 200, B: 255, A: 255}, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+		s.GlyphStyle = draw.GlyphStyle{Color: cyan, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
 		p.Add(s)
-		p.Title.Text += fmt.Sprintf("\ncolours: the values, dark = small; cyan dots: the %d P-positions", len(zeros))
+		p.Title.Text += fmt.Sprintf("; cyan dots: the %d P-positions", len(zeros))
 	}
-	return nil
+	bar := gonum.New()
+	bar.HideX()
+	bar.Y.Padding = 0
+	bar.Y.Label.Text = "Grundy value"
+	bar.Y.Tick.Marker = integers{}
+	bar.Add(&plotter.ColorBar{ColorMap: m, Vertical: true})
+	return bar, nil
+}
+
+// integers marks an axis of whole numbers: at most about ten labelled
+// ticks, 1, 2 or 5 times a power of ten apart, and no fractions.
+type integers struct{}
+
+func (integers) Ticks(lo, hi float64) []gonum.Tick {
+	span := hi - lo
+	step := 1.0
+	for span/step > 10 {
+		switch d := step / math.Pow(10, math.Floor(math.Log10(step))); {
+		case d < 1.5:
+			step *= 2
+		case d < 3:
+			step = step / 2 * 5
+		default:
+			step *= 2
+		}
+	}
+	var ticks []gonum.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		ticks = append(ticks, gonum.Tick{Value: v, Label: fmt.Sprint(int64(math.Round(v)))}) // never "-0"
+	}
+	return ticks
 }

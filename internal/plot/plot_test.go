@@ -98,3 +98,76 @@ func TestHeatMapPNGAndSVG(t *testing.T) {
 		t.Fatal("unreachable")
 	}
 }
+
+// Integer axes get whole-number ticks, 1, 2 or 5 times a power of ten
+// apart, at most about ten, and never "-0".
+func TestIntegerTicks(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0, 8, "0 1 2 3 4 5 6 7 8"},
+		{-0.5, 40.5, "0 5 10 15 20 25 30 35 40"},
+		{0, 100, "0 10 20 30 40 50 60 70 80 90 100"},
+		{0, 300, "0 50 100 150 200 250 300"},
+		{1e15, 1e15 + 100, "1000000000000000 1000000000000010 1000000000000020 1000000000000030 1000000000000040 1000000000000050 1000000000000060 1000000000000070 1000000000000080 1000000000000090 1000000000000100"},
+	} {
+		var labels []string
+		for _, tk := range (integers{}).Ticks(c.lo, c.hi) {
+			labels = append(labels, tk.Label)
+		}
+		if got := strings.Join(labels, " "); got != c.want {
+			t.Errorf("ticks of %v..%v: %s, want %s", c.lo, c.hi, got, c.want)
+		}
+	}
+}
+
+// P-positions are marked in green on a scatter plot; a heat map has its
+// colour bar beside it (the white end of the palette at its top); size and
+// resolution follow the options; every format of Formats is written.
+func TestPlotMarksSizesAndFormats(t *testing.T) {
+	dir := t.TempDir()
+	seq := func(file string) *present.Plot {
+		return &present.Plot{File: filepath.Join(dir, file), Title: "G", XLabel: "n", YLabel: "g(n)",
+			X: []float64{0, 1, 2, 3, 4}, Y: []float64{0, 1, 2, 0, 1}, Marked: make([]bool, 5)}
+	}
+	d := seq("s.png")
+	d.Width, d.Height, d.DPI = 4*72, 3*72, 100 // 4 x 3 inches at 100 dpi
+	if err := (Plotter{}).Plot(d); err != nil {
+		t.Fatal(err)
+	}
+	img := decodePNG(t, d.File)
+	if b := img.Bounds(); b.Dx() != 400 || b.Dy() != 300 {
+		t.Errorf("a 4 x 3 inch plot at 100 dpi is %v", b)
+	}
+	if green := count(img, func(r, g, b uint32) bool { return g > 130 && r < 60 && b < 120 }); green == 0 {
+		t.Error("no green pixels: the P-positions are not marked")
+	}
+	h := &present.Plot{File: filepath.Join(dir, "h.png"), Title: "W", XLabel: "b", YLabel: "a", Grid: [][]float64{{0, 1}, {1, 0}}}
+	if err := (Plotter{}).Plot(h); err != nil {
+		t.Fatal(err)
+	}
+	img = decodePNG(t, h.File)
+	b := img.Bounds()
+	right := 0 // near-white pixels in the right fifth: the bar's top
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Max.X - b.Dx()/5; x < b.Max.X; x++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r>>8 > 230 && g>>8 > 230 && bl>>8 > 200 && !(r>>8 == 255 && g>>8 == 255 && bl>>8 == 255) {
+				right++
+			}
+		}
+	}
+	if right == 0 {
+		t.Error("no colour bar to the right of the heat map")
+	}
+	for _, ext := range Formats {
+		if err := (Plotter{}).Plot(seq("f" + ext)); err != nil {
+			t.Errorf("%s: %v", ext, err)
+		} else if fi, err := os.Stat(filepath.Join(dir, "f"+ext)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: nothing written", ext)
+		}
+	}
+	if err := (Plotter{}).Plot(seq("f.gif")); err == nil {
+		t.Error("a .gif was written")
+	}
+}
