@@ -114,11 +114,33 @@ func FormatExpr(e Expr) string {
 		return "(" + FormatExpr(e.Lo) + ".." + FormatExpr(e.Hi) + ")"
 	case *Binary:
 		return "(" + FormatExpr(e.Left) + " " + e.Op + " " + FormatExpr(e.Right) + ")"
-	case *Unary:
-		if e.Op == "not" {
-			return "(not " + FormatExpr(e.X) + ")"
+	case *Unary: // a chain of prefix operators in one pair of brackets: (- -x)
+		var ops []string
+		var x Expr = e
+		for {
+			if p, ok := x.(*Paren); ok {
+				x = p.X
+				continue
+			}
+			u, ok := x.(*Unary)
+			if !ok {
+				break
+			}
+			ops = append(ops, u.Op)
+			x = u.X
 		}
-		return "(-" + FormatExpr(e.X) + ")"
+		out := "("
+		for i, op := range ops {
+			switch {
+			case op == "not":
+				out += "not "
+			case i+1 < len(ops) && ops[i+1] == "-":
+				out += "- " // not "--"
+			default:
+				out += "-"
+			}
+		}
+		return out + FormatExpr(x) + ")"
 	case *Call:
 		return FormatExpr(e.Fn) + "(" + exprList(e.Args) + ")"
 	case *SetCall:
