@@ -370,6 +370,9 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 		if err != nil {
 			return err
 		}
+		if p := in.lim.Progress; p != nil {
+			p.Done() // the bar's line is blanked before the answer is written, not after
+		}
 		if _, ok := v.(Nothing); !ok {
 			return in.printValue(s.Pos.Line, v)
 		}

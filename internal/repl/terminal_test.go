@@ -89,6 +89,25 @@ func TestTerminal(t *testing.T) {
 	tm.keys("grundy(Wythoff2(1, 2))", "Enter")
 	tm.waitFor("gamelang> grundy(Wythoff2(1, 2))\n0", 10*time.Second)
 
+	// a computation long enough for the progress bar ends with its answer
+	// on a clean line: the bar is blanked, not left glued to the answer
+	tm.keys("grundy(Wythoff2(300, 300))", "Enter")
+	if s := tm.waitFor("\n440\n", 60*time.Second); strings.Contains(s, "solving Wythoff2 (") {
+		t.Errorf("the progress bar is left on the screen:\n%s", s)
+	}
+
+	// Tab completes colon commands, and file names after :load
+	if err := os.WriteFile(filepath.Join(dir, "defs.game"), []byte("game Two { take 1..2 }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tm.keys(":lo", "Tab")
+	tm.waitFor("gamelang> :load", 5*time.Second)
+	tm.keys(" "+filepath.Join(dir, "def"), "Tab")
+	tm.waitFor("defs.game", 5*time.Second)
+	tm.keys("Enter")
+	tm.keys("grundy(Two(4))", "Enter")
+	tm.waitFor("gamelang> grundy(Two(4))\n1", 5*time.Second)
+
 	// Ctrl-C during a game stops the game: the next line is a statement
 	tm.keys("play(Nim(2) + Nim(2))", "Enter")
 	tm.waitFor("(type its number, or q to stop)", 5*time.Second)
