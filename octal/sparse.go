@@ -106,7 +106,7 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	e.fit(c.max)
 	for i := len(c.g); i <= n; i++ {
 		if i%1024 == 0 {
-			c.t.cfg.Limits.Report(c.t.cfg.What, "values", int64(i))
+			c.t.cfg.Limits.ReportOf(c.t.cfg.What, "values", int64(i), int64(n)+1)
 		}
 		if i%64 == 0 {
 			if err := w.Err(); err != nil {

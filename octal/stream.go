@@ -219,7 +219,7 @@ func (e *streamEngine[T]) name() string {
 func (e *streamEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	for len(c.g) <= n {
 		if len(c.g)%4096 == 0 {
-			c.t.cfg.Limits.Report(c.t.cfg.What, "values", int64(len(c.g)))
+			c.t.cfg.Limits.ReportOf(c.t.cfg.What, "values", int64(len(c.g)), int64(n)+1)
 			if err := w.Err(); err != nil {
 				return err
 			}

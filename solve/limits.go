@@ -23,17 +23,20 @@ type Limits struct {
 type Reporter interface {
 	Start()
 	// Report says a solver of what has done done units (values, states,
-	// heaps); with no unit, what is an activity with nothing to count
-	// ("reading big.game").
-	Report(what, unit string, done int64)
+	// heaps) of total (0 when the total is not known); with no unit, what
+	// is an activity with nothing to count ("reading big.game").
+	Report(what, unit string, done, total int64)
 	Done()
 }
 
 // Report tells the session's Reporter, if any, that a solver of what has
 // done done units (values, states, heaps).
-func (l *Limits) Report(what, unit string, done int64) {
+func (l *Limits) Report(what, unit string, done int64) { l.ReportOf(what, unit, done, 0) }
+
+// ReportOf is Report for work whose total is known: values up to a heap.
+func (l *Limits) ReportOf(what, unit string, done, total int64) {
 	if l != nil && l.Progress != nil {
-		l.Progress.Report(what, unit, done)
+		l.Progress.Report(what, unit, done, total)
 	}
 }
 

@@ -73,7 +73,7 @@ func (s *Sequence) Grow(ctx context.Context, n int) (err error) {
 	defer Catch(&err)
 	for i := len(s.g); i <= n; i++ {
 		if i&4095 == 0 {
-			s.limits.Report(s.what, "values", int64(i))
+			s.limits.ReportOf(s.what, "values", int64(i), int64(n)+1)
 			if err := s.marks.Err(); err != nil {
 				return err
 			}

@@ -258,7 +258,7 @@ func (t *wythoffTable) fill(ctx context.Context, lim *solve.Limits, size int) er
 	diag := make([]uint64, 2*size*words)
 	row := make([]uint64, words)
 	for a := 0; a < size; a++ {
-		lim.Report("Wythoff", "positions", int64(a*size))
+		lim.ReportOf("Wythoff", "positions", int64(a*size), int64(size*size))
 		if err := ctx.Err(); err != nil {
 			return &solve.InterruptedError{What: "Wythoff", States: a * size, Err: err}
 		}

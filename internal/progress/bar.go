@@ -21,6 +21,7 @@ type Bar struct {
 	start    time.Time
 	bar      *progressbar.ProgressBar
 	what     string
+	total    int64
 }
 
 // New returns a bar drawing on out (a terminal).
@@ -30,15 +31,16 @@ func New(out io.Writer) *Bar { return &Bar{out: out, now: time.Now, throttle: 10
 func (b *Bar) Start() { b.start = b.now() }
 
 // Report shows how far a solver is, once the statement has run for Delay:
-// "solving what", done and the rate in units per second. With no unit, what
-// is an activity with nothing to count, shown as it is with the time spent.
-func (b *Bar) Report(what, unit string, done int64) {
+// "solving what", done and the rate in units per second, and when the total
+// is known (not 0) the share done and the time left. With no unit, what is
+// an activity with nothing to count, shown as it is with the time spent.
+func (b *Bar) Report(what, unit string, done, total int64) {
 	if b.start.IsZero() || b.now().Sub(b.start) < Delay {
 		return
 	}
-	if b.bar == nil || b.what != what {
+	if b.bar == nil || b.what != what || b.total != total {
 		b.clear()
-		b.what = what
+		b.what, b.total = what, total
 		opts := []progressbar.Option{
 			progressbar.OptionSetWriter(b.out),
 			progressbar.OptionSetDescription("solving " + what),
@@ -46,10 +48,15 @@ func (b *Bar) Report(what, unit string, done int64) {
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString(unit),
 		}
-		if unit == "" { // an activity with nothing to count: "reading big.game"
+		max := int64(-1) // a spinner
+		switch {
+		case unit == "": // an activity with nothing to count: "reading big.game"
 			opts = []progressbar.Option{progressbar.OptionSetWriter(b.out), progressbar.OptionSetDescription(what)}
+		case total > 0:
+			max = total
+			opts = append(opts, progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(20))
 		}
-		b.bar = progressbar.NewOptions64(-1, append(opts,
+		b.bar = progressbar.NewOptions64(max, append(opts,
 			progressbar.OptionSpinnerType(14),
 			// No goroutine of its own redrawing the spinner: the bar is
 			// drawn only when Report is called, so that nothing draws

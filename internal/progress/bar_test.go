@@ -13,13 +13,13 @@ func TestBarAfterDelay(t *testing.T) {
 	clock := time.Unix(0, 0)
 	b := &Bar{out: &out, now: func() time.Time { return clock }} // no throttle: every report draws
 	b.Start()
-	b.Report("Kayles", "values", 1000)
+	b.Report("Kayles", "values", 1000, 0)
 	if out.Len() != 0 {
 		t.Fatalf("a bar before the delay: %q", out.String())
 	}
 	clock = clock.Add(2 * time.Second)
-	b.Report("Kayles", "values", 5_000_000)
-	b.Report("Kayles", "values", 6_000_000)
+	b.Report("Kayles", "values", 5_000_000, 0)
+	b.Report("Kayles", "values", 6_000_000, 0)
 	got := out.String()
 	for _, want := range []string{"solving Kayles", "5000000", "values/s"} {
 		if !strings.Contains(got, want) {
@@ -33,7 +33,7 @@ func TestBarAfterDelay(t *testing.T) {
 	if after := out.String()[len(got):]; !strings.HasPrefix(after, "\r ") || !strings.HasSuffix(after, " \r") {
 		t.Errorf("Done did not blank the line: %q", after)
 	}
-	b.Report("Kayles", "values", 7_000_000)
+	b.Report("Kayles", "values", 7_000_000, 0)
 	if b.bar != nil {
 		t.Error("a bar outside a statement")
 	}
@@ -46,7 +46,7 @@ func TestBarActivity(t *testing.T) {
 	b := &Bar{out: &out, now: func() time.Time { return clock }}
 	b.Start()
 	clock = clock.Add(2 * time.Second)
-	b.Report("reading big.game", "", 0)
+	b.Report("reading big.game", "", 0, 0)
 	got := out.String()
 	if !strings.Contains(got, "reading big.game") || strings.Contains(got, "solving") || strings.Contains(got, "/s") {
 		t.Errorf("activity bar %q", got)
@@ -62,11 +62,30 @@ func TestBarClearedUnderThrottle(t *testing.T) {
 	b := &Bar{out: &out, now: func() time.Time { return clock }, throttle: time.Hour}
 	b.Start()
 	clock = clock.Add(2 * time.Second)
-	b.Report("octal(\"0.16\")", "values", 560128)
-	b.Report("octal(\"0.16\")", "values", 600000)
+	b.Report("octal(\"0.16\")", "values", 560128, 0)
+	b.Report("octal(\"0.16\")", "values", 600000, 0)
 	drawn := out.Len()
 	b.Done()
 	if after := out.String()[drawn:]; !strings.HasSuffix(after, " \r") {
 		t.Errorf("Done left the bar on its line: %q then %q", out.String()[:drawn], after)
 	}
+}
+
+// With the total known, the bar says how much is done of it and the time
+// left.
+func TestBarWithTotal(t *testing.T) {
+	var out strings.Builder
+	clock := time.Unix(0, 0)
+	b := &Bar{out: &out, now: func() time.Time { return clock }}
+	b.Start()
+	clock = clock.Add(2 * time.Second)
+	b.Report("octal(\"0.16\")", "values", 250_000, 1_000_001)
+	b.Report("octal(\"0.16\")", "values", 500_000, 1_000_001)
+	got := out.String()
+	for _, want := range []string{"solving octal(\"0.16\")", "49%", "500000/1000001"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("bar %q lacks %q", got, want)
+		}
+	}
+	b.Done()
 }
