@@ -4,13 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/plot"
 )
 
 var updateJSON = flag.Bool("update-json", false, "rewrite testdata/json.golden")
@@ -75,8 +78,19 @@ func TestJSONGolden(t *testing.T) {
 	if err := json.Unmarshal(raw, &enum); err != nil {
 		t.Fatal(err)
 	}
+	// plot() writes a file: it runs apart, into a temporary directory.
+	var plotOut strings.Builder
+	withPlots := eval.New(eval.Config{Out: &plotOut, JSON: true, Plots: plot.Plotter{}})
+	if err := withPlots.Exec(context.Background(), "plot.game", fmt.Sprintf("plot(Kayles, 0..20, %q)", filepath.Join(t.TempDir(), "k.svg"))); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(plotOut.String()))
+	if err != nil || s.Validate(inst) != nil || !strings.Contains(plotOut.String(), `"type":"plot"`) {
+		t.Errorf("plot: %s (%v)", plotOut.String(), err)
+	}
+	seen["plot"] = true
 	for _, typ := range enum.Properties.Type.Enum {
-		if !seen[typ] && typ != "plot" { // plot() needs the plotting package: see internal/cli
+		if !seen[typ] {
 			t.Errorf("no statement of type %s in testdata/json.game", typ)
 		}
 	}
