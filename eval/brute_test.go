@@ -96,13 +96,13 @@ func TestRowGamesAgreeWithBruteForce(t *testing.T) {
 	}
 }
 
-func TestWythoffGrundyTableAgreesWithDP(t *testing.T) {
-	in := newInterp(t)
-	w := ruleset(t, in, "Wythoff")
-	const n = 40
-	var g [n + 1][n + 1]int
-	for a := 0; a <= n; a++ {
-		for b := 0; b <= n; b++ {
+// wythoffDP is Wythoff's Grundy values g[a][b] for a, b < n, each the mex
+// of the values of its moves.
+func wythoffDP(n int) [][]int {
+	g := make([][]int, n)
+	for a := range n {
+		g[a] = make([]int, n)
+		for b := range n {
 			seen := map[int]bool{}
 			for k := 1; k <= a; k++ {
 				seen[g[a-k][b]] = true
@@ -116,6 +116,18 @@ func TestWythoffGrundyTableAgreesWithDP(t *testing.T) {
 			for seen[g[a][b]] {
 				g[a][b]++
 			}
+		}
+	}
+	return g
+}
+
+func TestWythoffGrundyTableAgreesWithDP(t *testing.T) {
+	in := newInterp(t)
+	w := ruleset(t, in, "Wythoff")
+	const n = 40
+	g := wythoffDP(n + 1)
+	for a := 0; a <= n; a++ {
+		for b := 0; b <= n; b++ {
 			if got := grundyOf(t, in, w, int64(a), int64(b)); got != int64(g[a][b]) {
 				t.Fatalf("Wythoff(%d, %d) = %d, DP says %d", a, b, got, g[a][b])
 			}

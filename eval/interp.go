@@ -271,35 +271,37 @@ func (in *Interp) checker() *check.Checker {
 
 // Check parses and checks src without running it or defining anything.
 func (in *Interp) Check(ctx context.Context, filename, src string) error {
+	_, err := in.checked(ctx, filename, src)
+	return err
+}
+
+// checked parses and checks src.
+func (in *Interp) checked(ctx context.Context, filename, src string) (*lang.File, error) {
 	f, err := in.parse(ctx, filename, src, 1)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if errs := in.checker().File(f); len(errs) > 0 {
-		return errs
+		return nil, errs
 	}
-	return nil
+	return f, nil
 }
 
 // Load parses and checks src, then runs its definitions — game and let
-// statements — and not its queries: a file of definitions for -f.
+// statements — and not its queries: a file of definitions for -f. The whole
+// file is checked, queries included.
 func (in *Interp) Load(ctx context.Context, filename, src string) error {
-	f, err := in.parse(ctx, filename, src, 1)
+	f, err := in.checked(ctx, filename, src)
 	if err != nil {
 		return err
 	}
-	if errs := in.checker().File(f); len(errs) > 0 {
-		return errs
-	}
+	defs := &lang.File{Name: f.Name}
 	for _, s := range f.Stmts {
-		if _, query := s.(*lang.ExprStmt); query {
-			continue
-		}
-		if err := in.exec(ctx, s); err != nil {
-			return err
+		if _, query := s.(*lang.ExprStmt); !query {
+			defs.Stmts = append(defs.Stmts, s)
 		}
 	}
-	return nil
+	return in.ExecFile(ctx, defs)
 }
 
 // Exec parses, checks and runs src, printing the value of each expression

@@ -14,24 +14,7 @@ import (
 // whether it is a P-position, against g found by brute force in the test.
 func TestTidyGridCSV(t *testing.T) {
 	const size = 6
-	var g [size][size]int
-	for a := range size {
-		for b := range size {
-			seen := map[int]bool{}
-			for k := 1; k <= a; k++ {
-				seen[g[a-k][b]] = true
-			}
-			for k := 1; k <= b; k++ {
-				seen[g[a][b-k]] = true
-			}
-			for k := 1; k <= min(a, b); k++ {
-				seen[g[a-k][b-k]] = true
-			}
-			for seen[g[a][b]] {
-				g[a][b]++
-			}
-		}
-	}
+	g := wythoffDP(size)
 	in := eval.New(eval.Config{Out: new(strings.Builder), Tables: render.Tables{}})
 	text := mustEval(t, in, fmt.Sprintf(`table(Wythoff, 0..%d, "csv")`, size-1)).String()
 	rows, err := csv.NewReader(strings.NewReader(text)).ReadAll()

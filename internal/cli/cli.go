@@ -122,24 +122,24 @@ func usageError(stderr io.Writer, msg string) int {
 	return exitUsage
 }
 
+// runFile runs a script; loadFile runs only its definitions (its game and
+// let statements), not its queries.
 func runFile(ctx context.Context, in *eval.Interp, name string, stderr io.Writer) bool {
-	src, err := os.ReadFile(name)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return false
-	}
-	return result(ctx, in, in.Exec(ctx, name, string(src)), stderr) == exitOK
+	return readAnd(ctx, in, name, stderr, in.Exec)
 }
 
-// loadFile runs the definitions of a file (its game and let statements),
-// not its queries.
 func loadFile(ctx context.Context, in *eval.Interp, name string, stderr io.Writer) bool {
+	return readAnd(ctx, in, name, stderr, in.Load)
+}
+
+// readAnd reads a file and hands it to run, reporting what fails.
+func readAnd(ctx context.Context, in *eval.Interp, name string, stderr io.Writer, run func(context.Context, string, string) error) bool {
 	src, err := os.ReadFile(name)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return false
 	}
-	return result(ctx, in, in.Load(ctx, name, string(src)), stderr) == exitOK
+	return result(ctx, in, run(ctx, name, string(src)), stderr) == exitOK
 }
 
 func result(ctx context.Context, in *eval.Interp, err error, stderr io.Writer) int {
