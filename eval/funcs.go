@@ -134,10 +134,12 @@ func valueOf(v play.Value) Value {
 // a convention, each as its solver gives it.
 func (in *Interp) valueSeq(ctx context.Context, call *lang.Call, s play.Solver, args []Value) (Value, error) {
 	var out []Value
-	err := in.heapArgs(ctx, call, args, func(p game.Position) error {
+	var heaps []*big.Int
+	err := in.heapArgs(ctx, call, args, func(n *big.Int, p game.Position) error {
 		v, err := s.Value(ctx, p)
 		if err == nil {
 			out = append(out, valueOf(v))
+			heaps = append(heaps, n)
 		}
 		return err
 	})
@@ -152,11 +154,11 @@ func (in *Interp) valueSeq(ctx context.Context, call *lang.Call, s play.Solver, 
 			for i, v := range out {
 				words[i] = v.String()
 			}
-			return words, nil
+			return Indexed{Name: "value", At: heaps, Vals: words}, nil
 		}
 		seq = append(seq, n.V)
 	}
-	return seq, nil
+	return Indexed{Name: "value", At: heaps, Vals: seq}, nil
 }
 
 // rangeLen is the number of values of a range a..b that a builtin lists (0
@@ -193,6 +195,7 @@ func grundySeq(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 		}
 	}
 	var out Seq
+	var heaps []*big.Int
 	err := eachInt(args[1], argPos, func(n *big.Int) error {
 		if len(out)%4096 == 4095 && ctx.Err() != nil {
 			return &solve.InterruptedError{What: r.Name(), States: len(out), Err: ctx.Err()}
@@ -202,9 +205,10 @@ func grundySeq(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 		}
 		g, err := in.heapValue(ctx, r, n)
 		out = append(out, g)
+		heaps = append(heaps, n)
 		return err
 	})
-	return out, at(call.Pos, err)
+	return Indexed{Name: "g", At: heaps, Vals: out}, at(call.Pos, err)
 }
 
 func fnOutcome(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {

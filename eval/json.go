@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/big"
 
@@ -106,6 +108,8 @@ func toJSON(v Value) (string, any) {
 		return "range", r
 	case Set:
 		return "set", nonNil(v.Elems)
+	case Indexed:
+		return toJSON(v.Vals)
 	case Seq:
 		return "sequence", nonNil([]*big.Int(v))
 	case OutcomeVal:
@@ -169,6 +173,49 @@ func toJSON(v Value) (string, any) {
 	return "text", v.String()
 }
 
+// csvOf is a value as tidy CSV records, a header first, for --format csv:
+// a value per heap (n, g), or moves (part, from, to, move, and for options
+// the kind, value and outcome reached); nil for a value no table fits.
+func csvOf(v Value) [][]string {
+	switch v := v.(type) {
+	case Indexed:
+		out := [][]string{{"n", v.Name}}
+		for i, n := range v.At {
+			var val string
+			switch vals := v.Vals.(type) {
+			case Seq:
+				val = vals[i].String()
+			case Words:
+				val = vals[i]
+			}
+			out = append(out, []string{n.String(), val})
+		}
+		return out
+	case Moves:
+		return movesCSV(v.Pos, v.Opts, false)
+	case OptionList:
+		return movesCSV(v.Pos, v.Opts, true)
+	}
+	return nil
+}
+
+func movesCSV(p game.Position, opts []play.Option, withValues bool) [][]string {
+	header := []string{"part", "from", "to", "move"}
+	if withValues {
+		header = append(header, "kind", "value", "outcome")
+	}
+	out := [][]string{header}
+	shown := present.Shown(opts, maxShown)
+	for _, o := range shown[:min(len(shown), maxShown)] {
+		rec := []string{fmt.Sprint(o.Index), p[o.Index].String(), game.Position(o.Move.To).String(), present.MoveText(p, o)}
+		if withValues {
+			rec = append(rec, o.Value.Label(), o.Value.String(), o.Value.Outcome().String())
+		}
+		out = append(out, rec)
+	}
+	return out
+}
+
 func nonNil(xs []*big.Int) []*big.Int {
 	if xs == nil {
 		return []*big.Int{}
@@ -186,6 +233,12 @@ func nonNilStrings(xs []string) []string {
 // printValue writes what a statement prints: its text, or with JSON one
 // line of JSON.
 func (in *Interp) printValue(line int, v Value) error {
+	if in.cfg.TableFormat == "csv" && !in.cfg.JSON {
+		if records := csvOf(v); records != nil {
+			w := csv.NewWriter(in.cfg.Out)
+			return w.WriteAll(records)
+		}
+	}
 	if !in.cfg.JSON {
 		_, err := io.WriteString(in.cfg.Out, v.String()+"\n")
 		return err

@@ -20,6 +20,17 @@ type Words []string
 
 func (v Words) String() string { return strings.Join(v, " ") }
 
+// Indexed is a value for each of some heaps: grundy(G, a..b), genus(G,
+// a..b). It prints as its values do (Seq or Words), and as CSV a record
+// per heap.
+type Indexed struct {
+	Name string     // what the values are: "g", "value", "genus"
+	At   []*big.Int // the heaps
+	Vals Value      // Seq or Words, one per heap
+}
+
+func (v Indexed) String() string { return v.Vals.String() }
+
 // GenusVal is the genus of a position, as written: 0^{120}.
 type GenusVal string
 
@@ -40,8 +51,8 @@ func (in *Interp) misere() *misere.Solver {
 }
 
 // heapArgs reads (G, a..b): a ruleset of one number and a range of them,
-// calling f with the position of each.
-func (in *Interp) heapArgs(ctx context.Context, call *lang.Call, args []Value, f func(p game.Position) error) error {
+// calling f with each number and its position.
+func (in *Interp) heapArgs(ctx context.Context, call *lang.Call, args []Value, f func(n *big.Int, p game.Position) error) error {
 	name := call.Fn.(*lang.Ident).Name
 	r, ok := oneNumber(args[0])
 	if !ok {
@@ -61,19 +72,21 @@ func (in *Interp) heapArgs(ctx context.Context, call *lang.Call, args []Value, f
 		if err != nil {
 			return errorf(argPos, "%v", err)
 		}
-		return f(game.Position{{Rules: r, State: s}})
+		return f(n, game.Position{{Rules: r, State: s}})
 	})
 }
 
 func fnGenus(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
 	if len(args) == 2 {
 		var out Words
-		err := in.heapArgs(ctx, call, args, func(p game.Position) error {
+		var heaps []*big.Int
+		err := in.heapArgs(ctx, call, args, func(n *big.Int, p game.Position) error {
 			g, _, err := in.misere().Genus(ctx, p)
 			out = append(out, g.String())
+			heaps = append(heaps, n)
 			return err
 		})
-		return out, at(call.Pos, err)
+		return Indexed{Name: "genus", At: heaps, Vals: out}, at(call.Pos, err)
 	}
 	p, err := position(args[0], call.Pos)
 	if err != nil {

@@ -68,7 +68,11 @@ func mustEval(t testing.TB, in *eval.Interp, expr string) eval.Value {
 
 func seq(t testing.TB, in *eval.Interp, expr string) []int64 {
 	t.Helper()
-	s, ok := mustEval(t, in, expr).(eval.Seq)
+	v := mustEval(t, in, expr)
+	if ix, ok := v.(eval.Indexed); ok {
+		v = ix.Vals
+	}
+	s, ok := v.(eval.Seq)
 	if !ok {
 		t.Fatalf("%s is not a sequence", expr)
 	}

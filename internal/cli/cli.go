@@ -51,7 +51,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names and print the value: 'a b: outcome(Wythoff(a, b))'")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
-	format := fs.String("format", "text", "the format of table(): text, markdown, csv or json")
+	format := fs.String("format", "text", "the format of table(): text, markdown, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
 	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON (schema: docs/json-schema.json)")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
