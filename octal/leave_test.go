@@ -87,3 +87,42 @@ func TestOptionsSkipDecidedHeaps(t *testing.T) {
 		}
 	}
 }
+
+// The plain engine's inner loop marks what Leave walks, for every digit,
+// with and without unequal splits, and lists each new value once.
+func TestLeaveValuesAgreesWithLeave(t *testing.T) {
+	g := make([]uint8, 64)
+	for i := range g {
+		g[i] = uint8((i*37 + i*i*11) % 23) // any values will do
+	}
+	for d := Digit(0); d < 2*LeaveThree; d++ {
+		for _, unequal := range []bool{false, true} {
+			for r := 0; r < len(g); r++ {
+				want := make([]uint32, 32)
+				d.Leave(int64(r), unequal, func(parts []int64) {
+					v := uint32(0)
+					for _, p := range parts {
+						v ^= uint32(g[p])
+					}
+					want[v] = 1
+				})
+				got := make([]uint32, 32)
+				var vals []uint32
+				leaveValues(g, d, r, unequal, got, 1, &vals)
+				if !slices.Equal(got, want) {
+					t.Fatalf("digit %d, r %d, unequal %v: marks %v, Leave gives %v", d, r, unequal, got, want)
+				}
+				slices.Sort(vals)
+				var wantVals []uint32
+				for v, in := range want {
+					if in == 1 {
+						wantVals = append(wantVals, uint32(v))
+					}
+				}
+				if !slices.Equal(vals, wantVals) {
+					t.Fatalf("digit %d, r %d: new values %v, want %v", d, r, vals, wantVals)
+				}
+			}
+		}
+	}
+}

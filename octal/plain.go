@@ -80,20 +80,8 @@ func (e *plainEngine[T]) value(c *cells[T], n int) uint32 {
 func (e *plainEngine[T]) remainder(c *cells[T], d Digit, r int, set *solve.Mex, vals *[]uint32) {
 	g := c.g
 	seen, st := set.Slots()
-	add := func(v uint32) {
-		if vals != nil && seen[v] != st {
-			*vals = append(*vals, v)
-		}
-		seen[v] = st
-	}
 	if c.lost == nil {
-		d.Leave(int64(r), e.code.unequal, func(parts []int64) {
-			v := uint32(0)
-			for _, p := range parts {
-				v ^= uint32(g[p])
-			}
-			add(v)
-		})
+		leaveValues(g, d, r, e.code.unequal, seen, st, vals)
 		return
 	}
 	d.Leave(int64(r), e.code.unequal, func(parts []int64) {
@@ -107,6 +95,44 @@ func (e *plainEngine[T]) remainder(c *cells[T], d Digit, r int, set *solve.Mex, 
 			}
 			v ^= uint32(g[p])
 		}
-		add(v)
+		mark(seen, st, vals, v)
 	})
+}
+
+// leaveValues marks in seen (with stamp st) the value of every way digit d
+// allows to leave r tokens, adding to vals, when it is not nil, the values
+// new to the set: what Leave walks, in loops without a call per way — the
+// plain engine's inner loop. Tests check it against Leave on every digit.
+func leaveValues[T cell](g []T, d Digit, r int, unequal bool, seen []uint32, st uint32, vals *[]uint32) {
+	if d&LeaveNone != 0 && r == 0 {
+		mark(seen, st, vals, 0)
+	}
+	if d&LeaveOne != 0 && r >= 1 {
+		mark(seen, st, vals, uint32(g[r]))
+	}
+	if d&LeaveTwo != 0 {
+		u := 0
+		if unequal {
+			u = 1
+		}
+		for a := 1; 2*a <= r-u; a++ {
+			mark(seen, st, vals, uint32(g[a])^uint32(g[r-a]))
+		}
+	}
+	if d&LeaveThree != 0 {
+		for a := 1; 3*a <= r; a++ {
+			ga := uint32(g[a])
+			for b := a; a+2*b <= r; b++ {
+				mark(seen, st, vals, ga^uint32(g[b])^uint32(g[r-a-b]))
+			}
+		}
+	}
+}
+
+// mark puts v in the set, and in vals (when not nil) if it is new there.
+func mark(seen []uint32, st uint32, vals *[]uint32, v uint32) {
+	if vals != nil && seen[v] != st {
+		*vals = append(*vals, v)
+	}
+	seen[v] = st
 }
