@@ -48,7 +48,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	expr := fs.String("e", "", "run one `statement`")
 	file := fs.String("f", "", "load the definitions (game and let statements) of this `file` first: with -e, --each or the prompt")
-	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names and print the value: 'a b: outcome(Wythoff(a, b))'")
+	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
 	format := fs.String("format", "text", "the format of table(): text, markdown, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
