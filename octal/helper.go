@@ -114,13 +114,49 @@ func wait(v *atomic.Int64, old int64) int64 {
 	}
 }
 
-// waitFor spins until *v is want.
-func waitFor(v *atomic.Int64, want int64) {
+// waitFor spins until *v is want; it reports whether it waited past its
+// spins (the other side was late: its thread was not running).
+func waitFor(v *atomic.Int64, want int64) (late bool) {
 	for i := 0; v.Load() != want; i++ {
 		if i > spins {
+			late = true
 			runtime.Gosched()
 		}
 	}
+	return late
+}
+
+// meetWindow is how many meetings the engine counts before it judges the
+// helper; lateShare is the share of late ones (1 in lateShare) past which
+// it lets the helper go: on a busy machine the two goroutines wait for
+// each other's threads, and one core alone is faster.
+const (
+	meetWindow = 256
+	lateShare  = 8
+	minBackoff = 1 << 14 // heaps
+	maxBackoff = 1 << 22
+)
+
+// meet counts a meeting with the helper.
+func (e *sparseEngine[T]) meet(late bool) {
+	e.meets++
+	if late {
+		e.late++
+	}
+}
+
+// busy judges a window of meetings: true when the helper was late too
+// often, and the backoff for the next time grows.
+func (e *sparseEngine[T]) busy() bool {
+	if e.meets < meetWindow || e.keepHelper {
+		return false
+	}
+	late := e.late*lateShare > e.meets
+	e.meets, e.late = 0, 0
+	if late {
+		e.backoff = min(max(2*e.backoff, minBackoff), maxBackoff)
+	}
+	return late
 }
 
 // chunk is how many splits a scan takes between looks at the flags.

@@ -53,6 +53,13 @@ type sparseEngine[T cell] struct {
 	avgScan int        // scan steps the last heaps needed, on average
 	help    *helper[T] // the second core, while a growth that pays for it runs
 	twoCore int        // heaps computed on two cores (for tests)
+	// The helper is let go when it is often late to a meeting (its thread
+	// was not running: the machine is busy), and tried again after a
+	// backoff that doubles each time: see busy.
+	meets, late int  // meetings with the helper in this window, and those it was late to
+	helperOff   int  // no helper before this heap
+	backoff     int  // heaps without a helper after the next letting go
+	keepHelper  bool // tests: never let the helper go
 }
 
 // rareHeap is a heap with a rare value, and the value.
@@ -117,8 +124,12 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.chooseMask(c)
 			e.next = i + i/2
 		}
-		if e.mask != 0 && e.help == nil && i%1024 == 0 && len(e.rare)*len(e.splits)+e.avgScan >= helperMin {
+		if e.mask != 0 && e.help == nil && i >= e.helperOff && i%1024 == 0 && len(e.rare)*len(e.splits)+e.avgScan >= helperMin {
 			e.startHelper()
+		}
+		if e.help != nil && e.busy() {
+			e.stopHelper()
+			e.helperOff = i + e.backoff
 		}
 		var v uint32
 		if e.mask == 0 {
@@ -261,7 +272,7 @@ func (e *sparseEngine[T]) stepTwo(g []T, n int) uint32 {
 	e.pairRare(g, n, e.rare)
 	c := e.leastCheap()
 	h.stop.Store(job)
-	waitFor(&h.done, job)
+	e.meet(waitFor(&h.done, job))
 	seen, st := e.set.Slots()
 	if h.tst++; h.tst == 0 {
 		for i := range h.tgt {
@@ -289,7 +300,7 @@ func (e *sparseEngine[T]) stepTwo(g []T, n int) uint32 {
 	if mid := (pos + total) / 2; total-pos > 4*chunk {
 		job := h.post(jobTargets, n, g, mid, total)
 		e.scanTargets(g, n, pos, mid, e.m, st, h)
-		waitFor(&h.done, job)
+		e.meet(waitFor(&h.done, job))
 	} else {
 		e.scanTargets(g, n, pos, total, e.m, st, h)
 	}
