@@ -22,6 +22,7 @@ package octal
 import (
 	"runtime"
 	"sync/atomic"
+	"time"
 )
 
 // job kinds
@@ -136,6 +137,40 @@ const (
 	minBackoff = 1 << 14 // heaps
 	maxBackoff = 1 << 22
 )
+
+// window is the number of heaps between two looks at the clock.
+const window = 1024
+
+// judge ends a window of heaps at heap i. After a window on two cores, now
+// and then, the next runs on one core; if that one was not slower by more
+// than a tenth (a free core is worth that to the machine), the helper is let
+// go for a backoff that doubles, else it comes back at once and the next
+// comparison waits twice as long. The answers never depend on it; only the
+// time does.
+func (e *sparseEngine[T]) judge(i int, now time.Time) {
+	d := now.Sub(e.winStart)
+	started := !e.winStart.IsZero()
+	e.winStart = now
+	switch {
+	case !started || e.keepHelper:
+	case e.trial:
+		e.trial = false
+		if d*10 <= e.lastTwo*11 {
+			e.backoff = min(max(2*e.backoff, minBackoff), maxBackoff)
+			e.helperOff = i + e.backoff
+			e.nextTrial = e.helperOff + window
+		} else {
+			e.helperOff = i
+			e.trialGap = min(max(2*e.trialGap, 16*window), maxBackoff)
+			e.nextTrial = i + e.trialGap
+		}
+	case e.help != nil && i >= e.nextTrial:
+		e.lastTwo = d
+		e.trial = true
+		e.stopHelper()
+		e.helperOff = i + window // the next window runs on one core
+	}
+}
 
 // meet counts a meeting with the helper.
 func (e *sparseEngine[T]) meet(late bool) {

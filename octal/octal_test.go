@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -416,5 +417,31 @@ func TestBusyLetsTheHelperGo(t *testing.T) {
 	}
 	if !e.busy() || e.backoff != 2*minBackoff {
 		t.Fatalf("the backoff does not double: %d", e.backoff)
+	}
+}
+
+// The helper is kept only where it pays: a window on one core no more than
+// a tenth slower than the one on two before it lets the helper go for a
+// doubling backoff; a slower one brings it back, and the next comparison
+// waits twice as long.
+func TestJudgeKeepsTheHelperWhereItPays(t *testing.T) {
+	at := time.Unix(0, 0)
+	e := &sparseEngine[uint16]{help: &helper[uint16]{}}
+	e.judge(0, at)                                // starts the first window
+	e.judge(window, at.Add(100*time.Millisecond)) // two cores: 100 ms, then a trial
+	if !e.trial || e.help != nil || e.helperOff != 2*window {
+		t.Fatalf("no trial on one core: trial %v, helper %v, off until %d", e.trial, e.help != nil, e.helperOff)
+	}
+	e.judge(2*window, at.Add(300*time.Millisecond)) // one core: 200 ms, slower
+	if e.trial || e.helperOff != 2*window || e.nextTrial != 2*window+16*window {
+		t.Fatalf("two cores won but: trial %v, off until %d, next trial %d", e.trial, e.helperOff, e.nextTrial)
+	}
+	e.help = &helper[uint16]{}                          // the engine restarts it
+	e.judge(e.nextTrial-window, at.Add(time.Second))    // not yet time to compare
+	e.judge(e.nextTrial, at.Add(1100*time.Millisecond)) // two cores: 100 ms, then a trial
+	i := e.nextTrial + window
+	e.judge(i, at.Add(1205*time.Millisecond)) // one core: 105 ms, within a tenth
+	if e.helperOff != i+minBackoff {
+		t.Fatalf("one core as fast, yet the helper is back at %d (heap %d)", e.helperOff, i)
 	}
 }

@@ -29,6 +29,7 @@ package octal
 
 import (
 	"math/bits"
+	"time"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -60,6 +61,13 @@ type sparseEngine[T cell] struct {
 	helperOff   int  // no helper before this heap
 	backoff     int  // heaps without a helper after the next letting go
 	keepHelper  bool // tests: never let the helper go
+	// Whether the helper pays is measured: now and then a window of heaps
+	// on two cores is followed by one on one core (see judge).
+	winStart  time.Time     // when the window under way began
+	lastTwo   time.Duration // the last window on two cores
+	trial     bool          // the window under way is on one core, to compare
+	nextTrial int           // the heap from which the next comparison may start
+	trialGap  int           // heaps between comparisons while two cores win
 }
 
 // rareHeap is a heap with a rare value, and the value.
@@ -103,7 +111,8 @@ func (e *sparseEngine[T]) name() string {
 
 func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	defer e.stopHelper()
-	if len(e.hist) == 0 && len(c.g) > 1 { // new cells after widening: rebuild
+	e.winStart, e.trial = time.Time{}, false // windows are timed within a growth
+	if len(e.hist) == 0 && len(c.g) > 1 {    // new cells after widening: rebuild
 		for _, v := range c.g[1:] {
 			e.count(uint32(v))
 		}
@@ -124,7 +133,10 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.chooseMask(c)
 			e.next = i + i/2
 		}
-		if e.mask != 0 && e.help == nil && i >= e.helperOff && i%1024 == 0 && len(e.rare)*len(e.splits)+e.avgScan >= helperMin {
+		if e.mask != 0 && i%window == 0 {
+			e.judge(i, time.Now())
+		}
+		if e.mask != 0 && e.help == nil && i >= e.helperOff && i%window == 0 && len(e.rare)*len(e.splits)+e.avgScan >= helperMin {
 			e.startHelper()
 		}
 		if e.help != nil && e.busy() {
