@@ -5,7 +5,7 @@ package present
 // exceptions of a proved period marked); for a two-number tuple ruleset, the
 // grid of values as a heat map with the P-positions marked (Wythoff's
 // picture). This computes the data; a Plotter (internal/plot, with
-// gonum/plot) draws it, as PNG or SVG by the file's extension.
+// gonum/plot) draws it, in the format the file's extension names.
 
 import (
 	"context"
