@@ -122,7 +122,9 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	e.fit(c.max)
 	for i := len(c.g); i <= n; i++ {
 		if i%1024 == 0 {
-			c.t.cfg.Limits.ReportOf(c.t.cfg.What, "values", int64(i), int64(n)+1)
+			if err := c.t.report(i, n+1); err != nil {
+				return err
+			}
 		}
 		if i%64 == 0 {
 			if err := w.Err(); err != nil {

@@ -219,7 +219,9 @@ func (e *streamEngine[T]) name() string {
 func (e *streamEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	for len(c.g) <= n {
 		if len(c.g)%4096 == 0 {
-			c.t.cfg.Limits.ReportOf(c.t.cfg.What, "values", int64(len(c.g)), int64(n)+1)
+			if err := c.t.report(len(c.g), n+1); err != nil {
+				return err
+			}
 			if err := w.Err(); err != nil {
 				return err
 			}

@@ -24,6 +24,8 @@ type Config struct {
 	Limits *solve.Limits
 	// What names the game in errors.
 	What string
+	// Checkpoint, when set, saves the table now and then while it grows.
+	Checkpoint *Checkpoint
 }
 
 // Table is the Grundy sequence g(0), g(1), ... of a code, grown on demand, and
@@ -39,6 +41,8 @@ type Table struct {
 	search periodSearch
 	run    *windowRun // the run beyond the stored values, for codes that never split
 
+	preload []uint32 // values from a checkpoint, taken as the table grows over them (resume.go)
+
 	provableOff bool // tests: claim no period, so that runs answer
 }
 
@@ -51,6 +55,7 @@ type sequence interface {
 	reserve(n int) // room for g(0) .. g(n), allocated once
 	grow(w *solve.Work, n int) error
 	widen() sequence
+	adopt(vals []uint32) sequence // append known values; the engine rebuilds its state
 	engineName() string
 }
 
@@ -115,6 +120,7 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 	}
 	w := solve.NewWork(ctx, t.cfg.Limits, t.cfg.What, t.seq.Len)
 	t.seq.reserve(n)
+	t.adoptPreload(n)
 	for {
 		err := w.Do(func() error { return t.seq.grow(w, n) })
 		if err == errWide {
