@@ -253,3 +253,10 @@ func (in *Interp) writeJSON(a Answer) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(a)
 }
+
+// AnswerOf is the JSON answer of a value, as --json writes it (without a
+// line): its type, its JSON value and its text.
+func AnswerOf(v Value) Answer {
+	typ, val := toJSON(v)
+	return Answer{Type: typ, Value: val, Text: v.String()}
+}

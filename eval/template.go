@@ -63,3 +63,15 @@ func (t *Template) Print(line int, v Value) error {
 	}
 	return t.in.printValue(line, v)
 }
+
+// EvalValues is Eval with values of any type: numbers (Int) or strings (Str,
+// for a code, as in 'c: period(octal(c))').
+func (t *Template) EvalValues(ctx context.Context, vals []Value) (Value, error) {
+	if len(vals) != len(t.names) {
+		return nil, fmt.Errorf("%d values for %d names (%v)", len(vals), len(t.names), t.names)
+	}
+	for i, n := range t.names {
+		t.env[n] = vals[i]
+	}
+	return t.in.eval(ctx, t.expr, t.env)
+}

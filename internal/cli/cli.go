@@ -19,6 +19,7 @@ import (
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/repl"
+	"github.com/gamelang/gamelang/internal/version"
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -30,6 +31,9 @@ const usage = `usage:
   gamelang -e STATEMENT         run one statement
   gamelang -f FILE ...          load the definitions of FILE first (with -e, --each, or the prompt)
   gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
+  gamelang sweep FAMILY ...     analyse every game of a family, one JSON line each (gamelang sweep -h)
+  gamelang merge FILE...        join the outputs of a sweep's shards (gamelang merge -h)
+  gamelang version              which gamelang this is
 flags:
 `
 
@@ -79,6 +83,17 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer func() { fmt.Fprintf(stderr, "evaluated in %.4f s\n", time.Since(start).Seconds()) }()
 	}
 	rest := fs.Args()
+	if len(rest) > 0 {
+		switch rest[0] {
+		case "sweep":
+			return runSweep(rest[1:], stdout, stderr)
+		case "merge":
+			return runMerge(rest[1:], stdout, stderr)
+		case "version":
+			fmt.Fprintln(stdout, version.String())
+			return exitOK
+		}
+	}
 	switch {
 	case *each != "":
 		if len(rest) > 0 || *expr != "" {

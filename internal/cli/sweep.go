@@ -1,0 +1,215 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/chzyer/readline"
+
+	"github.com/gamelang/gamelang/internal/progress"
+	"github.com/gamelang/gamelang/internal/version"
+	"github.com/gamelang/gamelang/solve"
+	"github.com/gamelang/gamelang/sweep"
+)
+
+const sweepUsage = `usage: gamelang sweep FAMILY [flags]
+  FAMILY is octal:K (every code 0.d1…dK), hex:K, file:PATH (one code per
+  line), C1,C2,… (codes), or A..B (numbers, with --query).
+  Writes one JSON line per game (docs/sweep.md), then a summary to stderr.
+flags:
+`
+
+const mergeUsage = `usage: gamelang merge [-o FILE] SHARD-OUTPUT...
+  Joins the outputs of the shards of one sweep into the output of the whole
+  sweep, checking that every shard is there once and complete; writes a
+  summary to stderr.
+flags:
+`
+
+// signals stop a sweep cleanly, saving its checkpoint: Ctrl-C, and SIGTERM,
+// which Slurm (scancel, the time limit) and Kubernetes send before killing.
+var signals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
+// runSweep is gamelang sweep.
+func runSweep(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gamelang sweep", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	values := fs.String("values", "", "compute at most this many values per game, such as 100000 or 1e6 (default 100000)")
+	perGame := fs.Duration("time", 0, "stop a game after this long, such as 30s or 10m (default: no bound)")
+	query := fs.String("query", "", "instead of the code analysis, the value of `'name: expression'` per game, the name bound to the game's code (a string) or number, as in 'c: period(octal(c))'")
+	shard := fs.String("shard", "", "run only shard `i/N` of the games: those whose index is i mod N (0 <= i < N)")
+	times := fs.Bool("times", true, "record the seconds each game took (false: the output is the same on every run)")
+	checkpoint := fs.String("checkpoint", "", "save progress to this `file` and resume from it when it exists")
+	every := fs.Duration("every", 10*time.Minute, "how often to save the checkpoint")
+	outFile := fs.String("o", "", "write the output to this `file` (rewritten whole, also when resuming) instead of stdout")
+	var memory byteSize
+	fs.Var(&memory, "max-memory", "most memory the process may hold while a game runs, such as 2GiB (default: a quarter of the machine's memory)")
+	fs.Usage = func() { fmt.Fprint(stderr, sweepUsage); fs.PrintDefaults() }
+	pos, ok := parseInterleaved(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	o := sweep.Options{Times: *times, Checkpoint: *checkpoint, Every: *every, Time: *perGame,
+		Memory: int64(memory), Query: *query, Log: stderr, Version: version.String()}
+	var err error
+	if o.Family, err = sweep.ParseFamily(pos[0]); err != nil {
+		return usageError(stderr, err.Error())
+	}
+	if *values != "" {
+		if o.Values, err = count(*values); err != nil {
+			return usageError(stderr, fmt.Sprintf("--values %s: %v", *values, err))
+		}
+	}
+	if *shard != "" {
+		if o.Shard, err = sweep.ParseShard(*shard); err != nil {
+			return usageError(stderr, err.Error())
+		}
+	}
+	if !o.Family.Codes && o.Query == "" {
+		return usageError(stderr, fmt.Sprintf("family %q is numbers: give a --query to run for each, as in --query 'n: grundy(Kayles(n))'", pos[0]))
+	}
+	if *every <= 0 {
+		return usageError(stderr, "--every: the interval is a positive duration, such as 10m")
+	}
+	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		o.Progress = progress.New(stderr)
+	}
+	return writeOut(*outFile, stdout, stderr, func(ctx context.Context, w io.Writer) error {
+		recs, err := sweep.Run(ctx, o, w)
+		if err == nil {
+			err = sweep.Summary(stderr, recs)
+		}
+		if ctx.Err() != nil && o.Checkpoint != "" {
+			err = fmt.Errorf("%w\nthe checkpoint %s is saved: the same command resumes", err, o.Checkpoint)
+		}
+		return err
+	})
+}
+
+// runMerge is gamelang merge.
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gamelang merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	outFile := fs.String("o", "", "write the merged output to this `file` instead of stdout")
+	fs.Usage = func() { fmt.Fprint(stderr, mergeUsage); fs.PrintDefaults() }
+	files, ok := parseInterleaved(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	var outs []*sweep.Output
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+		o, err := sweep.Read(name, bufio.NewReader(f))
+		f.Close()
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+		outs = append(outs, o)
+	}
+	return writeOut(*outFile, stdout, stderr, func(_ context.Context, w io.Writer) error {
+		recs, err := sweep.Merge(outs, w)
+		if err == nil {
+			err = sweep.Summary(stderr, recs)
+		}
+		return err
+	})
+}
+
+// writeOut runs f with the output going to the file name (or stdout), and
+// reports its error.
+func writeOut(name string, stdout, stderr io.Writer, f func(context.Context, io.Writer) error) int {
+	ctx, stop := signal.NotifyContext(context.Background(), signals...)
+	defer stop()
+	w := stdout
+	if name != "" {
+		file, err := os.Create(name)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitError
+		}
+		defer file.Close()
+		w = file
+	}
+	if err := f(ctx, w); err != nil {
+		fmt.Fprintln(stderr, "gamelang:", err)
+		if ctx.Err() != nil || solve.Interrupted(err) || errors.Is(err, context.Canceled) {
+			return exitInterrupted
+		}
+		return exitError
+	}
+	return exitOK
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments, and returns those.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// count reads a positive count written as 100000, 1e6 or 10^6.
+func count(s string) (int, error) {
+	var n float64
+	if b, e, ok := cutPower(s); ok {
+		n = pow(b, e)
+	} else if v, err := strconv.ParseFloat(s, 64); err == nil {
+		n = v
+	} else {
+		return 0, errors.New("not a count (write 100000, 1e6 or 10^6)")
+	}
+	if n < 1 || n > 1<<40 || n != float64(int64(n)) {
+		return 0, errors.New("a count is a whole number from 1 to 2^40")
+	}
+	return int(n), nil
+}
+
+func cutPower(s string) (base, exp int, ok bool) {
+	a, b, found := strings.Cut(s, "^")
+	if !found {
+		return 0, 0, false
+	}
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	return x, y, err1 == nil && err2 == nil && y >= 0 && y < 64
+}
+
+func pow(b, e int) float64 {
+	r := 1.0
+	for range e {
+		r *= float64(b)
+	}
+	return r
+}

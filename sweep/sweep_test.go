@@ -1,0 +1,245 @@
+package sweep
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseFamily(t *testing.T) {
+	cases := []struct {
+		spec  string
+		n     int
+		first string
+		last  string
+		codes bool
+	}{
+		{"octal:1", 8, "0.0", "0.7", true},
+		{"octal:3", 512, "0.000", "0.777", true},
+		{"hex:2", 256, "0.00", "0.ff", true},
+		{"0.16, 4.007,0.6", 3, "0.16", "0.6", true},
+		{"0..10", 11, "0", "10", false},
+		{"-2..2", 5, "-2", "2", false},
+	}
+	for _, c := range cases {
+		f, err := ParseFamily(c.spec)
+		if err != nil {
+			t.Errorf("%s: %v", c.spec, err)
+			continue
+		}
+		if len(f.Items) != c.n || f.Items[0] != c.first || f.Items[len(f.Items)-1] != c.last || f.Codes != c.codes {
+			t.Errorf("%s: %d items %s..%s (codes %v), want %d %s..%s", c.spec, len(f.Items), f.Items[0], f.Items[len(f.Items)-1], f.Codes, c.n, c.first, c.last)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "codes.txt")
+	os.WriteFile(file, []byte("# Flammenkamp's hard ones\n0.16\n\n0.56  # a comment\n4.007\n"), 0o644)
+	if f, err := ParseFamily("file:" + file); err != nil || strings.Join(f.Items, " ") != "0.16 0.56 4.007" {
+		t.Errorf("file family: %v %v", f, err)
+	}
+	bad := map[string]string{
+		"octal:0":        "1 to 6",
+		"octal:9":        "1 to 6",
+		"hex:x":          "1 to 5",
+		"0.1z":           "digit",
+		"10..1":          "upwards",
+		"1..99999999":    "at most",
+		"":               "no games",
+		"file:/nonesuch": "no such file",
+	}
+	for spec, want := range bad {
+		if _, err := ParseFamily(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one that says %q", spec, err, want)
+		}
+	}
+	os.WriteFile(file, []byte("0.16\n0.9z\n"), 0o644)
+	if _, err := ParseFamily("file:" + file); err == nil || !strings.Contains(err.Error(), "codes.txt:2:") {
+		t.Errorf("a bad code in a file: %v, want its line", err)
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for s, want := range map[string]Shard{"0/1": {0, 1}, "3/7": {3, 7}} {
+		if got, err := ParseShard(s); err != nil || got != want {
+			t.Errorf("%s: %v %v", s, got, err)
+		}
+	}
+	for _, s := range []string{"7/7", "-1/3", "1", "a/b", "0/0", "1/2/3"} {
+		if _, err := ParseShard(s); err == nil {
+			t.Errorf("%s: accepted", s)
+		}
+	}
+	// Every game is in exactly one shard.
+	for n := 1; n <= 9; n++ {
+		for i := range 100 {
+			in := 0
+			for k := range n {
+				if (Shard{k, n}).Has(i) {
+					in++
+				}
+			}
+			if in != 1 {
+				t.Fatalf("game %d is in %d of %d shards", i, in, n)
+			}
+		}
+	}
+}
+
+// sweepOut runs a sweep and returns its output.
+func sweepOut(t *testing.T, o Options) (string, []Record) {
+	t.Helper()
+	var buf bytes.Buffer
+	recs, err := Run(context.Background(), o, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.String(), recs
+}
+
+func family(t *testing.T, spec string) *Family {
+	t.Helper()
+	f, err := ParseFamily(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// Shards merged give the output of the whole sweep, byte for byte, in any
+// order they are given; a missing, repeated, cut or foreign shard is named.
+func TestMergeShards(t *testing.T) {
+	f := family(t, "octal:2")
+	whole, _ := sweepOut(t, Options{Family: f, Values: 3000})
+	for _, n := range []int{1, 4, 7} {
+		var outs []*Output
+		for i := n - 1; i >= 0; i-- {
+			text, _ := sweepOut(t, Options{Family: f, Values: 3000, Shard: Shard{i, n}})
+			o, err := Read("shard"+Shard{i, n}.String(), strings.NewReader(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, o)
+		}
+		var buf bytes.Buffer
+		if _, err := Merge(outs, &buf); err != nil {
+			t.Fatal(err)
+		}
+		if buf.String() != whole {
+			t.Errorf("%d shards merged differ from the whole sweep", n)
+		}
+		if n != 4 {
+			continue
+		}
+		cut := *outs[1]
+		cut.Records, cut.Lines = cut.Records[:3], cut.Lines[:3]
+		foreign := *outs[2]
+		foreign.Header.Values = 2999
+		bad := map[string][]*Output{
+			"shard 3/4 missing":       outs[1:],
+			"given twice":             append([]*Output{outs[0]}, outs...),
+			"stops after 3 of its 16": {outs[0], &cut, outs[2], outs[3]},
+			"is of another sweep":     {outs[0], outs[1], &foreign, outs[3]},
+		}
+		for want, in := range bad {
+			if _, err := Merge(in, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("merge: %v, want an error that says %q", err, want)
+			}
+		}
+	}
+}
+
+// A query runs per game: Kayles by number (A002186), and period() by code.
+func TestQuery(t *testing.T) {
+	_, recs := sweepOut(t, Options{Family: family(t, "0..12"), Query: "n: grundy(Kayles(n))"})
+	want := "0 1 2 3 1 4 3 2 1 4 2 6 4" // A002186
+	var got []string
+	for _, r := range recs {
+		got = append(got, r.Answer.Text)
+	}
+	if strings.Join(got, " ") != want {
+		t.Errorf("Kayles by query: %v, want %s", got, want)
+	}
+	_, recs = sweepOut(t, Options{Family: family(t, "0.17,0.007"), Values: 2000, Query: "c: period(octal(c))"})
+	if a := recs[0].Answer; a == nil || a.Type != "period" || !strings.Contains(a.Text, "period 34") {
+		t.Errorf("period of 0.17 by query: %+v", recs[0])
+	}
+	if a := recs[1].Answer; a == nil || !strings.Contains(a.Text, "no period") {
+		t.Errorf("period of 0.007 within 2000 values by query: %+v", recs[1])
+	}
+	_, err := Run(context.Background(), Options{Family: family(t, "0..3"), Query: "n: grundy(Kayles(n)"}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "--query") {
+		t.Errorf("a query with a syntax error: %v", err)
+	}
+	_, recs = sweepOut(t, Options{Family: family(t, "0..1"), Query: "n: 1 / n"})
+	if recs[0].Stopped != "error" || !strings.Contains(recs[0].Error, "zero") || recs[1].Answer.Text != "1" {
+		t.Errorf("a query failing for one game: %+v", recs)
+	}
+}
+
+// A checkpoint saved mid-way (here at every report, with the sweep stopped
+// after a few) resumes to the very output of an uninterrupted run; a
+// checkpoint of another sweep, or damaged, is refused.
+func TestCheckpointResume(t *testing.T) {
+	f := family(t, "0.16,0.17,0.156,0.6")
+	plain, _ := sweepOut(t, Options{Family: f, Values: 30000})
+	file := filepath.Join(t.TempDir(), "ck")
+	for stopAfter := 1; stopAfter <= 8; stopAfter++ {
+		os.Remove(file)
+		ctx, cancel := context.WithCancel(context.Background())
+		saves := 0
+		log := writerFunc(func(p []byte) {
+			if bytes.HasPrefix(p, []byte("checkpoint:")) {
+				if saves++; saves == stopAfter {
+					cancel()
+				}
+			}
+		})
+		o := Options{Family: f, Values: 30000, Checkpoint: file, Every: 1, Log: log}
+		_, err := Run(ctx, o, &bytes.Buffer{})
+		cancel()
+		if err == nil {
+			t.Fatalf("stopped after %d saves: the sweep ran to the end", stopAfter)
+		}
+		var buf bytes.Buffer
+		o.Log = nil
+		if _, err := Run(context.Background(), o, &buf); err != nil {
+			t.Fatal(err)
+		}
+		if buf.String() != plain {
+			t.Fatalf("resumed after %d saves:\n%s\nwant\n%s", stopAfter, buf.String(), plain)
+		}
+	}
+	o := Options{Family: f, Values: 29999, Checkpoint: file}
+	if _, err := Run(context.Background(), o, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "another sweep") {
+		t.Errorf("a checkpoint of another sweep: %v", err)
+	}
+	raw, _ := os.ReadFile(file)
+	os.WriteFile(file, raw[:len(raw)/2], 0o644)
+	o.Values = 30000
+	var ce *checkpointError
+	if _, err := Run(context.Background(), o, &bytes.Buffer{}); !errors.As(err, &ce) {
+		t.Errorf("a damaged checkpoint: %v", err)
+	}
+}
+
+type writerFunc func([]byte)
+
+func (w writerFunc) Write(p []byte) (int, error) { w(p); return len(p), nil }
+
+// The summary groups equal sequences and counts what it shows.
+func TestSummary(t *testing.T) {
+	_, recs := sweepOut(t, Options{Family: family(t, "0.6,0.61,0.17,0.07"), Values: 2000})
+	var buf bytes.Buffer
+	if err := Summary(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"0.6 0.61\n", "34      33         32", "4 games: 2 with a proved period, 2 without", "3 distinct sequences"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+}
