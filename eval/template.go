@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/gamelang/gamelang/lang"
 )
@@ -18,20 +19,27 @@ type Template struct {
 	env   map[string]Value
 }
 
-// Template parses and checks expr, in which names stand for numbers.
+// Template parses and checks expr, in which names stand for numbers, for
+// --each.
 func (in *Interp) Template(ctx context.Context, names []string, expr string) (*Template, error) {
-	f, err := in.parse(ctx, "<each>", expr, 1)
+	return in.TemplateFor(ctx, "--each", names, expr)
+}
+
+// TemplateFor is Template for the option flag (--each, --query): errors name
+// it, and positions are in "<each>", "<query>".
+func (in *Interp) TemplateFor(ctx context.Context, flag string, names []string, expr string) (*Template, error) {
+	f, err := in.parse(ctx, "<"+strings.TrimLeft(flag, "-")+">", expr, 1)
 	if err != nil {
 		return nil, err
 	}
 	s, ok := f.Stmts[0].(*lang.ExprStmt)
 	if len(f.Stmts) != 1 || !ok {
-		return nil, fmt.Errorf("--each wants one expression, as in 'a b: outcome(Wythoff(a, b))'")
+		return nil, fmt.Errorf("%s wants one expression, as in %s", flag, templateExample[flag])
 	}
 	seen := map[string]bool{}
 	for _, n := range names {
 		if !lang.IsName(n) || seen[n] {
-			return nil, fmt.Errorf("--each: %q is not a name, or is given twice", n)
+			return nil, fmt.Errorf("%s: %q is not a name, or is given twice", flag, n)
 		}
 		seen[n] = true
 	}
@@ -39,6 +47,11 @@ func (in *Interp) Template(ctx context.Context, names []string, expr string) (*T
 		return nil, errs
 	}
 	return &Template{in: in, expr: s.X, names: names, env: make(map[string]Value, len(names))}, nil
+}
+
+var templateExample = map[string]string{
+	"--each":  "'a b: outcome(Wythoff(a, b))'",
+	"--query": "'c: period(octal(c))'",
 }
 
 // Names are the names the template's numbers are bound to, in order.

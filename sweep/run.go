@@ -266,9 +266,9 @@ func parseQuery(ctx context.Context, s *sweep) (*query, error) {
 func (q *query) template(ctx context.Context) (*eval.Interp, *eval.Template, error) {
 	in := eval.New(eval.Config{Out: io.Discard, MaxStates: q.s.o.Values, MaxMemory: q.s.o.Memory})
 	in.Limits().Progress = q.s.o.Progress
-	t, err := in.Template(ctx, []string{q.name}, q.expr)
+	t, err := in.TemplateFor(ctx, "--query", []string{q.name}, q.expr)
 	if err != nil {
-		return in, nil, fmt.Errorf("--query: %s", in.Render(err))
+		return in, nil, errors.New(in.Render(err))
 	}
 	return in, t, nil
 }
@@ -290,6 +290,10 @@ func (q *query) run(ctx context.Context, i int, item string) (Record, error) {
 	r := Record{Index: i, Game: game}
 	gctx, cancel := q.s.gameContext(ctx)
 	defer cancel()
+	if p := q.s.o.Progress; p != nil {
+		p.Start()
+		defer p.Done()
+	}
 	start := time.Now()
 	val, err := t.EvalValues(gctx, []eval.Value{v})
 	secs := time.Since(start).Seconds()

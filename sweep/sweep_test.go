@@ -170,7 +170,7 @@ func TestQuery(t *testing.T) {
 		t.Errorf("period of 0.007 within 2000 values by query: %+v", recs[1])
 	}
 	_, err := Run(context.Background(), Options{Family: family(t, "0..3"), Query: "n: grundy(Kayles(n)"}, &bytes.Buffer{})
-	if err == nil || !strings.Contains(err.Error(), "--query") {
+	if err == nil || !strings.Contains(err.Error(), "<query>:1:") {
 		t.Errorf("a query with a syntax error: %v", err)
 	}
 	_, recs = sweepOut(t, Options{Family: family(t, "0..1"), Query: "n: 1 / n"})
