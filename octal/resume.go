@@ -134,15 +134,14 @@ func (t *Table) report(done, total int) error {
 	return cp.Save(t)
 }
 
-// WriteValues writes g(0) .. g(Len()-1) to w, each as 4 bytes, little-endian
-// (the format of checkpoints and of Checksum), and returns their checksum.
-func (t *Table) WriteValues(w io.Writer) ([]byte, error) {
+// WriteValues writes g(0) .. g(Len()-1) to w in the table's cells, each
+// as width bytes (1, 2 or 4: the narrowest that holds every value),
+// little-endian, and returns the width and the SHA-256 of what it wrote.
+func (t *Table) WriteValues(w io.Writer) (width int, sum []byte, err error) {
+	width = t.cellBytes()
 	h := sha256.New()
-	mw := io.MultiWriter(w, h)
-	if err := t.writeValues(mw, t.Len()); err != nil {
-		return nil, err
-	}
-	return h.Sum(nil), nil
+	err = t.writeValues(io.MultiWriter(w, h), t.Len(), width)
+	return width, h.Sum(nil), err
 }
 
 // Checksum is the SHA-256 of g(0) .. g(n-1), each written as 4 bytes,
@@ -150,16 +149,16 @@ func (t *Table) WriteValues(w io.Writer) ([]byte, error) {
 // computed it.
 func (t *Table) Checksum(n int) []byte {
 	h := sha256.New()
-	t.writeValues(h, n) // a hash takes every write
+	t.writeValues(h, n, 4) // a hash takes every write
 	return h.Sum(nil)
 }
 
-func (t *Table) writeValues(w io.Writer, n int) error {
+func (t *Table) writeValues(w io.Writer, n, width int) error {
 	var buf [4 << 10]byte
 	for i := 0; i < n; {
 		k := 0
-		for ; k+4 <= len(buf) && i < n; i, k = i+1, k+4 {
-			binary.LittleEndian.PutUint32(buf[k:], t.seq.At(i))
+		for ; k+width <= len(buf) && i < n; i, k = i+1, k+width {
+			putLE(buf[k:k+width], t.seq.At(i))
 		}
 		if _, err := w.Write(buf[:k]); err != nil {
 			return err
@@ -168,24 +167,53 @@ func (t *Table) writeValues(w io.Writer, n int) error {
 	return nil
 }
 
-// ReadValues reads n values written by WriteValues, and returns them with
-// their checksum, for the caller to compare with the one it stored.
-func ReadValues(r io.Reader, n int) ([]uint32, []byte, error) {
+func putLE(b []byte, v uint32) {
+	switch len(b) {
+	case 1:
+		b[0] = uint8(v)
+	case 2:
+		binary.LittleEndian.PutUint16(b, uint16(v))
+	default:
+		binary.LittleEndian.PutUint32(b, v)
+	}
+}
+
+func getLE(b []byte) uint32 {
+	switch len(b) {
+	case 1:
+		return uint32(b[0])
+	case 2:
+		return uint32(binary.LittleEndian.Uint16(b))
+	}
+	return binary.LittleEndian.Uint32(b)
+}
+
+// ReadValues reads n values of width bytes written by WriteValues, and
+// returns them with the SHA-256 of what it read, for the caller to compare
+// with the one it stored.
+func ReadValues(r io.Reader, n, width int) ([]uint32, []byte, error) {
+	if width != 1 && width != 2 && width != 4 {
+		return nil, nil, fmt.Errorf("values of %d bytes: the widths are 1, 2 and 4", width)
+	}
 	vals := make([]uint32, n)
 	h := sha256.New()
 	var buf [4 << 10]byte
 	for i := 0; i < n; {
-		k := min(len(buf), 4*(n-i))
+		k := min(len(buf), width*(n-i))
 		if _, err := io.ReadFull(r, buf[:k]); err != nil {
 			return nil, nil, fmt.Errorf("the values end after %d of %d: %w", i, n, err)
 		}
 		h.Write(buf[:k])
-		for j := 0; j < k; j, i = j+4, i+1 {
-			vals[i] = binary.LittleEndian.Uint32(buf[j:])
+		for j := 0; j < k; j, i = j+width, i+1 {
+			vals[i] = getLE(buf[j : j+width])
 		}
 	}
 	return vals, h.Sum(nil), nil
 }
+
+// CellBytes is how many bytes a stored value takes: 1, 2 or 4, the
+// narrowest that holds every value so far.
+func (t *Table) CellBytes() int { return t.cellBytes() }
 
 // Max is the largest value stored (of a heap no 'loses if' rule decides).
 func (t *Table) Max() uint32 { return t.seq.Max() }

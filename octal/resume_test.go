@@ -3,6 +3,7 @@ package octal
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -98,35 +99,47 @@ func equalPrefix(def []int, got []uint32) bool {
 	return true
 }
 
-// Values written with WriteValues read back with ReadValues; a damaged file
-// has another checksum, a short one is refused.
+// Values written with WriteValues, in the table's cells (bytes, then 16
+// bits for 4.007, whose values pass 255), read back with ReadValues; a
+// damaged file has another checksum, a short one is refused. Checksum is of
+// 4-byte values whatever the cells.
 func TestValuesRoundTrip(t *testing.T) {
-	tab := table(t, "4.007", Config{})
-	run(t, tab, 3000)
-	var buf bytes.Buffer
-	sum, err := tab.WriteValues(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(sum, tab.Checksum(tab.Len())) {
-		t.Fatal("WriteValues and Checksum disagree")
-	}
-	raw := buf.Bytes()
-	vals, got, err := ReadValues(bytes.NewReader(raw), tab.Len())
-	if err != nil || !bytes.Equal(got, sum) {
-		t.Fatal(err, "or the checksum differs")
-	}
-	for i, v := range vals {
-		if v != tab.At(i) {
-			t.Fatalf("g(%d) read back as %d, want %d", i, v, tab.At(i))
+	for _, c := range []struct {
+		code  string
+		n     int
+		width int
+	}{{"0.6", 3000, 1}, {"4.007", 3000, 2}} {
+		tab := table(t, c.code, Config{})
+		run(t, tab, c.n)
+		var buf bytes.Buffer
+		width, sum, err := tab.WriteValues(&buf)
+		if err != nil || width != c.width || buf.Len() != width*tab.Len() {
+			t.Fatalf("%s: width %d, %d bytes, %v; want width %d", c.code, width, buf.Len(), err, c.width)
 		}
-	}
-	raw[100] ^= 1
-	if _, got, _ := ReadValues(bytes.NewReader(raw), tab.Len()); bytes.Equal(got, sum) {
-		t.Fatal("a damaged file has the checksum of the values")
-	}
-	if _, _, err := ReadValues(bytes.NewReader(raw[:50]), tab.Len()); err == nil {
-		t.Fatal("a short file was read without complaint")
+		raw := buf.Bytes()
+		vals, got, err := ReadValues(bytes.NewReader(raw), tab.Len(), width)
+		if err != nil || !bytes.Equal(got, sum) {
+			t.Fatal(err, "or the checksum differs")
+		}
+		for i, v := range vals {
+			if v != tab.At(i) {
+				t.Fatalf("%s: g(%d) read back as %d, want %d", c.code, i, v, tab.At(i))
+			}
+		}
+		var four bytes.Buffer
+		for _, v := range vals {
+			four.Write([]byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)})
+		}
+		if s := sha256.Sum256(four.Bytes()); !bytes.Equal(s[:], tab.Checksum(tab.Len())) {
+			t.Errorf("%s: Checksum is not the SHA-256 of the values as 4 bytes each", c.code)
+		}
+		raw[100] ^= 1
+		if _, got, _ := ReadValues(bytes.NewReader(raw), tab.Len(), width); bytes.Equal(got, sum) {
+			t.Fatal("a damaged file has the checksum of the values")
+		}
+		if _, _, err := ReadValues(bytes.NewReader(raw[:50]), tab.Len(), width); err == nil {
+			t.Fatal("a short file was read without complaint")
+		}
 	}
 }
 

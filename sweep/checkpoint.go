@@ -7,8 +7,8 @@ package sweep
 // if it had never stopped. The file:
 //
 //	gamelang checkpoint 1
-//	{"sweep": HEADER, "done": [RECORD, ...], "current": {"index": …, "game": …, "values": L, "seconds": …}}
-//	L values, 4 bytes each, little-endian (only with "current")
+//	{"sweep": HEADER, "done": [RECORD, ...], "current": {"index": …, "game": …, "values": L, "width": W, "seconds": …}}
+//	L values, W bytes each (the table's cells: 1, 2 or 4), little-endian (only with "current")
 //	{"sha256": "…"}  the SHA-256 of those bytes
 //
 // It is written to FILE.tmp, synced, and renamed over FILE, so a run killed
@@ -37,17 +37,19 @@ type current struct {
 	Index   int     `json:"index"`
 	Game    string  `json:"game"`
 	Values  int     `json:"values"`
+	Width   int     `json:"width"` // bytes per value: 1, 2 or 4
 	Seconds float64 `json:"seconds"`
+}
+
+// checkpointSum follows the values: their checksum.
+type checkpointSum struct {
+	SHA256 string `json:"sha256"`
 }
 
 type checkpointHead struct {
 	Sweep   *Header  `json:"sweep"`
 	Done    []Record `json:"done"`
 	Current *current `json:"current,omitempty"`
-}
-
-type checkpointSum struct {
-	SHA256 string `json:"sha256"`
 }
 
 // checkpointError is a checkpoint that could not be written or read: it
@@ -87,6 +89,9 @@ func (s *sweep) save(cur *current, tab *octal.Table) error {
 }
 
 func (s *sweep) write(cur *current, tab *octal.Table) error {
+	if cur != nil {
+		cur.Width = tab.CellBytes()
+	}
 	tmp := s.o.Checkpoint + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
@@ -99,10 +104,12 @@ func (s *sweep) write(cur *current, tab *octal.Table) error {
 		_, err = w.WriteString(checkpointMagic + string(head) + "\n")
 	}
 	if err == nil && cur != nil {
-		var sum []byte
-		if sum, err = tab.WriteValues(w); err == nil {
-			var tail []byte
-			tail, _ = marshal(checkpointSum{hex.EncodeToString(sum)})
+		width, sum, werr := tab.WriteValues(w)
+		if err = werr; err == nil && width != cur.Width {
+			err = fmt.Errorf("the values were written %d bytes each, not %d", width, cur.Width)
+		}
+		if err == nil {
+			tail, _ := marshal(checkpointSum{hex.EncodeToString(sum)})
 			_, err = w.Write(append(tail, '\n'))
 		}
 	}
@@ -179,7 +186,7 @@ func (s *sweep) read(r *bufio.Reader) error {
 		if c.Index <= s.lastDone() || c.Index >= len(s.o.Family.Items) || !s.o.Shard.Has(c.Index) || c.Values < 0 {
 			return fmt.Errorf("damaged: the game under way has index %d", c.Index)
 		}
-		vals, sum, err := octal.ReadValues(r, c.Values)
+		vals, sum, err := octal.ReadValues(r, c.Values, c.Width)
 		if err != nil {
 			return err
 		}
