@@ -183,8 +183,11 @@ func (s *sweep) read(r *bufio.Reader) error {
 	}
 	s.done = head.Done
 	if c := head.Current; c != nil {
-		if c.Index <= s.lastDone() || c.Index >= len(s.o.Family.Items) || !s.o.Shard.Has(c.Index) || c.Values < 0 {
+		if c.Index <= s.lastDone() || c.Index >= len(s.o.Family.Items) || !s.o.Shard.Has(c.Index) {
 			return fmt.Errorf("damaged: the game under way has index %d", c.Index)
+		}
+		if c.Values < 0 || c.Values > s.o.Values {
+			return fmt.Errorf("damaged: the game under way has %d values, the bound is %d", c.Values, s.o.Values)
 		}
 		vals, sum, err := octal.ReadValues(r, c.Values, c.Width)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseFamily(t *testing.T) {
@@ -242,4 +243,33 @@ func TestSummary(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// Whatever a checkpoint file holds, resuming from it resumes or refuses
+// with an error: no panic, no allocation the file's numbers ask for beyond
+// the sweep's bound.
+func FuzzCheckpoint(f *testing.F) {
+	dir := f.TempDir()
+	file := filepath.Join(dir, "seed")
+	fam, _ := ParseFamily("0.6,0.16")
+	ctx, cancel := context.WithCancel(context.Background())
+	o := Options{Family: fam, Values: 5000, Checkpoint: file, Every: 1,
+		Log: writerFunc(func([]byte) { cancel() })}
+	Run(ctx, o, &bytes.Buffer{})
+	seed, err := os.ReadFile(file)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	f.Add([]byte(checkpointMagic + `{"sweep":{"family":"0.6,0.16","items":2,"values":5000,"shard":"0/1","version":""},"done":[],"current":{"index":0,"game":"0.6","values":4000000000,"width":4,"seconds":0}}` + "\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "ck")
+		os.WriteFile(path, data, 0o644)
+		o := Options{Family: fam, Values: 5000, Checkpoint: path, Every: time.Hour}
+		var buf bytes.Buffer
+		recs, err := Run(context.Background(), o, &buf)
+		if err == nil && len(recs) != 2 {
+			t.Fatalf("resumed to %d records", len(recs))
+		}
+	})
 }
