@@ -92,12 +92,7 @@ func TestParseShard(t *testing.T) {
 // sweepOut runs a sweep and returns its output.
 func sweepOut(t *testing.T, o Options) (string, []Record) {
 	t.Helper()
-	var buf bytes.Buffer
-	recs, err := Run(context.Background(), o, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return buf.String(), recs
+	return sweepOutF(t, o)
 }
 
 func family(t *testing.T, spec string) *Family {
@@ -272,4 +267,40 @@ func FuzzCheckpoint(f *testing.F) {
 			t.Fatalf("resumed to %d records", len(recs))
 		}
 	})
+}
+
+// Whatever the files given to merge hold, Read and Merge answer or refuse
+// with an error, never a panic.
+func FuzzMerge(f *testing.F) {
+	fam, _ := ParseFamily("octal:1")
+	for i := range 2 {
+		text, _ := sweepOutF(f, Options{Family: fam, Values: 300, Shard: Shard{i, 2}})
+		f.Add([]byte(text), i == 0)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, first bool) {
+		o, err := Read("fuzz", bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		text, _ := sweepOutF(t, Options{Family: fam, Values: 300, Shard: Shard{1, 2}})
+		other, err := Read("other", strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs := []*Output{o, other}
+		if !first {
+			outs = []*Output{other, o}
+		}
+		Merge(outs, &bytes.Buffer{})
+	})
+}
+
+func sweepOutF(t testing.TB, o Options) (string, []Record) {
+	t.Helper()
+	var buf bytes.Buffer
+	recs, err := Run(context.Background(), o, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.String(), recs
 }
