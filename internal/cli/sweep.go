@@ -67,23 +67,23 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		Memory: int64(memory), Query: *query, Log: stderr, Version: version.String()}
 	var err error
 	if o.Family, err = sweep.ParseFamily(pos[0]); err != nil {
-		return usageError(stderr, err.Error())
+		return subUsageError(stderr, "sweep", err.Error())
 	}
 	if *values != "" {
 		if o.Values, err = count(*values); err != nil {
-			return usageError(stderr, fmt.Sprintf("--values %s: %v", *values, err))
+			return subUsageError(stderr, "sweep", fmt.Sprintf("--values %s: %v", *values, err))
 		}
 	}
 	if *shard != "" {
 		if o.Shard, err = sweep.ParseShard(*shard); err != nil {
-			return usageError(stderr, err.Error())
+			return subUsageError(stderr, "sweep", err.Error())
 		}
 	}
 	if !o.Family.Codes && o.Query == "" {
-		return usageError(stderr, fmt.Sprintf("family %q is numbers: give a --query to run for each, as in --query 'n: grundy(Kayles(n))'", pos[0]))
+		return subUsageError(stderr, "sweep", fmt.Sprintf("family %q is numbers: give a --query to run for each, as in --query 'n: grundy(Kayles(n))'", pos[0]))
 	}
-	if *every <= 0 {
-		return usageError(stderr, "--every: the interval is a positive duration, such as 10m")
+	if *every <= 0 || *perGame < 0 {
+		return subUsageError(stderr, "sweep", "--every and --time are positive durations, such as 10m")
 	}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		o.Progress = progress.New(stderr)
@@ -136,6 +136,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		}
 		return err
 	})
+}
+
+// subUsageError reports a bad argument of a subcommand.
+func subUsageError(stderr io.Writer, cmd, msg string) int {
+	fmt.Fprintf(stderr, "gamelang %s: %s\n(gamelang %s -h lists the flags)\n", cmd, msg, cmd)
+	return exitUsage
 }
 
 // writeOut runs f with the output going to the file name (or stdout), and
