@@ -80,7 +80,12 @@ type writer struct {
 	times bool
 }
 
-func (w *writer) header(h *Header) error { return w.line(headerLine{h}) }
+func (w *writer) header(h *Header) error {
+	if err := w.line(headerLine{h}); err != nil {
+		return err
+	}
+	return w.w.Flush()
+}
 
 func (w *writer) record(r Record) error {
 	if !w.times {
