@@ -28,31 +28,70 @@ var funcs map[string]*fn
 
 func init() {
 	funcs = map[string]*fn{
-		"grundy":   {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
-		"genus":    {1, 2, "genus(P) or genus(G, a..b)", "Conway's genus of a position, g^{γ0γ1...}: its normal and misère nim values, and the misère values with copies of *2 added", fnGenus, false},
-		"tame":     {1, 1, "tame(P)", "whether a position and every position it leads to have the genus of a Nim position: then misère sums of it play like misère Nim", fnTame, false},
-		"quotient": {1, 2, "quotient(G) or quotient(G, bound)", "the misère quotient of a take-and-break game, found heap by heap up to bound (400) or a proved period", fnQuotient, false},
-		"outcome":  {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
-		"options":  {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
-		"winning":  {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
-		"solver":   {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
-		"table":    {2, 3, `table(G, a..b) or table(G, a..b, "markdown")`, "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", fnTable, false},
-		"plot":     {3, 4, `plot(G, a..b, "file.png") or plot(G, a..b, "file.pdf", "width=20cm; height=15cm; dpi=300; title=...")`, "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", fnPlot, false},
-		"play":     {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
-		"explain":  {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
-		"period":   {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", fnPeriod, false},
-		"checksum": {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", fnChecksum, false},
-		"octal":    {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", fnCode(8), false},
-		"hex":      {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", fnCode(16), false},
-		"print":    {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
-		"min":      {1, -1, "min(a, b, ...)", "the smallest number", fnFold("min"), false},
-		"max":      {1, -1, "max(a, b, ...)", "the largest number", fnFold("max"), false},
-		"xor":      {1, -1, "xor(a, b, ...)", "the nim sum (bitwise exclusive or)", fnFold("xor"), false},
-		"abs":      {1, 1, "abs(x)", "the absolute value", fnInt1(func(x *big.Int) Value { return Int{new(big.Int).Abs(x)} }), false},
-		"popcount": {1, 1, "popcount(x)", "the number of 1 bits of x >= 0", fnPopcount, false},
-		"odd":      {1, 1, "odd(x)", "whether x is odd", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 1) }), false},
-		"even":     {1, 1, "even(x)", "whether x is even", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 0) }), false},
+		"grundy":    {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
+		"genus":     {1, 2, "genus(P) or genus(G, a..b)", "Conway's genus of a position, g^{γ0γ1...}: its normal and misère nim values, and the misère values with copies of *2 added", fnGenus, false},
+		"tame":      {1, 1, "tame(P)", "whether a position and every position it leads to have the genus of a Nim position: then misère sums of it play like misère Nim", fnTame, false},
+		"quotient":  {1, 2, "quotient(G) or quotient(G, bound)", "the misère quotient of a take-and-break game, found heap by heap up to bound (400) or a proved period", fnQuotient, false},
+		"outcome":   {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
+		"options":   {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
+		"winning":   {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
+		"solver":    {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
+		"table":     {2, 3, `table(G, a..b) or table(G, a..b, "markdown")`, "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", fnTable, false},
+		"plot":      {3, 4, `plot(G, a..b, "file.png") or plot(G, a..b, "file.pdf", "width=20cm; height=15cm; dpi=300; title=...")`, "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", fnPlot, false},
+		"play":      {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
+		"explain":   {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
+		"period":    {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", fnPeriod, false},
+		"checksum":  {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", fnChecksum, false},
+		"octal":     {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", fnCode(8), false},
+		"hex":       {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", fnCode(16), false},
+		"print":     {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
+		"min":       {1, -1, "min(a, b, ...)", "the smallest number", fnFold("min"), false},
+		"max":       {1, -1, "max(a, b, ...)", "the largest number", fnFold("max"), false},
+		"xor":       {1, -1, "xor(a, b, ...)", "the nim sum (bitwise exclusive or)", fnFold("xor"), false},
+		"abs":       {1, 1, "abs(x)", "the absolute value", fnInt1(func(x *big.Int) Value { return Int{new(big.Int).Abs(x)} }), false},
+		"popcount":  {1, 1, "popcount(x)", "the number of 1 bits of x >= 0", fnPopcount, false},
+		"odd":       {1, 1, "odd(x)", "whether x is odd", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 1) }), false},
+		"even":      {1, 1, "even(x)", "whether x is even", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 0) }), false},
+		"gcd":       {1, -1, "gcd(a, b, ...)", "the greatest common divisor (of the absolute values; gcd(0, 0) = 0)", fnGcd, false},
+		"isqrt":     {1, 1, "isqrt(x)", "the integer square root of x >= 0: the largest r with r^2 <= x", fnIsqrt, false},
+		"isprime":   {1, 1, "isprime(x)", "whether x is a prime (exact below 2^64; beyond, Baillie-PSW and 20 Miller-Rabin rounds, with no counterexample known)", fnInt1(func(x *big.Int) Value { return Bool(x.Sign() > 0 && x.ProbablyPrime(20)) }), false},
+		"factorial": {1, 1, "factorial(x)", "x! for 0 <= x <= 100000", fnFactorial, false},
 	}
+}
+
+func fnGcd(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	xs, err := ints(call, args)
+	if err != nil {
+		return nil, err
+	}
+	g := new(big.Int)
+	for _, x := range xs {
+		g.GCD(nil, nil, g, new(big.Int).Abs(x))
+	}
+	return Int{g}, nil
+}
+
+func fnIsqrt(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	x, ok := args[0].(Int)
+	if !ok || x.V.Sign() < 0 {
+		return nil, errorf(call.Pos, "isqrt needs a number >= 0, not %s", args[0])
+	}
+	return Int{new(big.Int).Sqrt(x.V)}, nil
+}
+
+// maxFactorial bounds factorial(): 100000! has 456 574 digits.
+const maxFactorial = 100_000
+
+func fnFactorial(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	x, ok := args[0].(Int)
+	if !ok || x.V.Sign() < 0 || x.V.Cmp(big.NewInt(maxFactorial)) > 0 {
+		return nil, errorf(call.Pos, "factorial needs a number from 0 to %d, not %s", maxFactorial, args[0])
+	}
+	n := x.V.Int64()
+	if n < 2 {
+		return Int{big.NewInt(1)}, nil
+	}
+	return Int{new(big.Int).MulRange(2, n)}, nil
 }
 
 // position converts an argument to a position, with a helpful error.

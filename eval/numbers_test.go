@@ -1,0 +1,106 @@
+package eval_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/eval"
+)
+
+// out runs a script and returns what it printed.
+func out(t *testing.T, src string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	in := eval.New(eval.Config{Out: &buf})
+	if err := in.Exec(context.Background(), "<test>", src); err != nil {
+		t.Fatalf("%s\n%s", src, in.Render(err))
+	}
+	return strings.TrimSpace(buf.String())
+}
+
+// The number-theory builtins, at top level (big integers) and inside rules
+// (int64), agree with each other and with math/big, on both sides of 2^63.
+func TestNumberTheoryBuiltins(t *testing.T) {
+	cases := []struct{ expr, want string }{
+		{"gcd(12, 18, -30)", "6"},
+		{"gcd(0, 0)", "0"},
+		{"gcd(2^100, 6^50)", new(big.Int).Lsh(big.NewInt(1), 50).String()},
+		{"isqrt(0)", "0"},
+		{"isqrt(10^40 - 1)", "99999999999999999999"},
+		{"isprime(2^61 - 1)", "true"},
+		{"isprime(2^89 - 1)", "true"},    // a Mersenne prime beyond 64 bits
+		{"isprime(2^67 - 1)", "false"},   // 193707721 * 761838257287
+		{"isprime(3215031751)", "false"}, // a strong pseudoprime to 2, 3, 5 and 7
+		{"isprime(1)", "false"},
+		{"isprime(-7)", "false"},
+		{"factorial(0)", "1"},
+		{"factorial(25)", "15511210043330985984000000"},
+	}
+	for _, c := range cases {
+		if got := out(t, c.expr); got != c.want {
+			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
+		}
+	}
+	// Inside a rule (int64): the game 'move (n - 1) if f' has g(n) = 1
+	// exactly when f(n) holds and g(n-1) = 0; the expected values come from
+	// f computed here with math/big.
+	preds := []struct {
+		rule string
+		f    func(n int64) bool
+	}{
+		{"isprime(n)", func(n int64) bool { return big.NewInt(n).ProbablyPrime(0) }},
+		{"isqrt(n) * isqrt(n) == n", func(n int64) bool { r := new(big.Int).Sqrt(big.NewInt(n)); return r.Mul(r, r).Int64() == n }},
+		{"gcd(n, 12) == 1", func(n int64) bool { return new(big.Int).GCD(nil, nil, big.NewInt(n), big.NewInt(12)).Int64() == 1 }},
+		{"factorial(n mod 10) mod 7 == 1", func(n int64) bool {
+			return new(big.Int).Mod(new(big.Int).MulRange(1, n%10), big.NewInt(7)).Int64() == 1
+		}},
+	}
+	for _, p := range preds {
+		src := fmt.Sprintf("game G { move (n - 1) if n >= 1 and (%s) }\ngrundy(G, 0..300)", p.rule)
+		want := make([]string, 301)
+		prev := int64(0)
+		for n := int64(0); n <= 300; n++ {
+			g := int64(0)
+			if n >= 1 && p.f(n) && prev == 0 {
+				g = 1
+			}
+			want[n], prev = fmt.Sprint(g), g
+		}
+		if got := out(t, src); got != strings.Join(want, " ") {
+			t.Errorf("%s:\n got %s\nwant %s", p.rule, got, strings.Join(want, " "))
+		}
+	}
+	for _, bad := range []struct{ src, want string }{
+		{"factorial(-1)", "factorial needs a number from 0 to 100000"},
+		{"factorial(100001)", "factorial needs a number from 0 to 100000"},
+		{"isqrt(-4)", "isqrt needs a number >= 0"},
+		{"game G { move (n - 1) if n > 0 and factorial(n) > 0 }\ngrundy(G(30))", "factorial(21) is too large for a rule"},
+	} {
+		var buf bytes.Buffer
+		in := eval.New(eval.Config{Out: &buf})
+		err := in.Exec(context.Background(), "<test>", bad.src)
+		if err == nil || !strings.Contains(in.Render(err), bad.want) {
+			t.Errorf("%s: %v, want an error that says %q", bad.src, err, bad.want)
+		}
+	}
+}
+
+// Subtract-a-prime, written with isprime: its P-positions 1..74 are those
+// OEIS A227691 leaves out of its winning positions (2-8, 11-24, 26-33,
+// 36-48, 50-54, 56-74).
+func TestTakeAPrimeAgainstOEIS(t *testing.T) {
+	got := out(t, "game TakePrime { move (n - p) for p in 2..n if isprime(p) }\ngrundy(TakePrime, 1..74)")
+	var p []string
+	for i, g := range strings.Fields(got) {
+		if g == "0" {
+			p = append(p, fmt.Sprint(i+1))
+		}
+	}
+	if strings.Join(p, " ") != "1 9 10 25 34 35 49 55" {
+		t.Errorf("P-positions of subtract-a-prime in 1..74: %v, want 1 9 10 25 34 35 49 55 (A227691)", p)
+	}
+}

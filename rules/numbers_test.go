@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gamelang/gamelang/lang"
+)
+
+// isPrime64 against trial division below 10^5, and against math/big (exact
+// below 2^64) on the hard cases: Carmichael numbers, strong pseudoprimes to
+// several bases, Mersenne primes, products of two large primes, and random
+// numbers of every size.
+func TestIsPrime64(t *testing.T) {
+	for n := int64(-5); n < 100_000; n++ {
+		want := n >= 2
+		for d := int64(2); d*d <= n && want; d++ {
+			want = n%d != 0
+		}
+		if got := isPrime64(n); got != want {
+			t.Fatalf("isprime(%d) = %v, want %v", n, got, want)
+		}
+	}
+	hard := []int64{561, 1105, 1729, 2047, 1373653, 25326001, 3215031751, 2152302898747, 3474749660383,
+		341550071728321, 3825123056546413051, 1<<31 - 1, 1<<61 - 1, 4611686014132420609, // (2^31-1)^2
+		math.MaxInt64, 9223372036854775783, 3037000493 * 3037000453}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 20000 {
+		hard = append(hard, rng.Int64N(math.MaxInt64)>>rng.IntN(63))
+	}
+	for _, n := range hard {
+		if got, want := isPrime64(n), big.NewInt(n).ProbablyPrime(0); got != want {
+			t.Errorf("isprime(%d) = %v, math/big says %v", n, got, want)
+		}
+	}
+}
+
+func TestIsqrtGcdFactorial(t *testing.T) {
+	p := lang.Pos{}
+	rng := rand.New(rand.NewPCG(3, 4))
+	cases := []int64{0, 1, 2, 3, 4, 15, 16, 17, 1<<62 - 1, 1 << 62, math.MaxInt64, 3037000499 * 3037000499, 3037000499*3037000499 - 1}
+	for range 20000 {
+		cases = append(cases, rng.Int64N(math.MaxInt64)>>rng.IntN(63))
+	}
+	for _, n := range cases {
+		want := new(big.Int).Sqrt(big.NewInt(n)).Int64()
+		if got := isqrt64(p, n); got != want {
+			t.Errorf("isqrt(%d) = %d, want %d", n, got, want)
+		}
+		m := rng.Int64N(1<<40) - 1<<39
+		wantG := new(big.Int).GCD(nil, nil, big.NewInt(abs64(n)), big.NewInt(abs64(m))).Int64()
+		if got := gcd64(p, []int64{n, m}); got != wantG {
+			t.Errorf("gcd(%d, %d) = %d, want %d", n, m, got, wantG)
+		}
+	}
+	f := big.NewInt(1)
+	for n := int64(0); n <= 20; n++ {
+		if n > 1 {
+			f.Mul(f, big.NewInt(n))
+		}
+		if got := factorial64(p, n); got != f.Int64() {
+			t.Errorf("factorial(%d) = %d, want %s", n, got, f)
+		}
+	}
+	for _, bad := range []func(){
+		func() { factorial64(p, 21) },
+		func() { factorial64(p, -1) },
+		func() { isqrt64(p, -1) },
+		func() { gcd64(p, []int64{math.MinInt64}) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Error("no failure where int64 cannot answer")
+				}
+			}()
+			bad()
+		}()
+	}
+}
