@@ -250,4 +250,28 @@ func (c *Checker) moveRule(r *lang.MoveRule, loc locals) {
 	for _, e := range r.Result {
 		c.expr(e, inner, true)
 	}
+	c.unusedLoopVars(r)
+}
+
+// unusedLoopVars refuses a loop variable that only the guard uses, neither
+// the move nor a later range. Such a move is made once for each value of the variable that
+// passes the guard, so it is made when SOME value passes: 'move (n - p) for
+// p in 2..n for d in 2..p-1 if p % d != 0' reads as "p has no divisor d"
+// and means "p has a non-divisor". The quantifier must be written.
+func (c *Checker) unusedLoopVars(r *lang.MoveRule) {
+	for i, f := range r.Fors {
+		used := false
+		for _, e := range r.Result {
+			used = used || lang.Mentions(e, f.Var.Name)
+		}
+		for _, g := range r.Fors[i+1:] {
+			used = used || lang.Mentions(g.Range, f.Var.Name)
+		}
+		if used || r.Guard == nil || !lang.Mentions(r.Guard, f.Var.Name) {
+			continue // used, or a mere repetition: no reading as 'every'
+		}
+		v := f.Var.Name
+		c.errorf(f.Var.Pos, "the move does not use %s, so it is made when SOME %s passes the guard (once for each such %s), not when every %s does; put the loop in the guard: if all(... for %s in ...) for every %s, if any(... for %s in ...) for some",
+			v, v, v, v, v, v, v)
+	}
 }

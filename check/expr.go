@@ -42,6 +42,8 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 		}
 	case *lang.Call:
 		c.call(e, loc, inRule)
+	case *lang.Comprehension:
+		c.comprehension(e, loc, inRule)
 	case *lang.SetCall:
 		c.setCall(e, loc, inRule)
 	case *lang.StringLit:
@@ -103,8 +105,39 @@ func (c *Checker) suggest(name string, loc locals) string {
 	return ""
 }
 
+// comprehension checks each range with the variables bound before it, and
+// the element and condition with all of them.
+func (c *Checker) comprehension(e *lang.Comprehension, loc locals, inRule bool) {
+	inner := locals{}
+	for k, v := range loc {
+		inner[k] = v
+	}
+	for _, f := range e.Fors {
+		c.expr(f.Range, inner, inRule)
+		if inner[f.Var.Name] {
+			c.errorf(f.Var.Pos, "%s is already a name here: give the comprehension's variable another", f.Var.Name)
+		}
+		inner[f.Var.Name] = true
+	}
+	c.expr(e.Elem, inner, inRule)
+	if e.Cond != nil {
+		c.expr(e.Cond, inner, inRule)
+	}
+}
+
+// Generators are the functions that take a generator, a comprehension
+// without braces, as their only argument.
+var Generators = map[string]bool{"all": true, "any": true, "sum": true, "min": true, "max": true}
+
 func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
 	c.exprs(e.Args, loc, inRule)
+	if len(e.Args) == 1 {
+		if g, ok := e.Args[0].(*lang.Comprehension); ok && !g.Set {
+			if id, ok := e.Fn.(*lang.Ident); !ok || !Generators[id.Name] || loc[id.Name] {
+				c.errorf(g.Pos, "a comprehension without braces goes only in all(), any(), sum(), min() or max(); for a set write {%s}", lang.FormatExpr(g))
+			}
+		}
+	}
 	switch fn := e.Fn.(type) {
 	case *lang.Ident:
 		if loc[fn.Name] {

@@ -39,6 +39,10 @@ func (in *Interp) eval(ctx context.Context, e lang.Expr, env map[string]Value) (
 		return in.call(ctx, e, env)
 	case *lang.SetCall:
 		return in.setCall(ctx, e, env)
+	case *lang.Comprehension:
+		if e.Set {
+			return in.setComprehension(ctx, e, env)
+		}
 	}
 	return nil, errorf(lang.ExprPos(e), "cannot evaluate this expression")
 }
@@ -259,6 +263,9 @@ func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) (Value, error) {
 	if id, ok := e.Fn.(*lang.Ident); ok {
 		if _, shadowed := env[id.Name]; !shadowed {
+			if g, ok := generatorArg(e); ok {
+				return in.generator(ctx, id.Name, g, env)
+			}
 			if b, ok := funcs[id.Name]; ok {
 				args, err := in.evalAll(ctx, e.Args, env)
 				if err != nil {
@@ -299,6 +306,15 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 		return makePosition(f.R, args, e.Pos)
 	}
 	return nil, errorf(e.Pos, "%s is %s and cannot be called", fn, typeName(fn))
+}
+
+// generatorArg is the generator a call takes as its only argument, if so.
+func generatorArg(e *lang.Call) (*lang.Comprehension, bool) {
+	if len(e.Args) != 1 {
+		return nil, false
+	}
+	g, ok := e.Args[0].(*lang.Comprehension)
+	return g, ok && !g.Set
 }
 
 func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]Value) (Value, error) {

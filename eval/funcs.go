@@ -45,8 +45,11 @@ func init() {
 		"octal":     {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", fnCode(8), false},
 		"hex":       {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", fnCode(16), false},
 		"print":     {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
-		"min":       {1, -1, "min(a, b, ...)", "the smallest number", fnFold("min"), false},
-		"max":       {1, -1, "max(a, b, ...)", "the largest number", fnFold("max"), false},
+		"min":       {1, -1, "min(a, b, ...) or min(e for x in S)", "the smallest number", fnFold("min"), false},
+		"max":       {1, -1, "max(a, b, ...) or max(e for x in S)", "the largest number", fnFold("max"), false},
+		"sum":       {1, -1, "sum(a, b, ...) or sum(e for x in S)", "the sum of the numbers", fnFold("sum"), false},
+		"all":       {1, -1, "all(c for x in S) or all(a, b, ...)", "whether every condition holds (a generator stops at the first that fails)", fnTruths("all"), false},
+		"any":       {1, -1, "any(c for x in S) or any(a, b, ...)", "whether some condition holds (a generator stops at the first that holds)", fnTruths("any"), false},
 		"xor":       {1, -1, "xor(a, b, ...)", "the nim sum (bitwise exclusive or)", fnFold("xor"), false},
 		"abs":       {1, 1, "abs(x)", "the absolute value", fnInt1(func(x *big.Int) Value { return Int{new(big.Int).Abs(x)} }), false},
 		"popcount":  {1, 1, "popcount(x)", "the number of 1 bits of x >= 0", fnPopcount, false},
@@ -56,6 +59,21 @@ func init() {
 		"isqrt":     {1, 1, "isqrt(x)", "the integer square root of x >= 0: the largest r with r^2 <= x", fnIsqrt, false},
 		"isprime":   {1, 1, "isprime(x)", "whether x is a prime (exact below 2^64; beyond, Baillie-PSW and 20 Miller-Rabin rounds, with no counterexample known)", fnInt1(func(x *big.Int) Value { return Bool(x.Sign() > 0 && x.ProbablyPrime(20)) }), false},
 		"factorial": {1, 1, "factorial(x)", "x! for 0 <= x <= 100000", fnFactorial, false},
+	}
+}
+
+func fnTruths(op string) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		for i, a := range args {
+			b, ok := a.(Bool)
+			if !ok {
+				return nil, errorf(lang.ExprPos(call.Args[i]), "%s needs truth values, not %s", op, typeName(a))
+			}
+			if bool(b) == (op == "any") {
+				return b, nil
+			}
+		}
+		return Bool(op == "all"), nil
 	}
 }
 
@@ -352,6 +370,8 @@ func fnFold(op string) func(*Interp, context.Context, *lang.Call, []Value) (Valu
 			switch {
 			case op == "xor":
 				acc.Xor(acc, x)
+			case op == "sum":
+				acc.Add(acc, x)
 			case op == "min" && x.Cmp(acc) < 0, op == "max" && x.Cmp(acc) > 0:
 				acc.Set(x)
 			}

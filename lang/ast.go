@@ -223,6 +223,17 @@ type SetCall struct {
 	Elems []Expr
 }
 
+// Comprehension is `{Elem for v in S ... if Cond}`, a set (Set), or the
+// same without braces as the only argument of all, any, sum, min or max, a
+// generator. Cond is nil when there is none.
+type Comprehension struct {
+	Pos  Pos
+	Elem Expr
+	Fors []*ForClause
+	Cond Expr
+	Set  bool
+}
+
 // Paren is a parenthesised expression; kept so that printing round-trips.
 type Paren struct {
 	Pos Pos
@@ -240,5 +251,50 @@ func (e *Call) exprPos() Pos      { return e.Pos }
 func (e *SetCall) exprPos() Pos   { return e.Pos }
 func (e *Paren) exprPos() Pos     { return e.Pos }
 
+func (e *Comprehension) exprPos() Pos { return e.Pos }
+
 // ExprPos returns the position of an expression.
 func ExprPos(e Expr) Pos { return e.exprPos() }
+
+// Mentions reports whether the name appears in e, other than as a variable
+// bound inside e by a comprehension.
+func Mentions(e Expr, name string) bool {
+	switch e := e.(type) {
+	case *Ident:
+		return e.Name == name
+	case *Paren:
+		return Mentions(e.X, name)
+	case *Unary:
+		return Mentions(e.X, name)
+	case *Binary:
+		return Mentions(e.Left, name) || Mentions(e.Right, name)
+	case *RangeExpr:
+		return Mentions(e.Lo, name) || e.Hi != nil && Mentions(e.Hi, name)
+	case *SetLit:
+		return anyMentions(e.Elems, name)
+	case *Call:
+		return Mentions(e.Fn, name) || anyMentions(e.Args, name)
+	case *SetCall:
+		return Mentions(e.Fn, name) || anyMentions(e.Elems, name)
+	case *Comprehension:
+		for _, f := range e.Fors {
+			if Mentions(f.Range, name) {
+				return true
+			}
+			if f.Var.Name == name {
+				return false // bound from here on
+			}
+		}
+		return Mentions(e.Elem, name) || e.Cond != nil && Mentions(e.Cond, name)
+	}
+	return false
+}
+
+func anyMentions(es []Expr, name string) bool {
+	for _, e := range es {
+		if Mentions(e, name) {
+			return true
+		}
+	}
+	return false
+}

@@ -133,10 +133,21 @@ type gPrefix struct {
 }
 
 type gSuffix struct {
+	Pos   lexer.Position
 	Call  bool     `parser:"( @'(':Punct"`
-	Args  []*gExpr `parser:"  ( @@ ( ',' @@ )* )? ')'"`
+	Args  []*gExpr `parser:"  ( @@ ( ',' @@ )* )?"`
+	Gen   *gComp   `parser:"  @@? ')'"`
 	Set   bool     `parser:"| @'{':Punct"`
 	Elems []*gExpr `parser:"  ( @@ ( ',' @@ )* )? '}' )"`
+}
+
+// gComp is the tail of a comprehension, after its element: for clauses and
+// an optional condition, as in {k^2 for k in 1..n if odd(k)} and
+// all(p % d != 0 for d in 2..p-1).
+type gComp struct {
+	Pos  lexer.Position
+	Fors []*gFor `parser:"@@+"`
+	Cond *gExpr  `parser:"( 'if' @@ )?"`
 }
 
 type gParen struct {
@@ -146,7 +157,8 @@ type gParen struct {
 
 type gSetLit struct {
 	Pos   lexer.Position
-	Elems []*gExpr `parser:"'{' ( @@ ( ',' @@ )* )? '}'"`
+	Elems []*gExpr `parser:"'{' ( @@ ( ',' @@ )* )?"`
+	Comp  *gComp   `parser:"@@? '}'"`
 }
 
 var parser = participle.MustBuild[gFile](

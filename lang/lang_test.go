@@ -70,6 +70,11 @@ func TestParseFormat(t *testing.T) {
 		{"game D = octal(\"0.137\")", "game D = octal(\"0.137\")"},
 		{"# only a comment", ""},
 		{"grundy(K, 0..7); grundy(K(3))", "grundy(K, (0..7))\ngrundy(K(3))"},
+		{"{k^2 for k in 1..n if odd(k)}", "{(k ^ 2) for k in (1..n) if odd(k)}"},
+		{"{a * b for a in 1..3 for b in a..3}", "{(a * b) for a in (1..3) for b in (a..3)}"},
+		{"all(p % d != 0 for d in 2..p-1)", "all(((p % d) != 0) for d in (2..(p - 1)))"},
+		{"game T { move (n - p) for p in 2..n if any(p == q for q in {2, 3}) }", "game T {\n    move ((n - p)) for p in (2..n) if any((p == q) for q in {2, 3})\n}"},
+		{"{{k for k in 1..j} for j in 1..3}", "{{k for k in (1..j)} for j in (1..3)}"},
 	}
 	for _, c := range cases {
 		f, err := lang.Parse("t.game", c.src)
@@ -107,6 +112,9 @@ func TestSyntaxErrors(t *testing.T) {
 		{"- not x", `t.game:1:3: syntax error: unexpected "not" (put the not ... in brackets here)`, false},
 		{"1.. + 2", `t.game:1:5: syntax error: unexpected "+"`, false},
 		{"1 +", `t.game:1:4: syntax error: unexpected end of input (expected expression)`, true},
+		{"{a, b for k in 1..3}", `t.game:1:7: syntax error: a comprehension has one expression before its 'for', as in {k^2 for k in 1..n}`, false},
+		{"max(a, b for k in 1..3)", `t.game:1:10: syntax error: a comprehension has one expression before its 'for', as in all(p % d != 0 for d in 2..p-1)`, false},
+		{"{k for k in}", `t.game:1:12: syntax error: unexpected "}" (expected expression)`, false},
 	}
 	for _, c := range cases {
 		_, err := lang.Parse("t.game", c.src)
@@ -128,6 +136,7 @@ func FuzzParse(f *testing.F) {
 		"game Nim { take 1.. }", "game W state (a, b) { move (a - k, b) for k in 1..a }",
 		"game G set { pick x in 2..20 forbid sums }", "grundy(Kayles(3) + Nim(4))",
 		"let x = -2^2 < 3 and not y", `game D = octal("0.137")`, "NumberGame{2, 3}", "1..", "(((",
+		"{k^2 for k in 1..n if odd(k)}", "all(x > 0 for x in S for y in 1..x if y)",
 	} {
 		f.Add(seed)
 	}

@@ -277,6 +277,8 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 	switch t := o.Atom; {
 	case o.Paren != nil:
 		x = &Paren{Pos: pos(o.Paren.Pos), X: l.lowerExpr(o.Paren.X)}
+	case o.Set != nil && o.Set.Comp != nil:
+		x = l.comprehension(pos(o.Set.Pos), o.Set.Elems, o.Set.Comp, true)
 	case o.Set != nil:
 		x = &SetLit{Pos: pos(o.Set.Pos), Elems: l.lowerExprs(o.Set.Elems)}
 	case t.Type == tokInt:
@@ -291,9 +293,12 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 		x = &Ident{Pos: pos(t.Pos), Name: t.Value}
 	}
 	for _, s := range o.Suffix {
-		if s.Call {
+		switch {
+		case s.Call && s.Gen != nil:
+			x = &Call{Pos: ExprPos(x), Fn: x, Args: []Expr{l.comprehension(pos(s.Pos), s.Args, s.Gen, false)}}
+		case s.Call:
 			x = &Call{Pos: ExprPos(x), Fn: x, Args: l.lowerExprs(s.Args)}
-		} else {
+		default:
 			x = &SetCall{Pos: ExprPos(x), Fn: x, Elems: l.lowerExprs(s.Elems)}
 		}
 	}
@@ -443,4 +448,25 @@ func endOf(src string) (line, col int) {
 	line = 1 + strings.Count(text, "\n")
 	last := text[strings.LastIndex(text, "\n")+1:]
 	return line, len([]rune(last)) + 1
+}
+
+// comprehension lowers elems followed by a comprehension's tail: there must
+// be exactly one element, the one the for clauses range over.
+func (l *lowerer) comprehension(at Pos, elems []*gExpr, c *gComp, set bool) Expr {
+	if len(elems) != 1 {
+		what := "{k^2 for k in 1..n}"
+		if !set {
+			what = "all(p % d != 0 for d in 2..p-1)"
+		}
+		l.fail(c.Pos, "syntax error: a comprehension has one expression before its 'for', as in %s", what)
+		return &SetLit{Pos: at}
+	}
+	x := &Comprehension{Pos: at, Elem: l.lowerExpr(elems[0]), Set: set}
+	for _, f := range c.Fors {
+		x.Fors = append(x.Fors, &ForClause{Pos: pos(f.Pos), Var: ident(f.Var), Range: l.lowerExpr(f.Range)})
+	}
+	if c.Cond != nil {
+		x.Cond = l.lowerExpr(c.Cond)
+	}
+	return x
 }

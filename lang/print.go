@@ -70,10 +70,7 @@ func formatRule(r Rule) string {
 		}
 		return s
 	case *MoveRule:
-		s := "move (" + exprList(r.Result) + ")"
-		for _, f := range r.Fors {
-			s += " for " + f.Var.Name + " in " + FormatExpr(f.Range)
-		}
+		s := "move (" + exprList(r.Result) + ")" + forsText(r.Fors)
 		if r.Guard != nil {
 			s += " if " + FormatExpr(r.Guard)
 		}
@@ -147,6 +144,23 @@ func FormatExpr(e Expr) string {
 		return FormatExpr(e.Fn) + "{" + exprList(e.Elems) + "}"
 	case *Paren:
 		return FormatExpr(e.X)
+	case *Comprehension:
+		out := FormatExpr(e.Elem) + forsText(e.Fors)
+		if e.Cond != nil {
+			out += " if " + FormatExpr(e.Cond)
+		}
+		if e.Set {
+			return "{" + out + "}"
+		}
+		return out
 	}
 	return ""
+}
+
+func forsText(fors []*ForClause) string {
+	s := ""
+	for _, f := range fors {
+		s += " for " + f.Var.Name + " in " + FormatExpr(f.Range)
+	}
+	return s
 }

@@ -17,10 +17,14 @@ type Coll struct {
 	IsRange bool
 	Lo, Hi  Int
 	Elems   []Int
+	each    func(r []int64, f func(k int64) bool) // a comprehension that depends on the position
 }
 
 // Constant reports whether the collection does not depend on registers.
 func (c Coll) Constant() bool {
+	if c.each != nil {
+		return false
+	}
 	if c.IsRange {
 		return c.Lo.Const && c.Hi.Const
 	}
@@ -35,6 +39,10 @@ func (c Coll) Constant() bool {
 // Each calls f for every member, in ascending order for ranges and in the
 // written order for lists; f returns false to stop.
 func (c Coll) Each(r []int64, f func(k int64) bool) {
+	if c.each != nil {
+		c.each(r, f)
+		return
+	}
 	if c.IsRange {
 		lo, hi := c.Lo.Fn(r), c.Hi.Fn(r)
 		for k := lo; k <= hi; k++ {
@@ -84,6 +92,10 @@ func (s *Scope) collExpr(e lang.Expr) Coll {
 			c.Elems = append(c.Elems, s.intExpr(x))
 		}
 		return c
+	case *lang.Comprehension:
+		if e.Set {
+			return s.setComprehension(e)
+		}
 	case *lang.Ident:
 		if _, bound := s.slots[e.Name]; !bound {
 			if v, ok := s.consts(e.Name); ok {

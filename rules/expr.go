@@ -113,6 +113,8 @@ func (s *Scope) intExpr(e lang.Expr) Int {
 		Fail(e.Pos, "a range is not a number; ranges belong after 'take' or 'in'")
 	case *lang.SetLit:
 		Fail(e.Pos, "a set is not a number; sets belong after 'take' or 'in'")
+	case *lang.Comprehension:
+		Fail(e.Pos, "a set is not a number; sets belong after 'take' or 'in'")
 	case *lang.StringLit:
 		Fail(e.Pos, "a string is not a number")
 	}
@@ -303,6 +305,11 @@ func (s *Scope) call(e *lang.Call) Int {
 	b, ok := funcs[id.Name]
 	if !ok {
 		Fail(e.Pos, "%s cannot be used inside a rule", id.Name)
+	}
+	if len(e.Args) == 1 {
+		if g, ok := e.Args[0].(*lang.Comprehension); ok && !g.Set {
+			return s.generator(e, id.Name, g)
+		}
 	}
 	args := make([]Int, len(e.Args))
 	allConst := true

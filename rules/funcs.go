@@ -12,13 +12,20 @@ var funcs = map[string]struct {
 	min, max int
 	fn       func(p lang.Pos, args []int64) int64
 }{
-	"min":       {1, -1, func(_ lang.Pos, a []int64) int64 { return fold(a, func(x, y int64) int64 { return min(x, y) }) }},
-	"max":       {1, -1, func(_ lang.Pos, a []int64) int64 { return fold(a, func(x, y int64) int64 { return max(x, y) }) }},
-	"xor":       {1, -1, func(_ lang.Pos, a []int64) int64 { return fold(a, func(x, y int64) int64 { return x ^ y }) }},
-	"abs":       {1, 1, func(p lang.Pos, a []int64) int64 { return absChecked(p, a[0]) }},
-	"popcount":  {1, 1, func(p lang.Pos, a []int64) int64 { return popcount(p, a[0]) }},
-	"odd":       {1, 1, func(_ lang.Pos, a []int64) int64 { return a[0] & 1 }},
-	"even":      {1, 1, func(_ lang.Pos, a []int64) int64 { return 1 - a[0]&1 }},
+	"min":      {1, -1, func(_ lang.Pos, a []int64) int64 { return fold(a, func(x, y int64) int64 { return min(x, y) }) }},
+	"max":      {1, -1, func(_ lang.Pos, a []int64) int64 { return fold(a, func(x, y int64) int64 { return max(x, y) }) }},
+	"xor":      {1, -1, func(_ lang.Pos, a []int64) int64 { return fold(a, func(x, y int64) int64 { return x ^ y }) }},
+	"abs":      {1, 1, func(p lang.Pos, a []int64) int64 { return absChecked(p, a[0]) }},
+	"popcount": {1, 1, func(p lang.Pos, a []int64) int64 { return popcount(p, a[0]) }},
+	"odd":      {1, 1, func(_ lang.Pos, a []int64) int64 { return a[0] & 1 }},
+	"even":     {1, 1, func(_ lang.Pos, a []int64) int64 { return 1 - a[0]&1 }},
+	"sum":      {1, -1, func(p lang.Pos, a []int64) int64 { return fold(a, intOp("+", p)) }},
+	"all": {1, -1, func(_ lang.Pos, a []int64) int64 {
+		return fold(a, func(x, y int64) int64 { return b2i(x != 0 && y != 0) })
+	}},
+	"any": {1, -1, func(_ lang.Pos, a []int64) int64 {
+		return fold(a, func(x, y int64) int64 { return b2i(x != 0 || y != 0) })
+	}},
 	"gcd":       {1, -1, gcd64},
 	"isqrt":     {1, 1, func(p lang.Pos, a []int64) int64 { return isqrt64(p, a[0]) }},
 	"isprime":   {1, 1, func(_ lang.Pos, a []int64) int64 { return b2i(isPrime64(a[0])) }},
