@@ -48,7 +48,8 @@ func (sym *Symbol) params() []string {
 type Checker struct {
 	Funcs    map[string]Func    // the builtin functions
 	Globals  map[string]*Symbol // the names defined so far; File adds to it
-	Consts   map[string]bool    // predeclared values (the play conventions), which definitions shadow
+	Consts   map[string]bool    // predeclared play conventions, which definitions shadow
+	Values   map[string]bool    // predeclared values (true, false, P, N, D), which definitions shadow
 	Kinds    []rules.Kind       // the kinds of position games are declared on
 	Redefine bool               // names may be defined again (the REPL)
 	errs     lang.ErrorList
@@ -90,7 +91,7 @@ func (c *Checker) lookup(name string) *Symbol {
 	if sym, ok := c.Globals[name]; ok {
 		return sym
 	}
-	if c.Consts[name] {
+	if c.Consts[name] || c.Values[name] {
 		return &Symbol{}
 	}
 	if b, ok := stdlib.Lookup(name); ok {

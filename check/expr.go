@@ -44,6 +44,8 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 		c.call(e, loc, inRule)
 	case *lang.Comprehension:
 		c.comprehension(e, loc, inRule)
+	case *lang.CondExpr:
+		c.exprs([]lang.Expr{e.If, e.Then, e.Else}, loc, inRule)
 	case *lang.SetCall:
 		c.setCall(e, loc, inRule)
 	case *lang.StringLit:
@@ -90,6 +92,9 @@ func (c *Checker) suggest(name string, loc locals) string {
 		names = append(names, n)
 	}
 	for n := range c.Funcs {
+		names = append(names, n)
+	}
+	for n := range c.Values {
 		names = append(names, n)
 	}
 	for n := range c.Consts {

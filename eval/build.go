@@ -173,6 +173,9 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 			v, ok = in.globals[n]
 		}
 		if !ok {
+			v, ok = builtinConsts[n]
+		}
+		if !ok {
 			return rules.Const{}, false
 		}
 		return constOf(v), true

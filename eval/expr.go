@@ -43,6 +43,15 @@ func (in *Interp) eval(ctx context.Context, e lang.Expr, env map[string]Value) (
 		if e.Set {
 			return in.setComprehension(ctx, e, env)
 		}
+	case *lang.CondExpr:
+		c, err := in.truth(ctx, e.If, env)
+		if err != nil {
+			return nil, err
+		}
+		if c {
+			return in.eval(ctx, e.Then, env)
+		}
+		return in.eval(ctx, e.Else, env)
 	}
 	return nil, errorf(lang.ExprPos(e), "cannot evaluate this expression")
 }
@@ -70,6 +79,9 @@ func (in *Interp) lookup(e *lang.Ident, env map[string]Value) (Value, error) {
 		if c.Name() == e.Name {
 			return ConventionVal{c}, nil
 		}
+	}
+	if v, ok := builtinConsts[e.Name]; ok {
+		return v, nil
 	}
 	if b, ok := stdlib.Lookup(e.Name); ok {
 		if len(b.Params) > 0 {
@@ -253,11 +265,43 @@ func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 			return nil, errorf(p, "%s^%s is too large (more than %d bits)", base, b, maxPowBits)
 		}
 		return Int{c.Exp(a, b, nil)}, nil
+	case "xor":
+		return Int{c.Xor(a, b)}, nil
+	case "&":
+		return Int{c.And(a, b)}, nil
+	case "|":
+		return Int{c.Or(a, b)}, nil
+	case "<<", ">>":
+		return shift(op, p, a, b)
 	}
 	cmp := a.Cmp(b)
 	return Bool(map[string]bool{
 		"<": cmp < 0, "<=": cmp <= 0, ">": cmp > 0, ">=": cmp >= 0,
 	}[op]), nil
+}
+
+// shift is a << b or a >> b (rounding down), for 0 <= b; a result past
+// maxPowBits bits is refused, as for ^.
+func shift(op string, p lang.Pos, a, b *big.Int) (Value, error) {
+	if b.Sign() < 0 {
+		return nil, errorf(p, "a negative shift (%s %s %s)", a, op, b)
+	}
+	if op == ">>" {
+		if !b.IsInt64() || b.Int64() > int64(a.BitLen()) {
+			if a.Sign() < 0 {
+				return Int{big.NewInt(-1)}, nil
+			}
+			return Int{new(big.Int)}, nil
+		}
+		return Int{new(big.Int).Rsh(a, uint(b.Int64()))}, nil
+	}
+	if a.Sign() != 0 && (!b.IsInt64() || int64(a.BitLen())+b.Int64() > maxPowBits) {
+		return nil, errorf(p, "%s << %s is too large (more than %d bits)", a, b, maxPowBits)
+	}
+	if a.Sign() == 0 {
+		return Int{new(big.Int)}, nil
+	}
+	return Int{new(big.Int).Lsh(a, uint(b.Int64()))}, nil
 }
 
 func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) (Value, error) {
@@ -306,6 +350,14 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 		return makePosition(f.R, args, e.Pos)
 	}
 	return nil, errorf(e.Pos, "%s is %s and cannot be called", fn, typeName(fn))
+}
+
+// builtinConsts are the names of constant values: the truth values and the
+// outcomes, so that outcome(P) == P reads as it should. A name the session
+// defines shadows them.
+var builtinConsts = map[string]Value{
+	"true": Bool(true), "false": Bool(false),
+	"P": OutcomeVal(game.P), "N": OutcomeVal(game.N), "D": OutcomeVal(game.D),
 }
 
 // generatorArg is the generator a call takes as its only argument, if so.

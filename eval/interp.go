@@ -266,7 +266,11 @@ func (in *Interp) checker() *check.Checker {
 	for _, c := range in.cfg.Conventions {
 		consts[c.Name()] = true
 	}
-	return &check.Checker{Funcs: fs, Globals: maps.Clone(in.symbols), Consts: consts, Kinds: in.cfg.Kinds, Redefine: in.cfg.Redefine, Twins: in.twins}
+	values := map[string]bool{}
+	for n := range builtinConsts {
+		values[n] = true
+	}
+	return &check.Checker{Funcs: fs, Globals: maps.Clone(in.symbols), Consts: consts, Values: values, Kinds: in.cfg.Kinds, Redefine: in.cfg.Redefine, Twins: in.twins}
 }
 
 // Check parses and checks src without running it or defining anything.

@@ -234,6 +234,12 @@ type Comprehension struct {
 	Set  bool
 }
 
+// CondExpr is `if If then Then else Else`.
+type CondExpr struct {
+	Pos            Pos
+	If, Then, Else Expr
+}
+
 // Paren is a parenthesised expression; kept so that printing round-trips.
 type Paren struct {
 	Pos Pos
@@ -252,6 +258,7 @@ func (e *SetCall) exprPos() Pos   { return e.Pos }
 func (e *Paren) exprPos() Pos     { return e.Pos }
 
 func (e *Comprehension) exprPos() Pos { return e.Pos }
+func (e *CondExpr) exprPos() Pos      { return e.Pos }
 
 // ExprPos returns the position of an expression.
 func ExprPos(e Expr) Pos { return e.exprPos() }
@@ -276,6 +283,8 @@ func Mentions(e Expr, name string) bool {
 		return Mentions(e.Fn, name) || anyMentions(e.Args, name)
 	case *SetCall:
 		return Mentions(e.Fn, name) || anyMentions(e.Elems, name)
+	case *CondExpr:
+		return Mentions(e.If, name) || Mentions(e.Then, name) || Mentions(e.Else, name)
 	case *Comprehension:
 		for _, f := range e.Fors {
 			if Mentions(f.Range, name) {

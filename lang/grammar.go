@@ -12,7 +12,7 @@ import (
 
 // Keywords are the reserved words of the language, in the order the
 // reference introduces them.
-var Keywords = []string{"game", "let", "take", "split", "leaving", "loses", "if", "move", "for", "in", "state", "set", "pick", "forbid", "and", "or", "not", "mod"}
+var Keywords = []string{"game", "let", "take", "split", "leaving", "loses", "if", "then", "else", "move", "for", "in", "state", "set", "pick", "forbid", "and", "or", "not", "mod"}
 
 type gFile struct {
 	Stmts []*gStmt `parser:"( @@ ';'* )*"`
@@ -123,7 +123,8 @@ type gOperand struct {
 	Prefix []*gPrefix  `parser:"@@*"`
 	Atom   lexer.Token `parser:"( @( Ident | Int | String )"`
 	Paren  *gParen     `parser:"| @@"`
-	Set    *gSetLit    `parser:"| @@ )"`
+	Set    *gSetLit    `parser:"| @@"`
+	Cond   *gCond      `parser:"| @@ )"`
 	Suffix []*gSuffix  `parser:"@@*"`
 }
 
@@ -148,6 +149,15 @@ type gComp struct {
 	Pos  lexer.Position
 	Fors []*gFor `parser:"@@+"`
 	Cond *gExpr  `parser:"( 'if' @@ )?"`
+}
+
+// gCond is the conditional expression: if c then a else b. The else branch
+// reaches as far as an expression can, as the body of a rule's guard does.
+type gCond struct {
+	Pos  lexer.Position
+	If   *gExpr `parser:"'if' @@"`
+	Then *gExpr `parser:"'then' @@"`
+	Else *gExpr `parser:"'else' @@"`
 }
 
 type gParen struct {

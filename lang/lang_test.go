@@ -75,6 +75,16 @@ func TestParseFormat(t *testing.T) {
 		{"all(p % d != 0 for d in 2..p-1)", "all(((p % d) != 0) for d in (2..(p - 1)))"},
 		{"game T { move (n - p) for p in 2..n if any(p == q for q in {2, 3}) }", "game T {\n    move ((n - p)) for p in (2..n) if any((p == q) for q in {2, 3})\n}"},
 		{"{{k for k in 1..j} for j in 1..3}", "{{k for k in (1..j)} for j in (1..3)}"},
+		{"a xor b | c & d << 2", "((a xor b) | (c & (d << 2)))"},
+		{"a | b xor c & d", "(a | (b xor (c & d)))"},
+		{"x & 1 == 0", "((x & 1) == 0)"},
+		{"1 << n + 1", "(1 << (n + 1))"},
+		{"0..a xor b", "(0..(a xor b))"},
+		{"xor(a, b) xor c", "(xor(a, b) xor c)"},
+		{"if a > b then a else b + 1", "(if (a > b) then a else (b + 1))"},
+		{"1 + if c then 2 else 3", "(1 + (if c then 2 else 3))"},
+		{"{k for k in 1.. if k < n}", "{k for k in (1..) if (k < n)}"},
+		{"outcome(G) == P and true", "((outcome(G) == P) and true)"},
 	}
 	for _, c := range cases {
 		f, err := lang.Parse("t.game", c.src)
@@ -137,6 +147,7 @@ func FuzzParse(f *testing.F) {
 		"game G set { pick x in 2..20 forbid sums }", "grundy(Kayles(3) + Nim(4))",
 		"let x = -2^2 < 3 and not y", `game D = octal("0.137")`, "NumberGame{2, 3}", "1..", "(((",
 		"{k^2 for k in 1..n if odd(k)}", "all(x > 0 for x in S for y in 1..x if y)",
+		"a xor b | c & d >> 2 << 1", "if a then b else if c then d else e", "xor(1, 2) xor 3",
 	} {
 		f.Add(seed)
 	}

@@ -73,6 +73,7 @@ var keywords = func() map[string]bool {
 var binaryOps = map[string]bool{
 	"or": true, "and": true, "==": true, "!=": true, "<=": true, ">=": true, "<": true, ">": true,
 	"..": true, "+": true, "-": true, "*": true, "/": true, "%": true, "mod": true, "^": true,
+	"xor": true, "&": true, "|": true, "<<": true, ">>": true,
 }
 
 type scanner struct {
@@ -82,6 +83,7 @@ type scanner struct {
 	depth   int            // brackets open
 	prefix  int            // prefix operators and brackets in a row, with no operand between
 	powers  int            // a ^ b ^ c ...: the ^'s in a row, which nest to the right
+	operand bool           // the last token ended an operand: a word after it is an operator
 }
 
 // MaxNesting bounds how deep brackets and prefix operators nest: the parser
@@ -102,16 +104,18 @@ func (s *scanner) Next() (lexer.Token, error) {
 		typ, n = tokInt, span(rest, isDigit)
 	case isLetter(c):
 		typ, n = tokIdent, span(rest, isWordByte)
-		if binaryOps[rest[:n]] {
+		switch w := rest[:n]; {
+		case w == "xor" && !s.operand: // the function xor(a, b), not the operator a xor b
+		case binaryOps[w]:
 			typ = tokOp
-		} else if keywords[rest[:n]] {
+		case keywords[w]:
 			typ = tokKeyword
 		}
 	case c == '"':
 		typ, n = tokString, stringLen(rest)
 	default:
 		typ, n = tokPunct, punctLen(rest)
-		if binaryOps[rest[:n]] && !(rest[:n] == ".." && s.lineEndsAfter(start.Offset+n)) {
+		if binaryOps[rest[:n]] && !(rest[:n] == ".." && (s.lineEndsAfter(start.Offset+n) || nextWord(rest[n:]) == "if")) {
 			typ = tokOp
 		}
 	}
@@ -131,7 +135,16 @@ func (s *scanner) Next() (lexer.Token, error) {
 		tok.Type = tokOpenBOL
 	}
 	s.endLine = start.Line
+	s.operand = typ == tokInt || typ == tokString || typ == tokIdent || tok.Value == ")" || tok.Value == "}" || tok.Value == "]"
 	return tok, nil
+}
+
+// nextWord is the word that starts s after blanks, if any: a ".." before
+// "if" ends an open range (take k for k in 1.. if ...), as "if" could
+// otherwise start the range's high end (if c then a else b).
+func nextWord(s string) string {
+	s = strings.TrimLeft(s, " \t")
+	return s[:span(s, isWordByte)]
 }
 
 // lineEndsAfter reports whether only blanks and a comment follow offset on
@@ -216,11 +229,11 @@ func stringLen(s string) int {
 func punctLen(s string) int {
 	if len(s) >= 2 {
 		switch s[:2] {
-		case "..", "==", "!=", "<=", ">=":
+		case "..", "==", "!=", "<=", ">=", "<<", ">>":
 			return 2
 		}
 	}
-	if strings.IndexByte("-+*/%^(){},;=<>", s[0]) >= 0 {
+	if strings.IndexByte("-+*/%^(){},;=<>&|", s[0]) >= 0 {
 		return 1
 	}
 	return 0
@@ -240,7 +253,7 @@ func (s *scanner) nest(tok lexer.Token) error {
 	case ")", "]", "}":
 		s.depth--
 		s.prefix = 0
-	case "-", "not", "+", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">=", "and", "or", ",", "..":
+	case "-", "not", "+", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">=", "and", "or", ",", "..", "xor", "&", "|", "<<", ">>":
 		s.prefix++
 	default:
 		s.prefix = 0
@@ -255,7 +268,7 @@ func (s *scanner) nest(tok lexer.Token) error {
 // ends a run of ^'s.
 func isOperator(v string) bool {
 	switch v {
-	case "(", "[", "{", ")", "]", "}", "-", "not", "+", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or", ",", "..", ";":
+	case "(", "[", "{", ")", "]", "}", "-", "not", "+", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or", ",", "..", ";", "xor", "&", "|", "<<", ">>":
 		return true
 	}
 	return false

@@ -170,6 +170,10 @@ const (
 	powNot
 	powCmp // comparisons do not chain
 	powRange
+	powBitOr  // |
+	powXor    // xor: the nim sum
+	powBitAnd // &
+	powShift  // << >>
 	powSum
 	powTerm
 	powNeg
@@ -179,7 +183,8 @@ const (
 var binaryPow = map[string]int{
 	"or": powOr, "and": powAnd,
 	"==": powCmp, "!=": powCmp, "<": powCmp, "<=": powCmp, ">": powCmp, ">=": powCmp,
-	"..": powRange, "+": powSum, "-": powSum,
+	"..": powRange, "|": powBitOr, "xor": powXor, "&": powBitAnd, "<<": powShift, ">>": powShift,
+	"+": powSum, "-": powSum,
 	"*": powTerm, "/": powTerm, "%": powTerm, "mod": powTerm, "^": powPower,
 }
 
@@ -277,6 +282,8 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 	switch t := o.Atom; {
 	case o.Paren != nil:
 		x = &Paren{Pos: pos(o.Paren.Pos), X: l.lowerExpr(o.Paren.X)}
+	case o.Cond != nil:
+		x = &CondExpr{Pos: pos(o.Cond.Pos), If: l.lowerExpr(o.Cond.If), Then: l.lowerExpr(o.Cond.Then), Else: l.lowerExpr(o.Cond.Else)}
 	case o.Set != nil && o.Set.Comp != nil:
 		x = l.comprehension(pos(o.Set.Pos), o.Set.Elems, o.Set.Comp, true)
 	case o.Set != nil:

@@ -144,6 +144,8 @@ func FormatExpr(e Expr) string {
 		return FormatExpr(e.Fn) + "{" + exprList(e.Elems) + "}"
 	case *Paren:
 		return FormatExpr(e.X)
+	case *CondExpr:
+		return "(if " + FormatExpr(e.If) + " then " + FormatExpr(e.Then) + " else " + FormatExpr(e.Else) + ")"
 	case *Comprehension:
 		out := FormatExpr(e.Elem) + forsText(e.Fors)
 		if e.Cond != nil {

@@ -115,6 +115,8 @@ func (s *Scope) intExpr(e lang.Expr) Int {
 		Fail(e.Pos, "a set is not a number; sets belong after 'take' or 'in'")
 	case *lang.Comprehension:
 		Fail(e.Pos, "a set is not a number; sets belong after 'take' or 'in'")
+	case *lang.CondExpr:
+		return s.condExpr(e)
 	case *lang.StringLit:
 		Fail(e.Pos, "a string is not a number")
 	}
@@ -183,6 +185,24 @@ func (s *Scope) binary(e *lang.Binary) Int {
 	return Int{Fn: func(x []int64) int64 { return op(lf(x), rf(x)) }}
 }
 
+// condExpr is if c then a else b: only the branch taken runs.
+func (s *Scope) condExpr(e *lang.CondExpr) Int {
+	c, a, b := s.intExpr(e.If), s.intExpr(e.Then), s.intExpr(e.Else)
+	if c.Const {
+		if c.Val != 0 {
+			return a
+		}
+		return b
+	}
+	cf, af, bf := c.Fn, a.Fn, b.Fn
+	return Int{Fn: func(r []int64) int64 {
+		if cf(r) != 0 {
+			return af(r)
+		}
+		return bf(r)
+	}}
+}
+
 func shortCircuit(l, r Int, or bool) Int {
 	lf, rf := l.Fn, r.Fn
 	stop := b2i(or) // the value of l that decides the result
@@ -219,8 +239,37 @@ func intOp(op string, p lang.Pos) func(a, b int64) int64 {
 		return divChecked(op == "/", p)
 	case "^":
 		return powChecked(p)
+	case "xor":
+		return func(a, b int64) int64 { return a ^ b }
+	case "&":
+		return func(a, b int64) int64 { return a & b }
+	case "|":
+		return func(a, b int64) int64 { return a | b }
+	case "<<", ">>":
+		return shiftChecked(op, p)
 	}
 	return compare(op)
+}
+
+// shiftChecked is a << b or a >> b (rounding down) on int64, failing on a
+// negative shift or a result that does not fit.
+func shiftChecked(op string, p lang.Pos) func(a, b int64) int64 {
+	return func(a, b int64) int64 {
+		switch {
+		case b < 0:
+			Fail(p, "a negative shift (%d %s %d)", a, op, b)
+		case op == ">>" && b >= 63:
+			return a >> 63 // 0 or -1
+		case op == ">>":
+			return a >> b
+		case a == 0:
+			return 0
+		}
+		if b >= 63 || a<<b>>b != a {
+			Fail(p, "integer overflow in %d << %d", a, b)
+		}
+		return a << b
+	}
 }
 
 func divChecked(div bool, p lang.Pos) func(a, b int64) int64 {

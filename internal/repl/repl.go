@@ -408,9 +408,11 @@ var keywordDocs = map[string]string{
 	"split":   "after take: the rest of the heap may be left as two heaps: take 2 split",
 	"leaving": "after take: how many heaps the rest is left as: take 1 leaving 0..2",
 	"loses":   "loses if COND: whoever leaves a position where COND holds loses at once: loses if n == 1",
-	"if":      "a condition: loses if COND, and the guard of a move rule: move (a - k, b) for k in 1..a if k != 2",
+	"if":      "a condition: loses if COND, the guard of a move rule: move (a - k, b) for k in 1..a if k != 2, the filter of a comprehension: {k for k in 1..9 if odd(k)}, and the conditional if COND then A else B",
+	"then":    "in a conditional: if COND then A else B, as in if odd(n) then 3 * n + 1 else n / 2",
+	"else":    "in a conditional: if COND then A else B",
 	"move":    "a rule of a tuple (or heap) game: move (a - k, b) for k in 1..a, the position a move reaches",
-	"for":     "binds a variable over a range or set in a move rule: for k in 1..a",
+	"for":     "binds a variable over a range or set in a move rule: for k in 1..a, or in a comprehension: {k^2 for k in 1..9}, all(n % d != 0 for d in 2..n-1)",
 	"in":      "the range or set of a for clause or a pick: for k in 1..a, pick x in 2..20",
 	"state":   "declares a game on tuples of numbers: game W state (a, b) { ... }",
 	"set":     "declares a game whose position is a set of numbers: game G set { pick x in 2..20 }",
@@ -420,6 +422,7 @@ var keywordDocs = map[string]string{
 	"or":      "true when either side is: a == 0 or b == 0",
 	"not":     "negates a truth value: not odd(n)",
 	"mod":     "the remainder, as %: n mod 3",
+	"xor":     "the nim sum, as an operator: a xor b (also the function xor(a, b, ...)); & | << >> are the other bit operators",
 }
 
 // helpWidth is the width help text is wrapped to.

@@ -1,0 +1,109 @@
+package eval_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/eval"
+)
+
+// The bit operators at top level agree with math/big on random numbers of
+// both signs, small and past 64 bits; inside rules (int64) they agree with
+// Go's operators, through a game whose move exists where the expression is
+// 1.
+func TestBitOperators(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var exprs, want []string
+	for range 300 {
+		a, b := randBig(rng), randBig(rng)
+		if rng.IntN(2) == 0 {
+			a.Neg(a)
+		}
+		s := uint(rng.IntN(80))
+		exprs = append(exprs, fmt.Sprintf("print(%s xor %s, (%s) & %s, (%s) | %s, (%s) << %d, (%s) >> %d)", a, b, a, b, a, b, a, s, a, s))
+		want = append(want, fmt.Sprintf("%s %s %s %s %s", new(big.Int).Xor(a, b), new(big.Int).And(a, b), new(big.Int).Or(a, b), new(big.Int).Lsh(a, s), new(big.Int).Rsh(a, s)))
+	}
+	got := strings.Split(out(t, strings.Join(exprs, "\n")), "\n")
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%s:\n got %s\nwant %s", exprs[i], got[i], want[i])
+		}
+	}
+	// Inside a rule: 'move (n - 1) if n > 0 and E' gives g(n) = 1 exactly
+	// where E holds and g(n-1) = 0.
+	rules := []struct {
+		expr string
+		f    func(n int64) bool
+	}{
+		{"(n xor 5) & 3 == 1", func(n int64) bool { return (n^5)&3 == 1 }},
+		{"(n | 6) >> 2 == 3", func(n int64) bool { return (n|6)>>2 == 3 }},
+		{"1 << (n mod 62) > 1000", func(n int64) bool { return int64(1)<<(n%62) > 1000 }},
+		{"(if odd(n) then 3 * n + 1 else n / 2) mod 4 == 2", func(n int64) bool {
+			v := n / 2
+			if n%2 == 1 {
+				v = 3*n + 1
+			}
+			return v%4 == 2
+		}},
+	}
+	for _, r := range rules {
+		var w []string
+		prev := int64(0)
+		for n := int64(0); n <= 200; n++ {
+			g := int64(0)
+			if n > 0 && r.f(n) && prev == 0 {
+				g = 1
+			}
+			w, prev = append(w, fmt.Sprint(g)), g
+		}
+		src := fmt.Sprintf("game G { move (n - 1) if n > 0 and (%s) }\ngrundy(G, 0..200)", r.expr)
+		if got := out(t, src); got != strings.Join(w, " ") {
+			t.Errorf("%s in a rule:\n got %s\nwant %s", r.expr, got, strings.Join(w, " "))
+		}
+	}
+	for _, b := range []struct{ src, want string }{
+		{"1 << 2^40", "is too large"},
+		{"1 << -1", "a negative shift"},
+		{"game G { move (n - 1) if n > 0 and (1 << 63) > 0 }\ngrundy(G(3))", "integer overflow in 1 << 63"},
+		{"game G { move (n - 1) if n > 0 and (n << 62) > 0 }\ngrundy(G(3))", "integer overflow in 2 << 62"},
+		{"if 3 then 1 else 2", "expected a truth value"},
+	} {
+		var buf bytes.Buffer
+		in := eval.New(eval.Config{Out: &buf})
+		err := in.Exec(context.Background(), "<test>", b.src)
+		if err == nil || !strings.Contains(in.Render(err), b.want) {
+			t.Errorf("%s: %v, want an error that says %q", b.src, err, b.want)
+		}
+	}
+}
+
+// randBig is a random number of up to 128 bits.
+func randBig(rng *rand.Rand) *big.Int {
+	x := new(big.Int).SetUint64(rng.Uint64())
+	x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(rng.Uint64()))
+	return x.Rsh(x, uint(rng.IntN(128)))
+}
+
+// Outcomes compare with P, N and D; true and false are values; a name the
+// script defines shadows them.
+func TestOutcomeAndTruthConstants(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"outcome(Nim(0)) == P", "true"},
+		{"outcome(Nim(2) + Nim(3)) == N", "true"},
+		{"{n for n in 0..30 if outcome(DawsonKayles(n)) == P}", "{0, 1, 5, 9, 15, 21, 25, 29}"}, // the zeros of A002187 below 31
+		{"game L state (a) { move (1 - a) if a <= 1 }\noutcome(L(1), loopy) == D", "true"},
+		{"true and not false", "true"},
+		{"let P = 7\nP + 1", "8"},
+		{"game G { take 1..2\n loses if false }\ngrundy(G(4))", "1"},
+	}
+	for _, c := range cases {
+		if got := out(t, c.src); got != c.want {
+			t.Errorf("%s = %s, want %s", c.src, got, c.want)
+		}
+	}
+}
