@@ -55,6 +55,7 @@ func init() {
 		"popcount":  {1, 1, "popcount(x)", "the number of 1 bits of x >= 0", fnPopcount, false},
 		"odd":       {1, 1, "odd(x)", "whether x is odd", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 1) }), false},
 		"even":      {1, 1, "even(x)", "whether x is even", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 0) }), false},
+		"nimmul":    {2, -1, "nimmul(a, b, ...)", "the nim product: the multiplication of the field of nimbers, with xor its addition (the values of product games and coin-turning games on a grid, by the Tartan theorem)", fnNimMul, false},
 		"gcd":       {1, -1, "gcd(a, b, ...)", "the greatest common divisor (of the absolute values; gcd(0, 0) = 0)", fnGcd, false},
 		"isqrt":     {1, 1, "isqrt(x)", "the integer square root of x >= 0: the largest r with r^2 <= x", fnIsqrt, false},
 		"isprime":   {1, 1, "isprime(x)", "whether x is a prime (exact below 2^64; beyond, Baillie-PSW and 20 Miller-Rabin rounds, with no counterexample known)", fnInt1(func(x *big.Int) Value { return Bool(x.Sign() > 0 && x.ProbablyPrime(20)) }), false},

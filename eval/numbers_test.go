@@ -48,6 +48,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 	// Inside a rule (int64): the game 'move (n - 1) if f' has g(n) = 1
 	// exactly when f(n) holds and g(n-1) = 0; the expected values come from
 	// f computed here with math/big.
+	nimBy3 := nimTable(300, 3) // n ⊗ 3 by the mex definition
 	preds := []struct {
 		rule string
 		f    func(n int64) bool
@@ -55,6 +56,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 		{"isprime(n)", func(n int64) bool { return big.NewInt(n).ProbablyPrime(0) }},
 		{"isqrt(n) * isqrt(n) == n", func(n int64) bool { r := new(big.Int).Sqrt(big.NewInt(n)); return r.Mul(r, r).Int64() == n }},
 		{"gcd(n, 12) == 1", func(n int64) bool { return new(big.Int).GCD(nil, nil, big.NewInt(n), big.NewInt(12)).Int64() == 1 }},
+		{"nimmul(n, 3) mod 3 == 1", func(n int64) bool { return nimBy3[n]%3 == 1 }},
 		{"factorial(n mod 10) mod 7 == 1", func(n int64) bool {
 			return new(big.Int).Mod(new(big.Int).MulRange(1, n%10), big.NewInt(7)).Int64() == 1
 		}},
@@ -103,4 +105,56 @@ func TestTakeAPrimeAgainstOEIS(t *testing.T) {
 	if strings.Join(p, " ") != "1 9 10 25 34 35 49 55" {
 		t.Errorf("P-positions of subtract-a-prime in 1..74: %v, want 1 9 10 25 34 35 49 55 (A227691)", p)
 	}
+}
+
+// nimmul beyond 64 bits obeys the field laws with xor (commutative,
+// associative, distributive, 1 the unit, every Fermat 2-power squared is
+// 3/2 of itself), and small products agree with the mex definition,
+// computed here.
+func TestNimMulBig(t *testing.T) {
+	prog := `let a = 3^150 + 12345
+let b = 7^90 + 99
+let c = 2^200 - 1
+print(nimmul(a, b) == nimmul(b, a), nimmul(nimmul(a, b), c) == nimmul(a, nimmul(b, c)), nimmul(a, b xor c) == nimmul(a, b) xor nimmul(a, c), nimmul(a, 1) == a)
+print(all(nimmul(2^(2^k), 2^(2^k)) == 3 * 2^(2^k) / 2 for k in 0..9))
+print(nimmul(2, 4), nimmul(2, 8), nimmul(2, 12), nimmul(8, 8), nimmul(45, 58))`
+	got := strings.Split(out(t, prog), "\n")
+	want := []string{"true true true true", "true", "8 12 4 13 " + fmt.Sprint(nimMulSmall(45, 58))}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("line %d: %s, want %s", i+1, got[i], want[i])
+		}
+	}
+}
+
+// nimMulSmall is the nim product by the mex definition, for small numbers.
+func nimMulSmall(a, b int) int { return nimTableFull(a, b)[a][b] }
+
+// nimTable is n ⊗ b for n = 0..a, by the mex definition.
+func nimTable(a, b int) []int {
+	tab := nimTableFull(a, b)
+	col := make([]int, a+1)
+	for i := range col {
+		col[i] = tab[i][b]
+	}
+	return col
+}
+
+func nimTableFull(a, b int) [][]int {
+	tab := make([][]int, a+1)
+	for i := range tab {
+		tab[i] = make([]int, b+1)
+		for j := range tab[i] {
+			seen := map[int]bool{}
+			for i2 := 0; i2 < i; i2++ {
+				for j2 := 0; j2 < j; j2++ {
+					seen[tab[i2][j]^tab[i][j2]^tab[i2][j2]] = true
+				}
+			}
+			for seen[tab[i][j]] {
+				tab[i][j]++
+			}
+		}
+	}
+	return tab
 }

@@ -26,6 +26,7 @@ var funcs = map[string]struct {
 	"any": {1, -1, func(_ lang.Pos, a []int64) int64 {
 		return fold(a, func(x, y int64) int64 { return b2i(x != 0 || y != 0) })
 	}},
+	"nimmul":    {2, -1, func(p lang.Pos, a []int64) int64 { return fold(a, func(x, y int64) int64 { return nimmul64(p, x, y) }) }},
 	"gcd":       {1, -1, gcd64},
 	"isqrt":     {1, 1, func(p lang.Pos, a []int64) int64 { return isqrt64(p, a[0]) }},
 	"isprime":   {1, 1, func(_ lang.Pos, a []int64) int64 { return b2i(isPrime64(a[0])) }},

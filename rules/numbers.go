@@ -107,3 +107,34 @@ func powMod(a, e, m uint64) uint64 {
 	}
 	return r
 }
+
+func nimmul64(p lang.Pos, a, b int64) int64 {
+	if a < 0 || b < 0 {
+		Fail(p, "nimmul of a negative number (%d, %d)", a, b)
+	}
+	return int64(NimMul64(uint64(a), uint64(b))) // < 2^63: the product stays below the field of the operands
+}
+
+// NimMul64 is the nim product of a and b (both >= 0): the field
+// multiplication of the nimbers, by the Fermat-power recursion. For
+// half = 2^(2^k), the largest Fermat 2-power with a, b < half^2, write
+// a = a1*half ⊕ a0 and b = b1*half ⊕ b0; then
+// a ⊗ b = ((a1⊗b1) ⊕ (a1⊗b0) ⊕ (a0⊗b1))*half ⊕ (a0⊗b0) ⊕ (a1⊗b1 ⊗ half/2),
+// since half ⊗ half = half * 3/2 = half ⊕ half/2.
+func NimMul64(a, b uint64) uint64 { return nimMul(a, b, 64) }
+
+// nimMul multiplies a, b < 2^bits, bits a power of two.
+func nimMul(a, b uint64, bits uint) uint64 {
+	if a < 2 || b < 2 {
+		return a * b
+	}
+	for bits > 1 && a>>(bits/2) == 0 && b>>(bits/2) == 0 {
+		bits /= 2
+	}
+	h := bits / 2
+	mask := uint64(1)<<h - 1
+	a1, a0, b1, b0 := a>>h, a&mask, b>>h, b&mask
+	hi := nimMul(a1, b1, h)
+	mid := nimMul(a1^a0, b1^b0, h) ^ nimMul(a0, b0, h) // (a1⊕a0)(b1⊕b0) ⊕ a0b0 = a1b1 ⊕ a1b0 ⊕ a0b1
+	return mid<<h ^ nimMul(a0, b0, h) ^ nimMul(hi, uint64(1)<<(h-1), h)
+}

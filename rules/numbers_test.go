@@ -80,3 +80,43 @@ func TestIsqrtGcdFactorial(t *testing.T) {
 		}()
 	}
 }
+
+// nimMul against the definition a⊗b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}
+// below 64, and the field laws (commutative, associative, distributive
+// over xor, 2^(2^k) squared is 3/2 of itself) on random 64-bit numbers.
+func TestNimMul(t *testing.T) {
+	const n = 64
+	var def [n][n]uint64
+	for a := range uint64(n) {
+		for b := range uint64(n) {
+			seen := map[uint64]bool{}
+			for a2 := range a {
+				for b2 := range b {
+					seen[def[a2][b]^def[a][b2]^def[a2][b2]] = true
+				}
+			}
+			m := uint64(0)
+			for seen[m] {
+				m++
+			}
+			def[a][b] = m
+			if got := NimMul64(a, b); got != m {
+				t.Fatalf("%d ⊗ %d = %d, the definition gives %d", a, b, got, m)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 20000 {
+		a, b, c := rng.Uint64(), rng.Uint64(), rng.Uint64()
+		if NimMul64(a, b) != NimMul64(b, a) || NimMul64(NimMul64(a, b), c) != NimMul64(a, NimMul64(b, c)) ||
+			NimMul64(a, b^c) != NimMul64(a, b)^NimMul64(a, c) {
+			t.Fatalf("field laws fail at %d, %d, %d", a, b, c)
+		}
+	}
+	for k := uint(0); k < 6; k++ {
+		f := uint64(1) << (1 << k)
+		if k < 6 && f != 0 && NimMul64(f, f) != f|f>>1 {
+			t.Errorf("%d ⊗ %d = %d, want %d", f, f, NimMul64(f, f), f|f>>1)
+		}
+	}
+}
