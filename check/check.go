@@ -26,7 +26,8 @@ type Func struct {
 
 // Symbol is what the check pass knows of a global name.
 type Symbol struct {
-	Game    bool // a game rather than a value
+	Game    bool          // a game rather than a value
+	Func    *lang.LetStmt // a function defined by let f(x) = ...
 	Pos     lang.Pos
 	Decl    *lang.GameDecl // for games declared in the session
 	Builtin *stdlib.Game   // for builtin games
@@ -105,11 +106,26 @@ func (c *Checker) stmt(s lang.Stmt) {
 	case *lang.GameDecl:
 		c.gameDecl(s)
 	case *lang.LetStmt:
+		if s.Func {
+			c.funcDecl(s)
+			return
+		}
 		c.expr(s.Value, nil, false)
 		c.define(s.Name.Name, s.Name.Pos, &Symbol{Pos: s.Name.Pos})
 	case *lang.ExprStmt:
 		c.expr(s.X, nil, false)
 	}
+}
+
+// funcDecl checks let f(x, ...) = body: the body sees the parameters, the
+// names defined before, and f itself (a function may call itself).
+func (c *Checker) funcDecl(s *lang.LetStmt) {
+	c.define(s.Name.Name, s.Name.Pos, &Symbol{Pos: s.Name.Pos, Func: s})
+	loc := locals{}
+	for _, p := range s.Params {
+		c.bindLocal(loc, p.Name, p.Pos, "parameter")
+	}
+	c.expr(s.Value, loc, false)
 }
 
 func (c *Checker) define(name string, p lang.Pos, sym *Symbol) {

@@ -155,6 +155,8 @@ func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
 		c.ident(fn, loc, inRule)
 		if sym := c.lookup(fn.Name); sym != nil && sym.Game && !inRule {
 			c.gameCall(e, fn.Name, sym, true)
+		} else if sym != nil && sym.Func != nil && len(e.Args) != len(sym.Func.Params) {
+			c.errorf(e.Pos, "%s takes %s, got %d", fn.Name, Plural(len(sym.Func.Params), "argument"), len(e.Args))
 		}
 	case *lang.Call:
 		c.call(fn, loc, inRule)

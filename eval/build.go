@@ -207,6 +207,8 @@ func constOf(v Value) rules.Const {
 			return rules.RangeConst(v.Lo, nil)
 		}
 		return rules.RangeConst(v.Lo, v.Hi)
+	case FuncVal:
+		return rules.FuncConst(v.Decl)
 	}
 	return rules.OtherConst(typeName(v))
 }

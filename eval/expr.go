@@ -7,6 +7,7 @@ import (
 	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
 
@@ -331,6 +332,8 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 		return nil, err
 	}
 	switch f := fn.(type) {
+	case FuncVal:
+		return in.callFunc(ctx, e, f, args)
 	case ParamGame:
 		var r game.Ruleset
 		var err error
@@ -358,6 +361,33 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 var builtinConsts = map[string]Value{
 	"true": Bool(true), "false": Bool(false),
 	"P": OutcomeVal(game.P), "N": OutcomeVal(game.N), "D": OutcomeVal(game.D),
+}
+
+// maxCallDepth bounds how deep calls of functions defined by let nest.
+const maxCallDepth = 10_000
+
+// callFunc runs a function defined by let f(x, ...) = body: the body sees
+// its parameters and the globals.
+func (in *Interp) callFunc(ctx context.Context, e *lang.Call, f FuncVal, args []Value) (Value, error) {
+	d := f.Decl
+	if len(args) != len(d.Params) {
+		return nil, errorf(e.Pos, "%s takes %d arguments, got %d", d.Name.Name, len(d.Params), len(args))
+	}
+	if in.depth >= maxCallDepth {
+		return nil, errorf(e.Pos, "calls of %s nest more than %d deep (a recursion that does not end?)", d.Name.Name, maxCallDepth)
+	}
+	env := make(map[string]Value, len(args))
+	for i, p := range d.Params {
+		env[p.Name] = args[i]
+	}
+	in.depth++
+	defer func() { in.depth-- }()
+	if in.depth%256 == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, &solve.InterruptedError{What: d.Name.Name, Err: err}
+		}
+	}
+	return in.eval(ctx, d.Value, env)
 }
 
 // generatorArg is the generator a call takes as its only argument, if so.

@@ -66,6 +66,7 @@ type Interp struct {
 	cfg     Config
 	lim     *solve.Limits // shared by every solver of the session
 	globals map[string]Value
+	depth   int // calls of functions defined by let under way
 	symbols map[string]*check.Symbol
 	sources map[string][]string     // the lines of each input, at their line numbers
 	made    map[string]game.Ruleset // the builtin games made so far, by name and arguments
@@ -365,6 +366,11 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 		in.globals[s.Name] = v
 		in.symbols[s.Name] = &check.Symbol{Game: true, Pos: s.Pos, Decl: s}
 	case *lang.LetStmt:
+		if s.Func {
+			in.globals[s.Name.Name] = FuncVal{s}
+			in.symbols[s.Name.Name] = &check.Symbol{Pos: s.Name.Pos, Func: s}
+			return nil
+		}
 		v, err := in.eval(ctx, s.Value, nil)
 		if err != nil {
 			return err

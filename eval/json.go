@@ -121,6 +121,8 @@ func toJSON(v Value) (string, any) {
 		}{v.R.Name(), v.R.Kind().Name()}
 	case ParamGame:
 		return "family", v.String()
+	case FuncVal:
+		return "function", v.String()
 	case PositionVal:
 		parts := []string{}
 		for _, c := range v.P {

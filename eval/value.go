@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/stdlib"
@@ -78,10 +79,20 @@ type Explanation string
 // Nothing is the value of a statement that prints nothing (print itself).
 type Nothing struct{}
 
-func (v Int) String() string         { return v.V.String() }
-func (v Bool) String() string        { return fmt.Sprint(bool(v)) }
-func (v Str) String() string         { return string(v) }
-func (v Nothing) String() string     { return "" }
+// FuncVal is a function defined by let f(x, ...) = body.
+type FuncVal struct{ Decl *lang.LetStmt }
+
+func (v Int) String() string     { return v.V.String() }
+func (v Bool) String() string    { return fmt.Sprint(bool(v)) }
+func (v Str) String() string     { return string(v) }
+func (v Nothing) String() string { return "" }
+func (v FuncVal) String() string {
+	names := make([]string, len(v.Decl.Params))
+	for i, p := range v.Decl.Params {
+		names[i] = p.Name
+	}
+	return v.Decl.Name.Name + "(" + strings.Join(names, ", ") + ")"
+}
 func (v Explanation) String() string { return string(v) }
 func (v ValueVal) String() string    { return v.V.String() }
 
@@ -221,6 +232,8 @@ func typeName(v Value) string {
 		return "a position"
 	case ConventionVal:
 		return "a play convention"
+	case FuncVal:
+		return "a function"
 	case Moves, OptionList:
 		return "a list of moves"
 	default:

@@ -68,11 +68,14 @@ func (d *GameDecl) KindVars() []*Ident {
 	return d.Kind.Vars
 }
 
-// LetStmt binds a name: `let name = expr`.
+// LetStmt binds a name: `let name = expr`, or defines a function:
+// `let f(x, y) = expr` (Func; Params may be empty).
 type LetStmt struct {
-	Pos   Pos
-	Name  *Ident
-	Value Expr
+	Pos    Pos
+	Name   *Ident
+	Func   bool
+	Params []*Ident
+	Value  Expr
 }
 
 // ExprStmt is an expression whose value is printed.

@@ -48,9 +48,11 @@ type gKind struct {
 }
 
 type gLet struct {
-	Pos   lexer.Position
-	Name  *gName `parser:"'let' @@"`
-	Value *gExpr `parser:"'=' @@"`
+	Pos    lexer.Position
+	Name   *gName   `parser:"'let' @@"`
+	Func   bool     `parser:"( @'('"`
+	Params []*gName `parser:"  ( @@ ( ',' @@ )* )? ')' )?"`
+	Value  *gExpr   `parser:"'=' @@"`
 }
 
 type gRule struct {

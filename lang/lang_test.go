@@ -85,6 +85,8 @@ func TestParseFormat(t *testing.T) {
 		{"1 + if c then 2 else 3", "(1 + (if c then 2 else 3))"},
 		{"{k for k in 1.. if k < n}", "{k for k in (1..) if (k < n)}"},
 		{"outcome(G) == P and true", "((outcome(G) == P) and true)"},
+		{"let f(x, y) = x * y", "let f(x, y) = (x * y)"},
+		{"let g() = 3", "let g() = 3"},
 	}
 	for _, c := range cases {
 		f, err := lang.Parse("t.game", c.src)
@@ -147,7 +149,7 @@ func FuzzParse(f *testing.F) {
 		"game G set { pick x in 2..20 forbid sums }", "grundy(Kayles(3) + Nim(4))",
 		"let x = -2^2 < 3 and not y", `game D = octal("0.137")`, "NumberGame{2, 3}", "1..", "(((",
 		"{k^2 for k in 1..n if odd(k)}", "all(x > 0 for x in S for y in 1..x if y)",
-		"a xor b | c & d >> 2 << 1", "if a then b else if c then d else e", "xor(1, 2) xor 3",
+		"a xor b | c & d >> 2 << 1", "let f(a, b) = if a then b else f(b, a)", "if a then b else if c then d else e", "xor(1, 2) xor 3",
 	} {
 		f.Add(seed)
 	}

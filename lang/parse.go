@@ -106,7 +106,11 @@ func (l *lowerer) lowerStmt(s *gStmt) Stmt {
 	case s.Game != nil:
 		return l.lowerGame(s.Game)
 	case s.Let != nil:
-		return &LetStmt{Pos: pos(s.Let.Pos), Name: ident(s.Let.Name), Value: l.lowerExpr(s.Let.Value)}
+		let := &LetStmt{Pos: pos(s.Let.Pos), Name: ident(s.Let.Name), Func: s.Let.Func, Value: l.lowerExpr(s.Let.Value)}
+		for _, p := range s.Let.Params {
+			let.Params = append(let.Params, ident(p))
+		}
+		return let
 	default:
 		return &ExprStmt{Pos: pos(s.Expr.Pos), X: l.lowerExpr(s.Expr)}
 	}

@@ -23,7 +23,15 @@ func FormatStmt(s Stmt) string {
 	case *GameDecl:
 		return formatGame(s)
 	case *LetStmt:
-		return "let " + s.Name.Name + " = " + FormatExpr(s.Value)
+		head := s.Name.Name
+		if s.Func {
+			names := make([]string, len(s.Params))
+			for i, p := range s.Params {
+				names[i] = p.Name
+			}
+			head += "(" + strings.Join(names, ", ") + ")"
+		}
+		return "let " + head + " = " + FormatExpr(s.Value)
 	case *ExprStmt:
 		return FormatExpr(s.X)
 	}

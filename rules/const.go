@@ -1,6 +1,10 @@
 package rules
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/gamelang/gamelang/lang"
+)
 
 // Const is the value of a name that a rule uses but does not bind: a
 // parameter of the game or a global. Rules can use numbers and truth
@@ -10,6 +14,7 @@ type Const struct {
 	ints  []*big.Int // the number; a set's members; a range's ends (one when open)
 	truth bool
 	typ   string // what any other value is, for messages: "a string"
+	fn    *lang.LetStmt
 }
 
 type constKind int
@@ -20,7 +25,12 @@ const (
 	constBool
 	constSet
 	constRange
+	constFunc
 )
+
+// FuncConst is a function defined by let f(x, ...) = body: a rule that
+// calls it runs its body with the parameters bound to the arguments.
+func FuncConst(d *lang.LetStmt) Const { return Const{kind: constFunc, fn: d} }
 
 // IntConst is a number.
 func IntConst(x *big.Int) Const { return Const{kind: constInt, ints: []*big.Int{x}} }
@@ -53,6 +63,8 @@ func (c Const) what() string {
 		return "a set"
 	case constRange:
 		return "a range"
+	case constFunc:
+		return "a function"
 	}
 	return c.typ
 }

@@ -29,9 +29,10 @@ type Func func(r []int64) int64
 
 // Scope maps the names visible in a rule to registers or constants.
 type Scope struct {
-	slots  map[string]int
-	consts func(name string) (Const, bool)
-	n      int // registers in use
+	slots    map[string]int
+	consts   func(name string) (Const, bool)
+	n        int             // registers in use
+	inlining map[string]bool // the functions being inlined
 }
 
 // NewScope returns a scope whose names, until bound to registers, are the
@@ -49,6 +50,45 @@ func (s *Scope) Bind(name string) int {
 
 // Registers is the number of registers the compiled rules use.
 func (s *Scope) Registers() int { return max(s.n, 1) }
+
+// inline compiles a call of a function defined by let: its body, compiled
+// in a scope that sees its parameters (bound to new registers) and the
+// constants, not the rule's variables. A function that calls itself cannot
+// be inlined.
+func (s *Scope) inline(e *lang.Call, name string, d *lang.LetStmt) Int {
+	if len(e.Args) != len(d.Params) {
+		Fail(e.Pos, "%s takes %d arguments, got %d", name, len(d.Params), len(e.Args))
+	}
+	if s.inlining[name] {
+		Fail(e.Pos, "%s calls itself: a recursive function cannot be used in a rule", name)
+	}
+	args := make([]Func, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = s.intExpr(a).Fn
+	}
+	outer := s.slots
+	s.slots = map[string]int{}
+	slots := make([]int, len(d.Params))
+	for i, p := range d.Params {
+		slots[i] = s.Bind(p.Name)
+	}
+	if s.inlining == nil {
+		s.inlining = map[string]bool{}
+	}
+	s.inlining[name] = true
+	defer func() { s.slots = outer; delete(s.inlining, name) }()
+	body := s.intExpr(d.Value).Fn
+	vals := make([]int64, len(args))
+	return Int{Fn: func(r []int64) int64 {
+		for i, a := range args { // every argument first, then the parameters
+			vals[i] = a(r)
+		}
+		for i, slot := range slots {
+			r[slot] = vals[i]
+		}
+		return body(r)
+	}}
+}
 
 // Int is a compiled integer expression; a constant one is folded into Val.
 type Int struct {
@@ -353,6 +393,11 @@ func (s *Scope) call(e *lang.Call) Int {
 	}
 	b, ok := funcs[id.Name]
 	if !ok {
+		if _, bound := s.slots[id.Name]; !bound {
+			if v, ok := s.consts(id.Name); ok && v.kind == constFunc {
+				return s.inline(e, id.Name, v.fn)
+			}
+		}
 		Fail(e.Pos, "%s cannot be used inside a rule", id.Name)
 	}
 	if len(e.Args) == 1 {
