@@ -32,7 +32,7 @@ func TestUserFunctions(t *testing.T) {
 		{"let c(n) = if n == 1 then 0 else 1 + c(if n % 2 == 0 then n / 2 else 3 * n + 1)\nprint(c(27), c(97))", fmt.Sprint(steps(27), " ", steps(97))},
 		{"let fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)\nfib(20)", "6765"},
 		{"let k = 10\nlet f(x) = x + k\nf(1)", "11"}, // a global seen from the body
-		{"let f(x) = x\nlet x = 5\nf(2)", "2"},    // the parameter, not the global
+		{"let f(x) = x\nlet x = 5\nf(2)", "2"},       // the parameter, not the global
 		{"let f(x, y) = x\nf", "f(x, y)"},
 		{"let p(n) = n >= 2 and all(n % d != 0 for d in 2..isqrt(n))\n{n for n in 1..30 if p(n)}", "{2, 3, 5, 7, 11, 13, 17, 19, 23, 29}"},
 	}
