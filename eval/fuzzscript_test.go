@@ -30,7 +30,10 @@ func (b *bytesSource) expr(depth int) string {
 		return b.of("0", "1", "2", "7", "10^18", "2^64", "-3", "n", "x")
 	}
 	l, r := b.expr(depth-1), b.expr(depth-1)
-	return b.of("("+l+" + "+r+")", l+" * "+r, l+" ^ "+b.of("2", "3", "63", "(2^62)"), "-"+l, l+" % "+r, l+" / "+r, "min("+l+", "+r+")", "xor("+l+", "+r+")", "popcount("+l+")", "abs("+l+")")
+	return b.of("("+l+" + "+r+")", l+" * "+r, l+" ^ "+b.of("2", "3", "63", "(2^62)"), "-"+l, l+" % "+r, l+" / "+r, "min("+l+", "+r+")", "xor("+l+", "+r+")", "popcount("+l+")", "abs("+l+")",
+		"("+l+" xor "+r+")", "("+l+" & "+r+")", "("+l+" | "+r+")", "("+l+" << "+b.of("3", "70", "-1")+")", "("+l+" >> 2)",
+		"(if "+l+" < "+r+" then "+l+" else "+r+")", "sq("+l+")", "gcd("+l+", "+r+")", "isqrt(abs("+l+"))", "nimmul(abs("+l+"), abs("+r+"))",
+		"sum(k * "+l+" for k in 0..3)", "max(k for k in {1, "+l+"})")
 }
 
 // position is a random position of the games the script defines.
@@ -51,9 +54,11 @@ func (b *bytesSource) position() string {
 func scriptFrom(data []byte) (string, []string) {
 	b := &bytesSource{data}
 	var s strings.Builder
-	take := b.of("1..3", "{1, 4}", "2", "1..", "0..2", fmt.Sprint(b.pick(5)))
+	s.WriteString("let sq(v) = v * v\n")
+	take := b.of("1..3", "{1, 4}", "2", "1..", "0..2", fmt.Sprint(b.pick(5)), "{k^2 for k in 1..3}", "{k for k in 1..n if isprime(k)}", "{sq(k) for k in 1..2}")
 	fmt.Fprintf(&s, "game G { take %s%s%s }\n", take, b.of("", " split", " leaving 0..2", " leaving 3"), b.of("", "", "  loses if n == 0", "  loses if n % 3 == 1"))
-	fmt.Fprintf(&s, "game T state (a, b) {\n    move (a - k, b) for k in 1..a if k <= %d\n    move (%s, b - 1) if b > 0\n}\n", 1+b.pick(3), b.of("a", "a + 1", "a + b"))
+	fmt.Fprintf(&s, "game T state (a, b) {\n    move (a - k, b) for k in 1..a if k <= %d%s\n    move (%s, b - 1) if b > 0\n}\n", 1+b.pick(3),
+		b.of("", " and all(k % d != 0 for d in 2..k-1)", " and (a xor k) & 1 == 0"), b.of("a", "a + 1", "a + b", "if a > b then b else a"))
 	fmt.Fprintf(&s, "game S set { pick x in 2..%d  %s }\n", 5+b.pick(20), b.of("forbid sums", "forbid multiples", ""))
 	fmt.Fprintf(&s, "let x = %s\n", b.expr(1+b.pick(3)))
 	var stmts []string

@@ -13,15 +13,16 @@ import (
 // position, when it is folded into a constant list once.
 
 type compiled struct {
-	fors []forClause
-	cond *Int
-	elem Int
+	fors   []forClause
+	cond   *Int
+	elem   Int
+	ticker *Ticker
 }
 
 // comprehension compiles c with its variables bound to new registers, and
 // releases the names (not the registers) when done.
 func (s *Scope) comprehension(c *lang.Comprehension) compiled {
-	var out compiled
+	out := compiled{ticker: s.Ticker()}
 	var bound []string
 	defer func() {
 		for _, name := range bound {
@@ -58,6 +59,7 @@ func (c *compiled) each(r []int64, f func(v int64) bool) {
 		fc := c.fors[depth]
 		more := true
 		fc.rng.Each(r, func(k int64) bool {
+			c.ticker.tick()
 			r[fc.slot] = k
 			more = loop(depth + 1)
 			return more
@@ -87,6 +89,9 @@ func (s *Scope) setComprehension(c *lang.Comprehension) Coll {
 	}
 	r := make([]int64, s.Registers())
 	var out Coll
+	t := s.Ticker()
+	t.left, t.pos = maxFoldSteps+1, c.Pos
+	defer func() { t.left = 0 }()
 	comp.each(r, func(v int64) bool {
 		if len(out.Elems) >= 1<<20 {
 			Fail(c.Pos, "this set has more than %d members", 1<<20)

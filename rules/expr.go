@@ -33,6 +33,48 @@ type Scope struct {
 	consts   func(name string) (Const, bool)
 	n        int             // registers in use
 	inlining map[string]bool // the functions being inlined
+	ticker   *Ticker         // what the loops of comprehensions tick
+}
+
+// Ticker lets the loops a rule runs inside (comprehensions, generators)
+// count against the query under way, so that a long loop can be stopped:
+// a ruleset hands it the Work of each listing of options (Use) and takes it
+// back after (Use(nil)); outside a listing the loops do not tick.
+type Ticker struct {
+	w *solve.Work
+	// A comprehension folded when its game is declared runs with no Work:
+	// it may take at most left steps (0: no bound), else it fails at pos.
+	left int
+	pos  lang.Pos
+}
+
+// Use sets the Work the loops tick, nil for none.
+func (t *Ticker) Use(w *solve.Work) {
+	if t != nil {
+		t.w = w
+	}
+}
+
+func (t *Ticker) tick() {
+	if t.w != nil {
+		t.w.Tick()
+	}
+	if t.left > 0 {
+		if t.left--; t.left == 0 {
+			Fail(t.pos, "this comprehension takes more than %d steps to compute when its game is declared", maxFoldSteps)
+		}
+	}
+}
+
+// maxFoldSteps bounds a comprehension computed when its game is declared.
+const maxFoldSteps = 1 << 24
+
+// Ticker is the ticker of the rules compiled in s.
+func (s *Scope) Ticker() *Ticker {
+	if s.ticker == nil {
+		s.ticker = &Ticker{}
+	}
+	return s.ticker
 }
 
 // NewScope returns a scope whose names, until bound to registers, are the

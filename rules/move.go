@@ -80,8 +80,9 @@ func (s *Scope) CompileMove(r *lang.MoveRule) (m Move, err error) {
 // and 'loses if' rules. Kinds with rules of their own (take, pick, forbid)
 // compile those themselves.
 type Compiled struct {
-	Moves []Move
-	Loses *Int
+	Ticker *Ticker // the loops of the rules' comprehensions tick it
+	Moves  []Move
+	Loses  *Int
 	// LosesBlock is the 'loses if' condition over blocks of heaps, when it
 	// compiles so.
 	LosesBlock BlockFunc
@@ -90,6 +91,7 @@ type Compiled struct {
 // CompileBody compiles the move and 'loses if' rules of a body, in order,
 // and hands every other rule to other (which may be nil when there is none).
 func (s *Scope) CompileBody(body []lang.Rule, other func(lang.Rule) error) (c Compiled, err error) {
+	c.Ticker = s.Ticker()
 	for _, r := range body {
 		switch r := r.(type) {
 		case *lang.MoveRule:

@@ -56,10 +56,11 @@ type Ruleset struct {
 	buf    []int64
 	lost   []bool // lost[m]: leaving heap m loses at once, for the heaps asked in order
 	limits *solve.Limits
+	ticker *rules.Ticker
 }
 
 func newRuleset(name string, takes []take, body rules.Compiled, nregs int, limits *solve.Limits) *Ruleset {
-	return &Ruleset{name: name, takes: takes, moves: body.Moves, loses: body.Loses, regs: make([]int64, nregs), lregs: make([]int64, nregs), limits: limits}
+	return &Ruleset{name: name, takes: takes, moves: body.Moves, loses: body.Loses, regs: make([]int64, nregs), lregs: make([]int64, nregs), limits: limits, ticker: body.Ticker}
 }
 
 // Name is the ruleset's name.
@@ -123,6 +124,8 @@ func (h *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 // lose at once.
 func (h *Ruleset) Options(w *solve.Work, n int64, f func(parts []int64)) (err error) {
 	defer solve.Catch(&err)
+	h.ticker.Use(w)
+	defer h.ticker.Use(nil)
 	for i := range h.takes {
 		h.eachTake(w, &h.takes[i], n, f)
 	}
@@ -142,6 +145,7 @@ func (h *Ruleset) eachTake(w *solve.Work, t *take, n int64, f func([]int64)) {
 			rules.Fail(t.pos, "take %d: a take must remove at least one token, or split the heap (leaving 2 or 3)", k)
 		}
 		t.leave.Leave(n-k, false, func(parts []int64) {
+			w.Tick() // a split into three has O(n^2) ways
 			if !octal.IntoLost(parts, h.Lost) {
 				f(parts)
 			}

@@ -24,11 +24,12 @@ type Ruleset struct {
 	lregs  []int64 // registers for the 'loses if' test of an option
 	buf    []byte
 	limits *solve.Limits
+	ticker *rules.Ticker
 }
 
 func newRuleset(name string, vars []string, body rules.Compiled, nregs int, limits *solve.Limits) *Ruleset {
 	return &Ruleset{name: name, kind: Of(vars...), n: len(vars), moves: body.Moves, loses: body.Loses,
-		regs: make([]int64, nregs), lregs: make([]int64, nregs), buf: make([]byte, 8*len(vars)), limits: limits}
+		regs: make([]int64, nregs), lregs: make([]int64, nregs), buf: make([]byte, 8*len(vars)), limits: limits, ticker: body.Ticker}
 }
 
 // Name is the ruleset's name.
@@ -102,6 +103,8 @@ func (t *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 // Options calls yield with the key of every position a move reaches.
 func (t *Ruleset) Options(w *solve.Work, key []byte, yield func([]byte)) (err error) {
 	defer solve.Catch(&err)
+	t.ticker.Use(w)
+	defer t.ticker.Use(nil)
 	for i := range t.n {
 		t.regs[i] = int64(binary.LittleEndian.Uint64(key[8*i:]))
 	}
