@@ -158,3 +158,28 @@ func nimTableFull(a, b int) [][]int {
 	}
 	return tab
 }
+
+// Subtract-a-square, with its take set written as a comprehension: its
+// P-positions below 100 are those of OEIS A030193, and those of a plain
+// win/loss search written here.
+func TestTakeASquare(t *testing.T) {
+	lose := make([]bool, 101)
+	var want []string
+	for n := 0; n <= 100; n++ {
+		lose[n] = true
+		for k := 1; k*k <= n; k++ {
+			lose[n] = lose[n] && !lose[n-k*k]
+		}
+		if lose[n] {
+			want = append(want, fmt.Sprint(n))
+		}
+	}
+	const a030193 = "0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57, 62, 65, 67, 72, 85, 95"
+	if strings.Join(want, ", ") != a030193 {
+		t.Fatalf("the search here gives %v, A030193 says %s", want, a030193)
+	}
+	got := out(t, "game Sq { take {k^2 for k in 1..40} }\n{n for n in 0..100 if outcome(Sq(n)) == P}")
+	if got != "{"+a030193+"}" {
+		t.Errorf("P-positions of subtract-a-square: %s, want {%s}", got, a030193)
+	}
+}
