@@ -250,17 +250,7 @@ func (c *Checker) allowedIn(rule string) string {
 }
 
 func (c *Checker) moveRule(r *lang.MoveRule, loc locals) {
-	inner := locals{}
-	for k, v := range loc {
-		inner[k] = v
-	}
-	for _, f := range r.Fors {
-		c.expr(f.Range, inner, true)
-		if inner[f.Var.Name] {
-			c.errorf(f.Var.Pos, "loop variable %s hides another name of the same game", f.Var.Name)
-		}
-		inner[f.Var.Name] = true
-	}
+	inner := c.fors(r.Fors, loc, true, "loop variable %s hides another name of the same game")
 	if r.Guard != nil {
 		c.expr(r.Guard, inner, true)
 	}

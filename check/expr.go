@@ -113,21 +113,29 @@ func (c *Checker) suggest(name string, loc locals) string {
 // comprehension checks each range with the variables bound before it, and
 // the element and condition with all of them.
 func (c *Checker) comprehension(e *lang.Comprehension, loc locals, inRule bool) {
-	inner := locals{}
-	for k, v := range loc {
-		inner[k] = v
-	}
-	for _, f := range e.Fors {
-		c.expr(f.Range, inner, inRule)
-		if inner[f.Var.Name] {
-			c.errorf(f.Var.Pos, "%s is already a name here: give the comprehension's variable another", f.Var.Name)
-		}
-		inner[f.Var.Name] = true
-	}
+	inner := c.fors(e.Fors, loc, inRule, "%s is already a name here: give the comprehension's variable another")
 	c.expr(e.Elem, inner, inRule)
 	if e.Cond != nil {
 		c.expr(e.Cond, inner, inRule)
 	}
+}
+
+// fors checks for clauses, each range with the variables bound before it,
+// and returns loc with all of them bound; a variable that hides a name is
+// reported with hides.
+func (c *Checker) fors(fs []*lang.ForClause, loc locals, inRule bool, hides string) locals {
+	inner := maps.Clone(loc)
+	if inner == nil {
+		inner = locals{}
+	}
+	for _, f := range fs {
+		c.expr(f.Range, inner, inRule)
+		if inner[f.Var.Name] {
+			c.errorf(f.Var.Pos, hides, f.Var.Name)
+		}
+		inner[f.Var.Name] = true
+	}
+	return inner
 }
 
 // Generators are the functions that take a generator, a comprehension

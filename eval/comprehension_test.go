@@ -79,12 +79,7 @@ func TestComprehensions(t *testing.T) {
 		{"{k for k in 1..j for j in 1..3}", "unknown name j"},
 	}
 	for _, b := range bad {
-		var buf bytes.Buffer
-		in := eval.New(eval.Config{Out: &buf})
-		err := in.Exec(context.Background(), "<test>", b.src)
-		if err == nil || !strings.Contains(in.Render(err), b.want) {
-			t.Errorf("%s: %v, want an error that says %q", b.src, err, b.want)
-		}
+		wantError(t, b.src, b.want)
 	}
 }
 

@@ -1,13 +1,8 @@
 package eval_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	"strings"
 	"testing"
-
-	"github.com/gamelang/gamelang/eval"
 )
 
 // Functions defined by let: values, recursion, use inside rules (inlined),
@@ -64,11 +59,6 @@ func TestUserFunctions(t *testing.T) {
 		{"let f(x) = \"s\"\ngame G { take f(1) }\ngrundy(G(3))", "a string"},
 	}
 	for _, b := range bad {
-		var buf bytes.Buffer
-		in := eval.New(eval.Config{Out: &buf})
-		err := in.Exec(context.Background(), "<test>", b.src)
-		if err == nil || !strings.Contains(in.Render(err), b.want) {
-			t.Errorf("%s: %v, want an error that says %q", b.src, err, b.want)
-		}
+		wantError(t, b.src, b.want)
 	}
 }

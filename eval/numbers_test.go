@@ -22,6 +22,18 @@ func out(t *testing.T, src string) string {
 	return strings.TrimSpace(buf.String())
 }
 
+// wantError runs a script and checks that it fails with an error that says
+// want.
+func wantError(t *testing.T, src, want string) {
+	t.Helper()
+	var buf bytes.Buffer
+	in := eval.New(eval.Config{Out: &buf})
+	err := in.Exec(context.Background(), "<test>", src)
+	if err == nil || !strings.Contains(in.Render(err), want) {
+		t.Errorf("%s: %v, want an error that says %q", src, err, want)
+	}
+}
+
 // The number-theory builtins, at top level (big integers) and inside rules
 // (int64), agree with each other and with math/big, on both sides of 2^63.
 func TestNumberTheoryBuiltins(t *testing.T) {
@@ -82,12 +94,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 		{"isqrt(-4)", "isqrt needs a number >= 0"},
 		{"game G { move (n - 1) if n > 0 and factorial(n) > 0 }\ngrundy(G(30))", "factorial(21) is too large for a rule"},
 	} {
-		var buf bytes.Buffer
-		in := eval.New(eval.Config{Out: &buf})
-		err := in.Exec(context.Background(), "<test>", bad.src)
-		if err == nil || !strings.Contains(in.Render(err), bad.want) {
-			t.Errorf("%s: %v, want an error that says %q", bad.src, err, bad.want)
-		}
+		wantError(t, bad.src, bad.want)
 	}
 }
 

@@ -1,15 +1,11 @@
 package eval_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/gamelang/gamelang/eval"
 )
 
 // The bit operators at top level agree with math/big on random numbers of
@@ -73,12 +69,7 @@ func TestBitOperators(t *testing.T) {
 		{"game G { move (n - 1) if n > 0 and (n << 62) > 0 }\ngrundy(G(3))", "integer overflow in 2 << 62"},
 		{"if 3 then 1 else 2", "expected a truth value"},
 	} {
-		var buf bytes.Buffer
-		in := eval.New(eval.Config{Out: &buf})
-		err := in.Exec(context.Background(), "<test>", b.src)
-		if err == nil || !strings.Contains(in.Render(err), b.want) {
-			t.Errorf("%s: %v, want an error that says %q", b.src, err, b.want)
-		}
+		wantError(t, b.src, b.want)
 	}
 }
 
