@@ -134,6 +134,9 @@ type InterruptedError struct {
 }
 
 func (e *InterruptedError) Error() string {
+	if e.States == 0 { // nothing stored: a loop (a comprehension) rather than a solver
+		return fmt.Sprintf("interrupted while computing %s", e.What)
+	}
 	return fmt.Sprintf("interrupted while solving %s, after %d stored states (what was stored is kept)", e.What, e.States)
 }
 

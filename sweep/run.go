@@ -176,6 +176,9 @@ func (s *sweep) analyse(ctx context.Context, i int, item string) (Record, error)
 			return r, err
 		}
 		r.Stopped, r.Error = stopReason(gctx, err), err.Error()
+		if r.Stopped == "time" {
+			r.Error = fmt.Sprintf("stopped by the time bound (%s) after %d values", s.o.Time, tab.Len())
+		}
 	}
 	describe(&r, tab, per)
 	return r, nil

@@ -304,3 +304,18 @@ func sweepOutF(t testing.TB, o Options) (string, []Record) {
 	}
 	return buf.String(), recs
 }
+
+// A game that reaches its time bound is recorded as stopped, with the values
+// it had, and the sweep goes on. (Treblecross to 10^7 values takes far more
+// than the millisecond allowed.)
+func TestTimeBound(t *testing.T) {
+	_, recs := sweepOut(t, Options{Family: family(t, "0.007,0.17"), Values: 10_000_000, Time: 20 * time.Millisecond})
+	if r := recs[0]; r.Stopped != "time" || !strings.Contains(r.Error, "stopped by the time bound (20ms) after") || r.Period != nil {
+		t.Errorf("0.007 with 20ms: %+v", r)
+	}
+	// The next game runs (it needs a few microseconds; on a machine so busy
+	// that it did not get them, it is stopped too, and says so).
+	if r := recs[1]; r.Index != 1 || (r.Stopped == "") != (r.Period != nil && r.Period.Length == 34) {
+		t.Errorf("0.17 after a stopped game: %+v", r)
+	}
+}
