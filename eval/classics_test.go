@@ -74,3 +74,109 @@ all(grundy(TurningTurtles(n)) == n for n in 0..100)`
 		t.Errorf("Kiki's P-positions:\n got %s\nwant {%s}", kiki, strings.Join(p, ", "))
 	}
 }
+
+// Staircase Nim and Moore's Nim_2 on three heaps: the P-positions by a
+// win/loss search written here, which agree with the theorems (the odd
+// steps' nim sum is 0; every bit is set in 0 or 3 heaps).
+func TestStaircaseAndMoore(t *testing.T) {
+	const m = 5
+	type pos struct{ a, b, c int }
+	// lost returns the search: whether the player to move from p loses.
+	lost := func(moves func(p pos) []pos) func(pos) bool {
+		memo := map[pos]bool{}
+		var lose func(p pos) bool
+		lose = func(p pos) bool {
+			if l, ok := memo[p]; ok {
+				return l
+			}
+			l := true
+			for _, q := range moves(p) {
+				if lose(q) {
+					l = false
+					break
+				}
+			}
+			memo[p] = l
+			return l
+		}
+		return lose
+	}
+	stair := lost(func(p pos) []pos {
+		var out []pos
+		for k := 1; k <= p.a; k++ {
+			out = append(out, pos{p.a - k, p.b, p.c})
+		}
+		for k := 1; k <= p.b; k++ {
+			out = append(out, pos{p.a + k, p.b - k, p.c})
+		}
+		for k := 1; k <= p.c; k++ {
+			out = append(out, pos{p.a, p.b + k, p.c - k})
+		}
+		return out
+	})
+	moore := lost(func(p pos) []pos {
+		var out []pos
+		two := func(x, y int, make func(i, j int) pos) {
+			for i := 0; i <= x; i++ {
+				for j := 0; j <= y; j++ {
+					if i+j > 0 {
+						out = append(out, make(i, j))
+					}
+				}
+			}
+		}
+		two(p.a, p.b, func(i, j int) pos { return pos{p.a - i, p.b - j, p.c} })
+		two(p.a, p.c, func(i, j int) pos { return pos{p.a - i, p.b, p.c - j} })
+		two(p.b, p.c, func(i, j int) pos { return pos{p.a, p.b - i, p.c - j} })
+		return out
+	})
+	var wantS, wantM []string
+	for a := 0; a <= m; a++ {
+		for b := 0; b <= m; b++ {
+			for c := 0; c <= m; c++ {
+				p := pos{a, b, c}
+				if stair(p) {
+					wantS = append(wantS, fmt.Sprint(100*a+10*b+c))
+					if a^c != 0 {
+						t.Errorf("the search says Staircase%v is P, but a xor c = %d", p, a^c)
+					}
+				}
+				if moore(p) {
+					wantM = append(wantM, fmt.Sprint(100*a+10*b+c))
+					for bit := 1; bit <= 4; bit <<= 1 {
+						if n := boolInt(a&bit != 0) + boolInt(b&bit != 0) + boolInt(c&bit != 0); n%3 != 0 {
+							t.Errorf("the search says Moore2%v is P, but bit %d is set in %d heaps", p, bit, n)
+						}
+					}
+				}
+			}
+		}
+	}
+	src := fmt.Sprintf(`game Staircase state (a, b, c) {
+    move (a - k, b, c) for k in 1..a
+    move (a + k, b - k, c) for k in 1..b
+    move (a, b + k, c - k) for k in 1..c
+}
+game Moore2 state (a, b, c) {
+    move (a - i, b - j, c) for i in 0..a for j in 0..b if i + j > 0
+    move (a - i, b, c - j) for i in 0..a for j in 0..c if i + j > 0
+    move (a, b - i, c - j) for i in 0..b for j in 0..c if i + j > 0
+}
+{100 * a + 10 * b + c for a in 0..%d for b in 0..%d for c in 0..%d if outcome(Staircase(a, b, c)) == P}
+{100 * a + 10 * b + c for a in 0..%d for b in 0..%d for c in 0..%d if outcome(Moore2(a, b, c)) == P}`, m, m, m, m, m, m)
+	got := strings.Split(out(t, src), "\n")
+	set := func(xs []string) string { return "{" + strings.Join(xs, ", ") + "}" }
+	if got[0] != set(wantS) {
+		t.Errorf("Staircase Nim P-positions:\n got %s\nwant %s", got[0], set(wantS))
+	}
+	if got[1] != set(wantM) {
+		t.Errorf("Moore's Nim_2 P-positions:\n got %s\nwant %s", got[1], set(wantM))
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
