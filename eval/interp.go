@@ -169,6 +169,9 @@ func (in *Interp) Info(name string) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	if sym.Func != nil {
+		return fmt.Sprintf("%s  (defined at %s)", lang.FormatStmt(sym.Func), sym.Pos), true
+	}
 	if !sym.Game {
 		return fmt.Sprintf("let %s = %s  (%s)", name, in.globals[name], sym.Pos), true
 	}

@@ -98,14 +98,14 @@ func TestHelpKeywordsAndInfo(t *testing.T) {
 	for _, k := range lang.Keywords {
 		fmt.Fprintf(&in, ":help %s\n", k)
 	}
-	in.WriteString("game Two {\n  take 1..2\n}\nlet n = 10^3\n:info Two\n:info n\n:info nothere\n")
+	in.WriteString("game Two {\n  take 1..2\n}\nlet n = 10^3\nlet sq(x) = x * x\n:info Two\n:info n\n:info sq\n:info nothere\n")
 	repl.RunPipe(context.Background(), s, strings.NewReader(in.String()))
 	for _, k := range lang.Keywords {
 		if !strings.Contains(out.String(), k+": keyword\n  ") {
 			t.Errorf(":help %s says nothing of the keyword", k)
 		}
 	}
-	for _, want := range []string{"game Two {\n    take (1..2)\n}  (defined at <stdin>:", "solved by: closed form: g(n) = n mod 3", "let n = 1000  (<stdin>:"} {
+	for _, want := range []string{"game Two {\n    take (1..2)\n}  (defined at <stdin>:", "solved by: closed form: g(n) = n mod 3", "let n = 1000  (<stdin>:", "let sq(x) = (x * x)  (defined at <stdin>:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf(":info lacks %q:\n%s", want, out)
 		}
