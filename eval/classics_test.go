@@ -180,3 +180,20 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// The Ruler game (Winning Ways ch. 14): turn any run of coins whose
+// rightmost goes from heads to tails. As a heap game a move leaves the run's
+// other coins, a generator of heaps. Its values are the largest power of 2
+// dividing n (OEIS A006519), computed here.
+func TestRulerGame(t *testing.T) {
+	var want []string
+	for n := 1; n <= 100; n++ {
+		want = append(want, fmt.Sprint(n&-n))
+	}
+	got := out(t, "game Ruler { move (j for j in n-k+1..n-1) for k in 1..n }\ngrundy(Ruler, 1..100)")
+	if got != strings.Join(want, " ") {
+		t.Errorf("Ruler:\n got %s\nwant %s", got, strings.Join(want, " "))
+	}
+	wantError(t, "game T state (a, b) { move (j for j in 1..a) }", "a move of T gives the 2 numbers of a position (a, b), not a generator")
+	wantError(t, "game R { move (j for j in 0..n) }\ngrundy(R(3))", "every heap a move leaves must be smaller")
+}

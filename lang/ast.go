@@ -105,6 +105,8 @@ type TakeRule struct {
 }
 
 // MoveRule generates moves: `move (e1, ..., ek) for v in range ... [if guard]`.
+// Result may instead be one generator (a *Comprehension, not Set), whose
+// values are the parts the move leaves: `move (j for j in a..b)`.
 type MoveRule struct {
 	Pos    Pos
 	Result []Expr

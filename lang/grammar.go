@@ -72,7 +72,8 @@ type gTake struct {
 
 type gMove struct {
 	Pos    lexer.Position
-	Result []*gExpr `parser:"'move' '(' @@ ( ',' @@ )* ')'"`
+	Result []*gExpr `parser:"'move' '(' @@ ( ',' @@ )*"`
+	Gen    *gComp   `parser:"@@? ')'"` // move (j for j in a..b): heaps as many as the generator gives
 	Fors   []*gFor  `parser:"@@*"`
 	Guard  *gExpr   `parser:"( 'if' @@ )?"`
 }

@@ -87,6 +87,7 @@ func TestParseFormat(t *testing.T) {
 		{"outcome(G) == P and true", "((outcome(G) == P) and true)"},
 		{"let f(x, y) = x * y", "let f(x, y) = (x * y)"},
 		{"let g() = 3", "let g() = 3"},
+		{"game R { move (j for j in n-k+1..n-1) for k in 1..n }", "game R {\n    move (j for j in (((n - k) + 1)..(n - 1))) for k in (1..n)\n}"},
 	}
 	for _, c := range cases {
 		f, err := lang.Parse("t.game", c.src)
@@ -149,7 +150,7 @@ func FuzzParse(f *testing.F) {
 		"game G set { pick x in 2..20 forbid sums }", "grundy(Kayles(3) + Nim(4))",
 		"let x = -2^2 < 3 and not y", `game D = octal("0.137")`, "NumberGame{2, 3}", "1..", "(((",
 		"{k^2 for k in 1..n if odd(k)}", "all(x > 0 for x in S for y in 1..x if y)",
-		"a xor b | c & d >> 2 << 1", "let f(a, b) = if a then b else f(b, a)", "if a then b else if c then d else e", "xor(1, 2) xor 3",
+		"a xor b | c & d >> 2 << 1", "let f(a, b) = if a then b else f(b, a)", "game R { move (j for j in 1..n if odd(j)) for k in 1..n }", "if a then b else if c then d else e", "xor(1, 2) xor 3",
 	} {
 		f.Add(seed)
 	}

@@ -141,6 +141,9 @@ func (l *lowerer) lowerRule(r *gRule) Rule {
 		return t
 	case r.Move != nil:
 		m := &MoveRule{Pos: pos(r.Move.Pos), Result: l.lowerExprs(r.Move.Result)}
+		if g := r.Move.Gen; g != nil {
+			m.Result = []Expr{l.comprehension(pos(r.Move.Result[0].Pos), r.Move.Result, g, false)}
+		}
 		for _, f := range r.Move.Fors {
 			m.Fors = append(m.Fors, &ForClause{Pos: pos(f.Pos), Var: ident(f.Var), Range: l.lowerExpr(f.Range)})
 		}

@@ -12,6 +12,9 @@ type Move struct {
 	guard     *Int
 	Result    []Int
 	ResultPos []lang.Pos
+	// Parts, when the move is written with a generator, calls f with each
+	// part it leaves (Result is then empty, ResultPos its one position).
+	Parts func(r []int64, f func(v int64) bool)
 }
 
 type forClause struct {
@@ -64,6 +67,14 @@ func (s *Scope) CompileMove(r *lang.MoveRule) (m Move, err error) {
 			return m, err
 		}
 		m.guard = &g
+	}
+	if len(r.Result) == 1 {
+		if g, ok := r.Result[0].(*lang.Comprehension); ok && !g.Set {
+			defer solve.Catch(&err)
+			comp := s.comprehension(g)
+			m.Parts, m.ResultPos = comp.each, []lang.Pos{g.Pos}
+			return m, nil
+		}
 	}
 	for _, e := range r.Result {
 		c, err := s.CompileInt(e)

@@ -169,23 +169,34 @@ func (h *Ruleset) eachMove(w *solve.Work, m *rules.Move, n int64, f func([]int64
 	h.regs[0] = n
 	m.Each(w, h.regs, func() {
 		parts := h.buf[:0]
-		for i, r := range m.Result {
-			v := r.Fn(h.regs)
+		lost := false
+		// part takes one heap the move leaves; false ends the move (lost).
+		part := func(v int64, at lang.Pos) bool {
 			if v < 0 {
-				rules.Fail(m.ResultPos[i], "this move leaves a negative heap (%d) from heap %d", v, n)
+				rules.Fail(at, "this move leaves a negative heap (%d) from heap %d", v, n)
 			}
 			if v >= n {
-				rules.Fail(m.ResultPos[i], "this move leaves heap %d from heap %d: every heap a move leaves must be smaller", v, n)
+				rules.Fail(at, "this move leaves heap %d from heap %d: every heap a move leaves must be smaller", v, n)
 			}
 			if h.Lost(v) {
-				return
+				lost = true
+				return false
 			}
 			if v > 0 {
 				parts = append(parts, v)
 			}
+			return true
+		}
+		if m.Parts != nil {
+			m.Parts(h.regs, func(v int64) bool { return part(v, m.ResultPos[0]) })
+		}
+		for i, r := range m.Result {
+			if !part(r.Fn(h.regs), m.ResultPos[i]) {
+				break
+			}
 		}
 		h.buf = parts
-		if len(m.Result) > 0 && len(parts) == 0 && h.Lost(0) {
+		if lost || (len(m.Result) > 0 || m.Parts != nil) && len(parts) == 0 && h.Lost(0) {
 			return
 		}
 		f(parts)

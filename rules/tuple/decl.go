@@ -33,7 +33,9 @@ func (decl) Check(d *lang.GameDecl, report func(lang.Pos, string, ...any)) {
 		return
 	}
 	for _, r := range d.Rules {
-		if m, ok := r.(*lang.MoveRule); ok && len(m.Result) != len(vars) {
+		if m, ok := r.(*lang.MoveRule); ok && len(m.Result) == 1 && isGenerator(m.Result[0]) {
+			report(m.Pos, "a move of %s gives the %d numbers of a position (%s), not a generator", d.Name, len(vars), names(vars))
+		} else if ok && len(m.Result) != len(vars) {
 			report(m.Pos, "a position of %s has %d numbers (%s), but this move gives %d", d.Name, len(vars), names(vars), len(m.Result))
 		}
 	}
@@ -72,4 +74,9 @@ func names(ids []*lang.Ident) string {
 		out += id.Name
 	}
 	return out
+}
+
+func isGenerator(e lang.Expr) bool {
+	g, ok := e.(*lang.Comprehension)
+	return ok && !g.Set
 }
