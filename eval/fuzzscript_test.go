@@ -41,7 +41,8 @@ func (b *bytesSource) position() string {
 	one := func() string {
 		n := b.pick(12)
 		return b.of(fmt.Sprintf("G(%d)", n), fmt.Sprintf("T(%d, %d)", n%5, b.pick(5)), fmt.Sprintf("S{%d, %d}", 2+n%5, 3+b.pick(7)),
-			fmt.Sprintf("Kayles(%d)", n), fmt.Sprintf("Nim(%d)", n), fmt.Sprintf("Wythoff(%d, %d)", n, b.pick(9)), fmt.Sprintf("G(10^%d)", n))
+			fmt.Sprintf("Kayles(%d)", n), fmt.Sprintf("Nim(%d)", n), fmt.Sprintf("Wythoff(%d, %d)", n, b.pick(9)), fmt.Sprintf("G(10^%d)", n),
+			fmt.Sprintf("R(%d)", n))
 	}
 	p := one()
 	for range b.pick(3) {
@@ -60,6 +61,8 @@ func scriptFrom(data []byte) (string, []string) {
 	fmt.Fprintf(&s, "game T state (a, b) {\n    move (a - k, b) for k in 1..a if k <= %d%s\n    move (%s, b - 1) if b > 0\n}\n", 1+b.pick(3),
 		b.of("", " and all(k % d != 0 for d in 2..k-1)", " and (a xor k) & 1 == 0"), b.of("a", "a + 1", "a + b", "if a > b then b else a"))
 	fmt.Fprintf(&s, "game S set { pick x in 2..%d  %s }\n", 5+b.pick(20), b.of("forbid sums", "forbid multiples", ""))
+	fmt.Fprintf(&s, "game R { move (%s for j in %s) for k in 1..n%s }\n", b.of("j", "sq(j) mod n", "j xor k", "if odd(j) then j else 0"),
+		b.of("n-k+1..n-1", "1..k-1", "{k, n - 1}", "0..n"), b.of("", " if k <= 3", " if isprime(k)"))
 	fmt.Fprintf(&s, "let x = %s\n", b.expr(1+b.pick(3)))
 	var stmts []string
 	for range 1 + b.pick(6) {
