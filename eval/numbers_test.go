@@ -22,6 +22,35 @@ func out(t *testing.T, src string) string {
 	return strings.TrimSpace(buf.String())
 }
 
+// checkGuard checks a truth-valued rule expression inside a rule (int64)
+// against f, computed in the test: the game 'move (n - 1) if n >= 1 and
+// (expr)' has g(n) = 1 exactly when f(n) holds and g(n-1) = 0.
+func checkGuard(t *testing.T, expr string, f func(n int64) bool, upto int64) {
+	t.Helper()
+	var want []string
+	prev := int64(0)
+	for n := int64(0); n <= upto; n++ {
+		g := int64(0)
+		if n >= 1 && f(n) && prev == 0 {
+			g = 1
+		}
+		want, prev = append(want, fmt.Sprint(g)), g
+	}
+	src := fmt.Sprintf("game G { move (n - 1) if n >= 1 and (%s) }\ngrundy(G, 0..%d)", expr, upto)
+	if got := out(t, src); got != strings.Join(want, " ") {
+		t.Errorf("%s in a rule:\n got %s\nwant %s", expr, got, strings.Join(want, " "))
+	}
+}
+
+// sameGames checks that the query q, comparing games A and B defined by a
+// and b, is true.
+func sameGames(t *testing.T, a, b, q string) {
+	t.Helper()
+	if got := out(t, a+"\n"+b+"\n"+q); got != "true" {
+		t.Errorf("%s\n%s\ndiffer: %s", a, b, got)
+	}
+}
+
 // wantError runs a script and checks that it fails with an error that says
 // want.
 func wantError(t *testing.T, src, want string) {
@@ -74,19 +103,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 		}},
 	}
 	for _, p := range preds {
-		src := fmt.Sprintf("game G { move (n - 1) if n >= 1 and (%s) }\ngrundy(G, 0..300)", p.rule)
-		want := make([]string, 301)
-		prev := int64(0)
-		for n := int64(0); n <= 300; n++ {
-			g := int64(0)
-			if n >= 1 && p.f(n) && prev == 0 {
-				g = 1
-			}
-			want[n], prev = fmt.Sprint(g), g
-		}
-		if got := out(t, src); got != strings.Join(want, " ") {
-			t.Errorf("%s:\n got %s\nwant %s", p.rule, got, strings.Join(want, " "))
-		}
+		checkGuard(t, p.rule, p.f, 300)
 	}
 	for _, bad := range []struct{ src, want string }{
 		{"factorial(-1)", "factorial needs a number from 0 to 100000"},

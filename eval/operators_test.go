@@ -48,19 +48,7 @@ func TestBitOperators(t *testing.T) {
 		}},
 	}
 	for _, r := range rules {
-		var w []string
-		prev := int64(0)
-		for n := int64(0); n <= 200; n++ {
-			g := int64(0)
-			if n > 0 && r.f(n) && prev == 0 {
-				g = 1
-			}
-			w, prev = append(w, fmt.Sprint(g)), g
-		}
-		src := fmt.Sprintf("game G { move (n - 1) if n > 0 and (%s) }\ngrundy(G, 0..200)", r.expr)
-		if got := out(t, src); got != strings.Join(w, " ") {
-			t.Errorf("%s in a rule:\n got %s\nwant %s", r.expr, got, strings.Join(w, " "))
-		}
+		checkGuard(t, r.expr, r.f, 200)
 	}
 	for _, b := range []struct{ src, want string }{
 		{"1 << 2^40", "is too large"},
