@@ -58,6 +58,10 @@ type Config struct {
 	Conventions []play.Convention
 	// JSON prints each statement's value as a line of JSON (see json.go).
 	JSON bool
+	// Answered, when set, is told of each statement's value once it is
+	// printed: the playground shows tables and pictures from the values
+	// themselves next to the text.
+	Answered func(line int, v Value)
 }
 
 // Interp is an interpreter session: the names defined so far and the solvers

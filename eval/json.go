@@ -235,6 +235,9 @@ func nonNilStrings(xs []string) []string {
 // printValue writes what a statement prints: its text, or with JSON one
 // line of JSON.
 func (in *Interp) printValue(line int, v Value) error {
+	if in.cfg.Answered != nil {
+		defer in.cfg.Answered(line, v)
+	}
 	if in.cfg.TableFormat == "csv" && !in.cfg.JSON {
 		if records := csvOf(v); records != nil {
 			w := csv.NewWriter(in.cfg.Out)

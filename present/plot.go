@@ -111,3 +111,38 @@ func GridPlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi int6
 	}
 	return d, nil
 }
+
+// IntegerTicks are the ticks of an axis of whole numbers from lo to hi: at
+// most about ten, 1, 2 or 5 times a power of ten apart, and no fractions.
+func IntegerTicks(lo, hi float64) []float64 {
+	span := hi - lo
+	step := 1.0
+	for span/step > 10 {
+		switch d := step / math.Pow(10, math.Floor(math.Log10(step))); {
+		case d < 1.5:
+			step *= 2
+		case d < 3:
+			step = step / 2 * 5
+		default:
+			step *= 2
+		}
+	}
+	var ticks []float64
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		ticks = append(ticks, v)
+	}
+	return ticks
+}
+
+// TickLabel writes a tick of IntegerTicks (never "-0").
+func TickLabel(v float64) string { return fmt.Sprint(int64(math.Round(v))) }
+
+// PlotTop is where a sequence plot's value axis ends: a third above the
+// largest value, so that the legend stays clear of the points.
+func PlotTop(ys []float64) float64 {
+	hi := 0.0
+	for _, y := range ys {
+		hi = math.Max(hi, y)
+	}
+	return math.Ceil(hi*4/3 + 1)
+}

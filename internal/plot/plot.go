@@ -165,19 +165,10 @@ func scatter(p *gonum.Plot, d *present.Plot) error {
 		p.Legend.Add(set.name, s)
 	}
 	p.Legend.Top = true
-	p.Y.Min, p.Y.Max = 0, top(d.Y) // room above the points for the legend
+	p.Y.Min, p.Y.Max = 0, present.PlotTop(d.Y) // room above the points for the legend
 	return nil
 }
 
-// top is where the value axis ends: a third above the largest value, so
-// that the legend stays clear of the points.
-func top(ys []float64) float64 {
-	hi := 0.0
-	for _, y := range ys {
-		hi = math.Max(hi, y)
-	}
-	return math.Ceil(hi*4/3 + 1)
-}
 
 // grid is eval's grid as a plotter.GridXYZ: column c is the second number,
 // row r the first.
@@ -231,26 +222,13 @@ func heat(p *gonum.Plot, d *present.Plot) (*gonum.Plot, error) {
 	return bar, nil
 }
 
-// integers marks an axis of whole numbers: at most about ten labelled
-// ticks, 1, 2 or 5 times a power of ten apart, and no fractions.
+// integers marks an axis of whole numbers (present.IntegerTicks).
 type integers struct{}
 
 func (integers) Ticks(lo, hi float64) []gonum.Tick {
-	span := hi - lo
-	step := 1.0
-	for span/step > 10 {
-		switch d := step / math.Pow(10, math.Floor(math.Log10(step))); {
-		case d < 1.5:
-			step *= 2
-		case d < 3:
-			step = step / 2 * 5
-		default:
-			step *= 2
-		}
-	}
 	var ticks []gonum.Tick
-	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		ticks = append(ticks, gonum.Tick{Value: v, Label: fmt.Sprint(int64(math.Round(v)))}) // never "-0"
+	for _, v := range present.IntegerTicks(lo, hi) {
+		ticks = append(ticks, gonum.Tick{Value: v, Label: present.TickLabel(v)})
 	}
 	return ticks
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/lang"
 	setkind "github.com/gamelang/gamelang/rules/set"
 	"github.com/gamelang/gamelang/solve"
@@ -45,7 +46,7 @@ type Session struct {
 	first  int // the line the buffered statement starts on
 	line   int // lines read so far
 	Failed bool
-	game   *match // a game under way (play()), which takes the lines
+	game   *match.Match // a game under way (play()), which takes the lines
 }
 
 // Playing reports whether a game is under way.
@@ -98,7 +99,7 @@ func brackets(line string) int {
 func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 	s.line++
 	if s.game != nil {
-		over, err := s.game.input(ctx, line)
+		over, err := s.game.Input(ctx, line)
 		s.endGame(over, err)
 		return false
 	}
@@ -131,8 +132,8 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 		fmt.Fprintln(s.Stderr, s.In.Render(err))
 	}
 	if p, ok := s.In.TakePlay(); ok {
-		s.game = newMatch(p, s.Stdout)
-		over, err := s.game.turn(ctx)
+		s.game = match.New(p, s.Stdout)
+		over, err := s.game.Turn(ctx)
 		s.endGame(over, err)
 	}
 	return false

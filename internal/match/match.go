@@ -1,6 +1,8 @@
-package repl
+// Package match plays a game that play() asked for: the user and the solver
+// take turns, at the prompt (internal/repl) or in the playground (web).
+package match
 
-// play(P) at the prompt: the user and the solver take turns. Each of the
+// play(P): the user and the solver take turns. Each of the
 // user's moves is judged — a winning move leaves a position from which the
 // player to move loses; if it was not one, the winning moves are named —
 // and the solver answers with a winning move when it has one. Moves are
@@ -19,7 +21,8 @@ import (
 	"github.com/gamelang/gamelang/present"
 )
 
-type match struct {
+// Match is a game under way.
+type Match struct {
 	pos    game.Position
 	solver play.Solver
 	out    io.Writer
@@ -29,18 +32,29 @@ type match struct {
 // maxPlayMoves bounds the moves listed for a choice.
 const maxPlayMoves = 200
 
-func newMatch(p *eval.Play, out io.Writer) *match {
-	return &match{pos: p.Position, solver: p.Solver, out: out}
+// New starts the game play() asked for; it writes what it says to out.
+func New(p *eval.Play, out io.Writer) *Match {
+	return &Match{pos: p.Position, solver: p.Solver, out: out}
 }
 
-func (p *match) printf(format string, args ...any) { fmt.Fprintf(p.out, format, args...) }
+// Moves are the texts of the user's moves now, in the order Input numbers
+// them from 1.
+func (p *Match) Moves() []string {
+	texts := make([]string, len(p.moves))
+	for i, o := range p.moves {
+		texts[i] = present.MoveText(p.pos, o)
+	}
+	return texts
+}
+
+func (p *Match) printf(format string, args ...any) { fmt.Fprintf(p.out, format, args...) }
 
 // wins reports whether an option is a winning move: the player who moves
 // there wins.
 func wins(o play.Option) bool { return o.Value.Outcome() == game.P }
 
-// turn shows the user's moves; it reports true when the game is over.
-func (p *match) turn(ctx context.Context) (over bool, err error) {
+// Turn shows the user's moves; it reports true when the game is over.
+func (p *Match) Turn(ctx context.Context) (over bool, err error) {
 	opts, err := p.options(ctx)
 	if err != nil {
 		return true, err
@@ -66,16 +80,16 @@ func (p *match) turn(ctx context.Context) (over bool, err error) {
 }
 
 // options are the moves of the position, none once a part is decided.
-func (p *match) options(ctx context.Context) ([]play.Option, error) {
+func (p *Match) options(ctx context.Context) ([]play.Option, error) {
 	if _, ok := p.pos.Decided(); ok {
 		return nil, nil
 	}
 	return p.solver.Options(ctx, p.pos)
 }
 
-// input takes the user's choice and answers it; it reports true when the
+// Input takes the user's choice (a move's number, or q) and answers it; it reports true when the
 // game is over.
-func (p *match) input(ctx context.Context, line string) (over bool, err error) {
+func (p *Match) Input(ctx context.Context, line string) (over bool, err error) {
 	line = strings.TrimSpace(line)
 	if line == "q" || line == "quit" || line == ":quit" {
 		p.printf("Game stopped.\n")
@@ -107,12 +121,12 @@ func (p *match) input(ctx context.Context, line string) (over bool, err error) {
 	}
 	p.printf("I move: %s.\n", present.MoveText(p.pos, mine))
 	p.pos = mine.Result(p.pos)
-	return p.turn(ctx)
+	return p.Turn(ctx)
 }
 
 // reply is the solver's move: its own choice when it makes one, else the
 // first winning option, else the first that draws, else the first.
-func (p *match) reply(ctx context.Context, opts []play.Option, last *play.Option) (play.Option, error) {
+func (p *Match) reply(ctx context.Context, opts []play.Option, last *play.Option) (play.Option, error) {
 	if r, ok := p.solver.(play.Replier); ok {
 		o, found, err := r.Reply(ctx, p.pos, last)
 		if err != nil || found {
@@ -134,7 +148,7 @@ func (p *match) reply(ctx context.Context, opts []play.Option, last *play.Option
 
 // moverWins reports whether the player to move wins a position without
 // moves: under misère play he does, the other player having moved last.
-func (p *match) moverWins(ctx context.Context) bool {
+func (p *Match) moverWins(ctx context.Context) bool {
 	if _, ok := p.pos.Decided(); ok {
 		return false
 	}
@@ -155,7 +169,7 @@ func leaves(v play.Value) string {
 }
 
 // judge says whether the user's move was winning, and which moves were.
-func (p *match) judge(ctx context.Context, chosen play.Option) {
+func (p *Match) judge(ctx context.Context, chosen play.Option) {
 	if wins(chosen) {
 		p.printf("A winning move: it leaves %s, so every move I make can be answered.\n", leaves(chosen.Value))
 		return
