@@ -33,6 +33,7 @@ const usage = `usage:
   gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
   gamelang sweep FAMILY ...     analyse every game of a family, one JSON line each (gamelang sweep -h)
   gamelang merge FILE...        join the outputs of a sweep's shards (gamelang merge -h)
+  gamelang serve [--addr A]     serve the playground, a page that runs gamelang in the browser
   gamelang version              which gamelang this is
 flags:
 `
@@ -89,6 +90,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runSweep(rest[1:], stdout, stderr)
 		case "merge":
 			return runMerge(rest[1:], stdout, stderr)
+		case "serve":
+			return runServe(rest[1:], stdout, stderr)
 		case "version":
 			fmt.Fprintln(stdout, version.String())
 			return exitOK

@@ -169,7 +169,6 @@ func scatter(p *gonum.Plot, d *present.Plot) error {
 	return nil
 }
 
-
 // grid is eval's grid as a plotter.GridXYZ: column c is the second number,
 // row r the first.
 type grid struct{ d *present.Plot }

@@ -1,0 +1,10 @@
+// Package docs holds the documentation; Tutorial gives the tutorial to the
+// playground, which offers its sessions as scripts.
+package docs
+
+import _ "embed"
+
+// Tutorial is docs/tutorial.md.
+//
+//go:embed tutorial.md
+var Tutorial string

@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// A site with every file the page loads (the WebAssembly a stand-in: the
+// browser test in package web loads the real one).
+var testSite = fstest.MapFS{
+	"index.html":    {Data: []byte("<!doctype html><title>gamelang playground</title>")},
+	"app.js":        {Data: []byte("// app")},
+	"worker.js":     {Data: []byte("// worker")},
+	"style.css":     {Data: []byte("body {}")},
+	"wasm_exec.js":  {Data: []byte("// Go's")},
+	"gamelang.wasm": {Data: bytes.Repeat([]byte{0, 'a', 's', 'm'}, 1000)},
+}
+
+func TestServe(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errs bytes.Buffer
+	done := make(chan int)
+	go func() { done <- serve(ctx, ln, testSite, &out, &errs) }()
+	url := "http://" + ln.Addr().String() + "/"
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), "gamelang playground") {
+		t.Errorf("the page: %q", body)
+	}
+	// cross-origin isolation, for the Stop button's shared memory
+	if resp.Header.Get("Cross-Origin-Opener-Policy") != "same-origin" || resp.Header.Get("Cross-Origin-Embedder-Policy") != "require-corp" {
+		t.Errorf("headers %v", resp.Header)
+	}
+	// the WebAssembly, gzipped when asked for, decompressed by the client
+	resp, err = http.Get(url + "gamelang.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wasm, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.Header.Get("Content-Type") != "application/wasm" || !resp.Uncompressed || !bytes.Equal(wasm, testSite["gamelang.wasm"].Data) {
+		t.Errorf("wasm: type %q, uncompressed %v, %d bytes", resp.Header.Get("Content-Type"), resp.Uncompressed, len(wasm))
+	}
+	cancel()
+	if code := <-done; code != exitOK {
+		t.Errorf("status %d: %s", code, errs.String())
+	}
+	if !strings.Contains(out.String(), "serving the gamelang playground at "+url) {
+		t.Errorf("said %q", out.String())
+	}
+}
+
+func TestServeWithoutWasm(t *testing.T) {
+	dir := t.TempDir()
+	for name, f := range testSite {
+		if name != "gamelang.wasm" {
+			os.WriteFile(filepath.Join(dir, name), f.Data, 0o644)
+		}
+	}
+	var out, errs bytes.Buffer
+	if code := Main([]string{"serve", "--dir", dir, "--addr", "127.0.0.1:0"}, nil, &out, &errs); code != exitError {
+		t.Errorf("status %d", code)
+	}
+	if !strings.Contains(errs.String(), "go generate ./web") || !strings.Contains(errs.String(), "go run ./web/build -o DIR") {
+		t.Errorf("said %q", errs.String())
+	}
+	errs.Reset()
+	if code := Main([]string{"serve", "extra"}, nil, &out, &errs); code != exitUsage || !strings.Contains(errs.String(), "usage: gamelang serve") {
+		t.Errorf("status %d, said %q", code, errs.String())
+	}
+}

@@ -1,0 +1,365 @@
+package web_test
+
+// The playground in a real browser: Chromium, driven by chromedp, loads
+// the page from a site built by web.Build and served by web.Handler (as
+// `gamelang serve` does). Skipped, saying why, where Chromium is absent;
+// .ci/run installs Debian's chromium so that CI runs it.
+//
+// GAMELANG_SCREENSHOTS=DIR keeps a screenshot of each step in DIR.
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/gamelang/gamelang/internal/cli"
+	"github.com/gamelang/gamelang/web"
+	"github.com/gamelang/gamelang/web/session"
+)
+
+// chromium finds the browser, or skips the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium on this machine (apt install chromium): the playground's browser test is skipped")
+	return ""
+}
+
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+)
+
+// site builds the playground once for the tests.
+func site(t *testing.T) string {
+	t.Helper()
+	siteOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "gamelang-site")
+		if err != nil {
+			siteErr = err
+			return
+		}
+		siteDir, siteErr = dir, web.Build(dir)
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
+	}
+	return siteDir
+}
+
+// page is a browser tab on a served site.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+}
+
+// open starts Chromium on a server of the site; isolated says whether the
+// server sends the headers of cross-origin isolation (as web.Handler does).
+func open(t *testing.T, isolated bool) *page {
+	t.Helper()
+	exe := chromium(t)
+	dir := site(t)
+	var h http.Handler = web.Handler(os.DirFS(dir))
+	if !isolated {
+		h = http.FileServerFS(os.DirFS(dir)) // a plain static host
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelC(); cancelA() })
+	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancelT)
+	return &page{t: t, ctx: ctx, url: srv.URL}
+}
+
+func (p *page) run(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// load opens the page (with ?example=NAME when name is set) and waits
+// until gamelang is loaded.
+func (p *page) load(name string) {
+	url := p.url + "/"
+	if name != "" {
+		url += "?example=" + name
+	}
+	p.run(chromedp.Navigate(url), chromedp.Poll[chromedp.Void](`document.body.dataset.ready === "1"`, chromedp.WithPollingTimeout(time.Minute)))
+}
+
+// runScript clicks Run and waits until the run is over; it returns the
+// exit status the page shows.
+func (p *page) runScript() string {
+	p.run(chromedp.Click(chromedp.ID("run")), p.waitDone())
+	return p.eval(`document.body.dataset.status`)
+}
+
+func (p *page) waitDone() chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](`document.body.dataset.status !== undefined && document.body.dataset.running === undefined`,
+		chromedp.WithPollingTimeout(2*time.Minute))
+}
+
+func (p *page) eval(js string) string {
+	p.t.Helper()
+	s, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return s
+}
+
+// setSource types a script into the editor as a user's paste would.
+func (p *page) setSource(src string) {
+	p.run(chromedp.SetValue(chromedp.ID("source"), src),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('source').dispatchEvent(new Event('input'))`))
+}
+
+// stdout is the output as the command line prints it: the text of the
+// statements, the page's rich views and error blocks left out.
+const stdout = `[...document.querySelectorAll('#output pre.cli:not(.err):not(.you)')].map(e => e.textContent).join('')`
+
+func (p *page) screenshot(name string) {
+	dir := os.Getenv("GAMELANG_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("screenshot %s", path)
+}
+
+// cliOutput is what `gamelang run` prints for an example, run in a
+// directory of its own (where its pictures go).
+func cliOutput(t *testing.T, name string) string {
+	t.Helper()
+	script, err := filepath.Abs(filepath.Join("..", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cliRun(t, script)
+}
+
+func cliRun(t *testing.T, script string) string {
+	t.Helper()
+	var out, errs bytes.Buffer
+	here, _ := os.Getwd()
+	t.Chdir(t.TempDir())
+	if code := cli.Main([]string{"run", script}, nil, &out, &errs); code != 0 {
+		t.Fatalf("gamelang run %s: status %d\n%s", script, code, errs.String())
+	}
+	t.Chdir(here)
+	return out.String()
+}
+
+func TestBrowserExamplesAsTheCommandLine(t *testing.T) {
+	p := open(t, true)
+	n := 0
+	for _, sc := range session.Scripts() {
+		if sc.Group != "examples" {
+			continue
+		}
+		n++
+		want := cliOutput(t, sc.Name)
+		start := time.Now()
+		p.load(sc.Name)
+		loaded := time.Since(start)
+		if status := p.runScript(); status != "0" {
+			t.Errorf("%s: status %s in the page: %s", sc.Name, status, p.eval(`document.getElementById('output').innerText`))
+			continue
+		}
+		if got := p.eval(stdout); got != want {
+			t.Errorf("%s: the page shows\n%s\ngamelang run prints\n%s", sc.Name, got, want)
+		}
+		t.Logf("%s: loaded in %v, first answer %s ms after Run, %s", sc.Name, loaded.Round(time.Millisecond),
+			p.eval(`document.body.dataset.firstAnswer`), p.eval(`document.getElementById('status').textContent`))
+		switch sc.Name {
+		case "pictures.game":
+			// every plot() is drawn as SVG, every table() as an HTML table
+			if got := p.eval(`String(document.querySelectorAll('#output .view svg').length)`); got != "3" {
+				t.Errorf("pictures.game: %s SVG pictures in the page, want 3", got)
+			}
+			if got := p.eval(`document.querySelector('#output .view svg').textContent`); !strings.Contains(got, "DawsonKayles: Grundy values") {
+				t.Errorf("the first picture's text: %q", got)
+			}
+			if got := p.eval(`String(document.querySelectorAll('#output .view table').length)`); got != "3" {
+				t.Errorf("pictures.game: %s HTML tables, want 3", got)
+			}
+			p.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('output-pane').scrollTop = 0`))
+			p.screenshot("pictures")
+		case "tour.game", "misere.game":
+			p.screenshot(strings.TrimSuffix(sc.Name, ".game"))
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d examples in the page", n)
+	}
+}
+
+func TestBrowserErrorMarksItsLine(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	p.setSource("game A { take 1..3 }\ngrundy(A, 0..5)\n\ntable(A, 0..3, \"è\") + B(2)\n")
+	if status := p.runScript(); status != "1" {
+		t.Fatalf("status %s", status)
+	}
+	if got := p.eval(`[...document.querySelectorAll('#gutter .err')].map(e => e.dataset.line).join(',')`); got != "4" {
+		t.Errorf("lines marked in the gutter: %q, want 4", got)
+	}
+	// the column marked is the B of B(2) (counted in characters, where the
+	// error counts bytes: the string before has a two-byte è)
+	if got := p.eval(`(() => { const e = document.querySelector('#highlight .errline'); return e.dataset.line + ':' + e.dataset.col + ':' + e.textContent[e.dataset.col - 1]; })()`); got != "4:23:B" {
+		t.Errorf("the column marked: %q, want 4:23:B", got)
+	}
+	errText := p.eval(`document.querySelector('#output pre.err').textContent`)
+	if !strings.HasPrefix(errText, "script.game:4:24: ") || !strings.Contains(errText, "^") {
+		t.Errorf("the error shown:\n%s", errText)
+	}
+	p.screenshot("error")
+	// clicking the error selects its line in the editor
+	p.run(chromedp.Click(chromedp.CSS("#output pre.err")))
+	if got := p.eval(`(() => { const s = document.getElementById('source'); return s.value.slice(s.selectionStart, s.selectionEnd); })()`); got != `table(A, 0..3, "è") + B(2)` {
+		t.Errorf("selected after a click on the error: %q", got)
+	}
+}
+
+// long is a script whose second statement runs for minutes: the values of
+// .1777 up to 4·10^8.
+const long = "grundy(Kayles(4))\ngrundy(octal(\"0.1777\")(400000000))\ngrundy(Kayles(5))\n"
+
+func TestBrowserStopInterruptsAsCtrlC(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	if p.eval(`String(self.crossOriginIsolated)`) != "true" {
+		t.Fatal("the page is not cross-origin isolated under web.Handler")
+	}
+	p.setSource(long)
+	p.run(chromedp.Click(chromedp.ID("run")),
+		chromedp.Poll[chromedp.Void](`document.getElementById('progress').textContent !== ''`, chromedp.WithPollingTimeout(time.Minute)))
+	p.screenshot("running")
+	p.run(chromedp.Click(chromedp.ID("stop")), p.waitDone())
+	if got := p.eval(`document.body.dataset.status`); got != "130" {
+		t.Errorf("status %s after Stop, want 130", got)
+	}
+	if got := p.eval(stdout); got != "1\n" {
+		t.Errorf("output %q", got)
+	}
+	// the interpreter stopped itself, as at Ctrl-C, and said where
+	if got := p.eval(`document.querySelector('#output pre.err').textContent`); !strings.Contains(got, "interrupted") {
+		t.Errorf("after Stop: %q", got)
+	}
+	p.screenshot("stopped")
+	checkUsable(t, p)
+}
+
+func TestBrowserStopWithoutIsolation(t *testing.T) {
+	p := open(t, false) // a static host: no shared memory, the worker is ended
+	p.load("")
+	p.setSource(long)
+	p.run(chromedp.Click(chromedp.ID("run")),
+		chromedp.Poll[chromedp.Void](`document.getElementById('progress').textContent !== ''`, chromedp.WithPollingTimeout(time.Minute)),
+		chromedp.Click(chromedp.ID("stop")), p.waitDone())
+	if got := p.eval(`document.querySelector('#output pre.err').textContent`); !strings.Contains(got, "stopped") {
+		t.Errorf("after Stop: %q", got)
+	}
+	p.run(chromedp.Poll[chromedp.Void](`document.body.dataset.ready === "1" && !document.getElementById('run').disabled`, chromedp.WithPollingTimeout(time.Minute)))
+	checkUsable(t, p)
+}
+
+// checkUsable runs a script after a stop.
+func checkUsable(t *testing.T, p *page) {
+	t.Helper()
+	p.setSource("grundy(Kayles, 0..9)\n")
+	if status := p.runScript(); status != "0" {
+		t.Fatalf("a run after Stop: status %s", status)
+	}
+	if got := p.eval(stdout); got != "0 1 2 3 1 4 3 2 1 4\n" {
+		t.Errorf("a run after Stop printed %q", got)
+	}
+}
+
+// play() offers the moves as buttons; clicking them plays the game out.
+func TestBrowserPlay(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	p.setSource("game C { take 2 split }\nplay(C(7) + C(3))\n")
+	if status := p.runScript(); status != "0" {
+		t.Fatalf("status %s", status)
+	}
+	p.screenshot("play")
+	for i := 0; ; i++ {
+		n := p.eval(`String(document.querySelectorAll('#play-moves button').length)`)
+		if n == "0" {
+			break
+		}
+		if i > 20 {
+			t.Fatal("the game does not end")
+		}
+		p.run(chromedp.Click(chromedp.CSS("#play-moves button")), p.waitDone())
+	}
+	got := p.eval(stdout)
+	for _, want := range []string{"C(7) + C(3). Your move:", "I move: ", "no move"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the game's transcript lacks %q:\n%s", want, got)
+		}
+	}
+	if hidden := p.eval(`String(document.getElementById('play').hidden)`); hidden != "true" {
+		t.Error("the moves stay offered after the game")
+	}
+}
+
+// The page opens with a script whose explain() is set as prose and lists.
+func TestBrowserFirstScript(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	src := p.eval(`document.getElementById('source').value`)
+	script := filepath.Join(t.TempDir(), "script.game")
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := cliRun(t, script)
+	if status := p.runScript(); status != "0" {
+		t.Fatalf("status %s", status)
+	}
+	if got := p.eval(stdout); got != want {
+		t.Errorf("the page shows\n%s\ngamelang run prints\n%s", got, want)
+	}
+	if got := p.eval(`document.querySelector('#output .explain pre').textContent`); !strings.HasPrefix(got, "to DawsonKayles(7)") {
+		t.Errorf("explain's list of moves: %q", got)
+	}
+	if got := p.eval(`[...document.querySelectorAll('#output .explain .outcome')].map(e => e.textContent).join('|')`); got != "the player to move loses|outcome P" {
+		t.Errorf("explain's outcome: %q", got)
+	}
+	p.screenshot("explain")
+	// as text, the page shows the command line's text instead
+	p.run(chromedp.Click(chromedp.ID("astext")))
+	if got := p.eval(`getComputedStyle(document.querySelector('.block.rich pre.cli')).display`); got != "block" {
+		t.Errorf("as text, the text is %q", got)
+	}
+}

@@ -1,0 +1,158 @@
+// Package web is the browser playground: the page (static/: index.html,
+// app.js, style.css, worker.js), gamelang compiled to WebAssembly for its
+// Web Worker (web/worker), and what serves them (`gamelang serve`).
+//
+// The WebAssembly file and Go's wasm_exec.js are built, not kept in git:
+// `go generate ./web` writes them into static/ (to be embedded by the next
+// build of gamelang), and `go run ./web/build -o DIR` writes a whole site
+// into DIR for any web host. Both run Build.
+package web
+
+//go:generate go run ./build -o static
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+//go:embed static
+var static embed.FS
+
+// Wasm is the name of the WebAssembly file in a site.
+const Wasm = "gamelang.wasm"
+
+// Static are the page's own files (without the built ones).
+func Static() fs.FS {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // the directory is embedded above
+	}
+	return sub
+}
+
+// ErrNotBuilt says that a site lacks its WebAssembly.
+var ErrNotBuilt = errors.New("this gamelang was built without the playground's WebAssembly: " +
+	"run `go generate ./web` and build gamelang again, or build a site with `go run ./web/build -o DIR` and serve it with `gamelang serve --dir DIR`")
+
+// Check reports whether a site has everything the page loads.
+func Check(site fs.FS) error {
+	for _, f := range []string{"index.html", "app.js", "worker.js", "style.css", "wasm_exec.js", Wasm} {
+		if _, err := fs.Stat(site, f); err != nil {
+			if f == Wasm || f == "wasm_exec.js" {
+				return ErrNotBuilt
+			}
+			return fmt.Errorf("the site lacks %s", f)
+		}
+	}
+	return nil
+}
+
+// Handler serves a site. It sends the headers of cross-origin isolation,
+// under which the page shares memory with its worker (the Stop button then
+// interrupts a run as Ctrl-C does, rather than ending the worker), and the
+// WebAssembly gzipped to browsers that take it.
+func Handler(site fs.FS) http.Handler {
+	files := http.FileServerFS(site)
+	var once sync.Once
+	var zipped []byte
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Cross-Origin-Embedder-Policy", "require-corp")
+		h.Set("Cache-Control", "no-cache")
+		if path.Clean(r.URL.Path) == "/"+Wasm && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			once.Do(func() { zipped = gzipFile(site, Wasm) })
+			if zipped != nil {
+				h.Set("Content-Type", "application/wasm")
+				h.Set("Content-Encoding", "gzip")
+				http.ServeContent(w, r, Wasm, time.Time{}, bytes.NewReader(zipped))
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+func gzipFile(site fs.FS, name string) []byte {
+	data, err := fs.ReadFile(site, name)
+	if err != nil {
+		return nil
+	}
+	var b bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+	z.Write(data)
+	z.Close()
+	return b.Bytes()
+}
+
+// Build writes a whole site into dir: the page's files, gamelang.wasm
+// compiled from web/worker with the go command on PATH, and that Go's
+// wasm_exec.js (which must match the compiler). It is run from within the
+// module (go generate, go run ./web/build, the tests).
+func Build(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	err := fs.WalkDir(Static(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || p == Wasm || p == "wasm_exec.js" {
+			return err
+		}
+		data, err := fs.ReadFile(Static(), p)
+		if err != nil {
+			return err
+		}
+		if old, err := os.ReadFile(filepath.Join(dir, p)); err == nil && bytes.Equal(old, data) {
+			return nil // go generate writes into static/ itself
+		}
+		return os.WriteFile(filepath.Join(dir, p), data, 0o644)
+	})
+	if err != nil {
+		return err
+	}
+	goroot, err := goEnv("GOROOT")
+	if err != nil {
+		return err
+	}
+	execJS, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		// before Go 1.24 it was in misc/wasm
+		if execJS, err = os.ReadFile(filepath.Join(goroot, "misc", "wasm", "wasm_exec.js")); err != nil {
+			return fmt.Errorf("cannot find Go's wasm_exec.js: %w", err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), execJS, 0o644); err != nil {
+		return err
+	}
+	out, err := filepath.Abs(filepath.Join(dir, Wasm))
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "github.com/gamelang/gamelang/web/worker")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building %s: %v\n%s", Wasm, err, stderr.String())
+	}
+	return nil
+}
+
+func goEnv(name string) (string, error) {
+	out, err := exec.Command("go", "env", name).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %w (the playground is built with the go command)", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
