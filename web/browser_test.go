@@ -363,3 +363,18 @@ func TestBrowserFirstScript(t *testing.T) {
 		t.Errorf("as text, the text is %q", got)
 	}
 }
+
+// The time to the first answer of a page opened with ?example=tour.game&run
+// (it runs at once): from the start of the navigation, through loading and
+// compiling the WebAssembly, to the first text printed, in a browser with
+// an empty cache. Logged, not asserted (go test ./web -run FirstAnswer -v).
+func TestBrowserTimeToFirstAnswer(t *testing.T) {
+	p := open(t, true)
+	p.run(chromedp.Navigate(p.url+"/?example=tour.game&run"), p.waitDone())
+	at := p.eval(`document.body.dataset.firstAnswerAt`)
+	ready := p.eval(`document.body.dataset.readyAt`)
+	t.Logf("tour.game: gamelang ready at %s ms, the first answer at %s ms after the navigation began", ready, at)
+	if at == "" || p.eval(stdout) != cliOutput(t, "tour.game") {
+		t.Errorf("the first answer at %q; the page shows %q", at, p.eval(stdout))
+	}
+}

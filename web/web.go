@@ -91,7 +91,7 @@ func gzipFile(site fs.FS, name string) []byte {
 		return nil
 	}
 	var b bytes.Buffer
-	z, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+	z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
 	z.Write(data)
 	z.Close()
 	return b.Bytes()

@@ -245,9 +245,11 @@ function handle(e) {
       if (!scripts.length) setup(e);
       status.textContent = e.version + ' ready in ' + Math.round(performance.now() - loadStart) + ' ms';
       document.body.dataset.ready = '1';
+      if (!document.body.dataset.readyAt) document.body.dataset.readyAt = String(Math.round(performance.now()));
       break;
     case 'out':
       if (!firstAnswer) firstAnswer = performance.now() - runStart;
+      if (!document.body.dataset.firstAnswerAt) document.body.dataset.firstAnswerAt = String(Math.round(performance.now()));
       print(e.text);
       break;
     case 'answer':
@@ -289,12 +291,14 @@ function setup(e) {
     });
     select.appendChild(og);
   }
-  const want = new URLSearchParams(location.search).get('example');
+  const params = new URLSearchParams(location.search);
+  const want = params.get('example');
   if (want) {
     const i = scripts.findIndex((s) => s.name === want);
     if (i >= 0) { select.value = String(i); open(i); }
   }
   render();
+  if (params.has('run')) run();
 }
 
 function open(i) {
