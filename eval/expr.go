@@ -424,6 +424,19 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 // makePosition makes a position of r from the arguments of a call: numbers,
 // and in braces also ranges and sets of numbers.
 func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
+	if vm, ok := r.Kind().(game.ValueMaker); ok {
+		var arg any
+		if len(args) == 1 {
+			if g, ok := args[0].(GraphVal); ok {
+				arg = g.G
+			}
+		}
+		s, err := vm.MakeFrom(r.Name(), arg)
+		if err != nil {
+			return nil, errorf(p, "%v", err)
+		}
+		return PositionVal{game.Position{{Rules: r, State: s}}}, nil
+	}
 	var nums []*big.Int
 	for _, a := range args {
 		if r.Kind().Braces() {

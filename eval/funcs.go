@@ -3,14 +3,17 @@ package eval
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"math/bits"
+	"os"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/octal"
 	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/rules/graph"
 	"github.com/gamelang/gamelang/rules/heap"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -44,6 +47,12 @@ func init() {
 		"checksum":  {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", fnChecksum, false},
 		"octal":     {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", fnCode(8), false},
 		"hex":       {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", fnCode(16), false},
+		"path":      {1, 1, "path(n)", "the path of n vertices 1-2-...-n, a position of a graph ruleset: NodeKayles(path(60))", fnGraph1(graph.Path), false},
+		"cycle":     {1, 1, "cycle(n)", "the cycle of n >= 3 vertices", fnGraph1(graph.Cycle), false},
+		"complete":  {1, 1, "complete(n)", "the complete graph of n vertices", fnGraph1(graph.Complete), false},
+		"grid":      {2, 2, "grid(r, c)", "the grid graph of r rows (a, b, ...) and c columns (1, 2, ...): cells a1 to the opposite corner, joined to the cells beside them (Cram is Arc Kayles on a grid)", fnGrid, false},
+		"graph":     {1, 1, `graph("a-b b-c c-a d")`, "a graph written as edges a-b (a-b-c for a path) and lone vertices, separated by spaces, commas or new lines; # starts a comment", fnGraphText, false},
+		"readgraph": {1, 1, `readgraph("file.txt")`, "the graph a file holds, written as graph() reads it", fnReadGraph, false},
 		"print":     {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
 		"min":       {1, -1, "min(a, b, ...) or min(e for x in S)", "the smallest number", fnFold("min"), false},
 		"max":       {1, -1, "max(a, b, ...) or max(e for x in S)", "the largest number", fnFold("max"), false},
@@ -413,4 +422,62 @@ func fnPlay(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	}
 	in.play = &Play{Position: p, Solver: s}
 	return Nothing{}, nil
+}
+
+// The graphs that positions of graph rulesets are made of.
+
+func fnGraph1(make func(int64) (*graph.Graph, error)) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+		n, ok := args[0].(Int)
+		if !ok || !n.V.IsInt64() {
+			return nil, errorf(call.Pos, "%s needs a number of vertices, not %s", call.Fn.(*lang.Ident).Name, args[0])
+		}
+		g, err := make(n.V.Int64())
+		if err != nil {
+			return nil, errorf(call.Pos, "%v", err)
+		}
+		return GraphVal{g}, nil
+	}
+}
+
+func fnGrid(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	r, ok1 := args[0].(Int)
+	c, ok2 := args[1].(Int)
+	if !ok1 || !ok2 || !r.V.IsInt64() || !c.V.IsInt64() {
+		return nil, errorf(call.Pos, "grid(r, c) needs numbers of rows and columns")
+	}
+	g, err := graph.Grid(r.V.Int64(), c.V.Int64())
+	if err != nil {
+		return nil, errorf(call.Pos, "%v", err)
+	}
+	return GraphVal{g}, nil
+}
+
+func fnGraphText(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	text, ok := args[0].(Str)
+	if !ok {
+		return nil, errorf(call.Pos, `graph() reads a graph written in a string, as graph("a-b b-c"), not %s`, typeName(args[0]))
+	}
+	g, err := graph.Parse(fmt.Sprintf("graph(%q)", string(text)), strings.NewReader(string(text)))
+	if err != nil {
+		return nil, errorf(lang.ExprPos(call.Args[0]), "graph(): %v", err)
+	}
+	return GraphVal{g}, nil
+}
+
+func fnReadGraph(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	name, ok := args[0].(Str)
+	if !ok {
+		return nil, errorf(call.Pos, "readgraph() takes a file name, not %s", typeName(args[0]))
+	}
+	f, err := os.Open(string(name))
+	if err != nil {
+		return nil, errorf(lang.ExprPos(call.Args[0]), "%v", err)
+	}
+	defer f.Close()
+	g, err := graph.Parse(fmt.Sprintf("readgraph(%q)", string(name)), io.LimitReader(f, 1<<24))
+	if err != nil {
+		return nil, errorf(lang.ExprPos(call.Args[0]), "%s: %v", name, err)
+	}
+	return GraphVal{g}, nil
 }

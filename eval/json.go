@@ -166,6 +166,20 @@ func toJSON(v Value) (string, any) {
 		}{true, v.Text, v.P.Len, v.P.Pre, v.P.NumExceptions, v.P.Last, v.P.Theorem, v.P.Checked, v.P.Needed}
 	case TableVal:
 		return "table", v.Data.JSON()
+	case GraphVal:
+		edges := [][2]string{}
+		for u, adj := range v.G.Adj {
+			for _, w := range adj {
+				if w > u {
+					edges = append(edges, [2]string{v.G.Labels[u], v.G.Labels[w]})
+				}
+			}
+		}
+		return "graph", struct {
+			Name     string      `json:"name"`
+			Vertices []string    `json:"vertices"`
+			Edges    [][2]string `json:"edges"`
+		}{v.G.Desc, v.G.Labels, edges}
 	case PlotVal:
 		return "plot", struct {
 			File string `json:"file"`

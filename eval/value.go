@@ -10,6 +10,7 @@ import (
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/present"
+	"github.com/gamelang/gamelang/rules/graph"
 	"github.com/gamelang/gamelang/stdlib"
 )
 
@@ -81,6 +82,12 @@ type Nothing struct{}
 
 // FuncVal is a function defined by let f(x, ...) = body.
 type FuncVal struct{ Decl *lang.LetStmt }
+
+// GraphVal is a graph given as data (path(5), graph("a-b b-c")): the
+// position of a graph ruleset is written G(graph).
+type GraphVal struct{ G *graph.Graph }
+
+func (v GraphVal) String() string { return v.G.Desc }
 
 func (v Int) String() string     { return v.V.String() }
 func (v Bool) String() string    { return fmt.Sprint(bool(v)) }
@@ -228,6 +235,8 @@ func typeName(v Value) string {
 		return "a ruleset"
 	case ParamGame:
 		return "a game with parameters"
+	case GraphVal:
+		return "a graph"
 	case PositionVal:
 		return "a position"
 	case ConventionVal:

@@ -34,3 +34,9 @@ type Kind interface {
 	// only they, have equal keys.
 	Encode(s State) string
 }
+
+// ValueMaker is a Kind whose positions are made from a value other than
+// numbers: a graph kind's from a graph, as in NodeKayles(path(60)).
+type ValueMaker interface {
+	MakeFrom(name string, v any) (State, error)
+}

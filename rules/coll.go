@@ -97,9 +97,18 @@ func (s *Scope) collExpr(e lang.Expr) Coll {
 			return s.setComprehension(e)
 		}
 	case *lang.Ident:
+		if lc, ok := s.colls[e.Name]; ok && lc.Args == 0 {
+			return Coll{each: func(_ []int64, f func(k int64) bool) { lc.Each(nil, f) }}
+		}
 		if _, bound := s.slots[e.Name]; !bound {
 			if v, ok := s.consts(e.Name); ok {
 				return constColl(e.Pos, e.Name, v)
+			}
+		}
+	case *lang.Call:
+		if id, ok := e.Fn.(*lang.Ident); ok {
+			if lc, ok := s.colls[id.Name]; ok {
+				return s.localColl(e, lc)
 			}
 		}
 	}
@@ -131,4 +140,22 @@ func fitRule(p lang.Pos, name string, x *big.Int) int64 {
 		Fail(p, "%s holds %s, too large for a rule", name, x)
 	}
 	return x.Int64()
+}
+
+// localColl compiles a call of a kind's collection: neighbours(v).
+func (s *Scope) localColl(e *lang.Call, lc LocalColl) Coll {
+	if len(e.Args) != lc.Args {
+		Fail(e.Pos, "%s takes %d arguments, got %d", lang.FormatExpr(e.Fn), lc.Args, len(e.Args))
+	}
+	args := make([]Func, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = s.intExpr(a).Fn
+	}
+	return Coll{each: func(r []int64, f func(k int64) bool) {
+		vals := make([]int64, len(args))
+		for i, a := range args {
+			vals[i] = a(r)
+		}
+		lc.Each(vals, f)
+	}}
 }

@@ -34,7 +34,36 @@ type Scope struct {
 	n        int             // registers in use
 	inlining map[string]bool // the functions being inlined
 	ticker   *Ticker         // what the loops of comprehensions tick
+	// what a kind of position defines for its rules: functions of numbers
+	// and collections (the vertices of a graph, a vertex's neighbours)
+	funcs map[string]LocalFunc
+	colls map[string]LocalColl
 }
+
+// LocalFunc is a function a kind of position defines for its rules, such
+// as the degree of a vertex: it reads the position under way.
+type LocalFunc struct {
+	Args int
+	Fn   func(args []int64) int64
+}
+
+// LocalColl is a collection a kind of position defines for its rules,
+// named alone (Args 0: vertices) or called (Args 1: neighbours(v)); each
+// calls f with its members until f returns false.
+type LocalColl struct {
+	Args int
+	Each func(args []int64, f func(k int64) bool)
+}
+
+// Define makes the functions and collections of a kind of position
+// visible to the rules compiled in s.
+func (s *Scope) Define(funcs map[string]LocalFunc, colls map[string]LocalColl) {
+	s.funcs, s.colls = funcs, colls
+}
+
+// Unbind ends a name's register binding (a loop variable's, after its
+// rule).
+func (s *Scope) Unbind(name string) { delete(s.slots, name) }
 
 // Ticker lets the loops a rule runs inside (comprehensions, generators)
 // count against the query under way, so that a long loop can be stopped:
@@ -209,6 +238,9 @@ func (s *Scope) intExpr(e lang.Expr) Int {
 func (s *Scope) ident(e *lang.Ident) Int {
 	if i, ok := s.slots[e.Name]; ok {
 		return Int{Fn: func(r []int64) int64 { return r[i] }}
+	}
+	if _, ok := s.colls[e.Name]; ok {
+		Fail(e.Pos, "%s is a set of vertices, not a number: it goes after 'in', or in a move's result", e.Name)
 	}
 	v, ok := s.consts(e.Name)
 	if !ok {
@@ -433,6 +465,12 @@ func (s *Scope) call(e *lang.Call) Int {
 	if !ok {
 		Fail(e.Pos, "only number functions can be called in a rule")
 	}
+	if lf, ok := s.funcs[id.Name]; ok {
+		return s.localCall(e, lf)
+	}
+	if _, ok := s.colls[id.Name]; ok {
+		Fail(e.Pos, "%s(...) is a set of vertices, not a number: it goes after 'in', or in a move's result", id.Name)
+	}
 	b, ok := funcs[id.Name]
 	if !ok {
 		if _, bound := s.slots[id.Name]; !bound {
@@ -469,4 +507,22 @@ func (s *Scope) call(e *lang.Call) Int {
 		return Int{Fn: func(r []int64) int64 { one[0] = a(r); return b.fn(e.Pos, one) }}
 	}
 	return Int{Fn: eval}
+}
+
+// localCall compiles a call of a kind's function.
+func (s *Scope) localCall(e *lang.Call, lf LocalFunc) Int {
+	if len(e.Args) != lf.Args {
+		Fail(e.Pos, "%s takes %d arguments, got %d", lang.FormatExpr(e.Fn), lf.Args, len(e.Args))
+	}
+	args := make([]Func, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = s.intExpr(a).Fn
+	}
+	vals := make([]int64, len(args))
+	return Int{Fn: func(r []int64) int64 {
+		for i, a := range args {
+			vals[i] = a(r)
+		}
+		return lf.Fn(vals)
+	}}
 }

@@ -4,6 +4,7 @@ package kinds
 
 import (
 	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/rules/graph"
 	"github.com/gamelang/gamelang/rules/heap"
 	"github.com/gamelang/gamelang/rules/set"
 	"github.com/gamelang/gamelang/rules/tuple"
@@ -15,5 +16,6 @@ func All() []rules.Kind {
 		heap.Decl,
 		tuple.Decl,
 		set.Decl,
+		graph.Decl,
 	}
 }

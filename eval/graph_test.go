@@ -1,0 +1,354 @@
+package eval_test
+
+// Graph rulesets: Node Kayles, Arc Kayles and Cram checked against the
+// octal games they equal on paths (Dawson's Chess and Dawson's Kayles,
+// whose values the octal engines give and published_test checks against
+// OEIS), against the theory of cycles, complete graphs and symmetric
+// boards, and against a brute force written here over bitmasks, with and
+// without the decomposition into components.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/play"
+	normalplay "github.com/gamelang/gamelang/play/normal"
+	"github.com/gamelang/gamelang/rules/graph"
+)
+
+const graphGames = `
+game NodeKayles graph { move (vertices - {v} - neighbours(v)) for v in vertices }
+game ArcKayles graph {
+    move (vertices - {u, v}) for u in vertices for v in neighbours(u) if u < v
+}
+`
+
+func TestNodeKaylesOnPathsIsDawsonsChess(t *testing.T) {
+	got := out(t, graphGames+"all(grundy(NodeKayles(path(n))) == grundy(octal(\"0.137\")(n)) for n in 0..80)\n"+
+		"grundy(NodeKayles(path(60)))\ngrundy(DawsonsChess(60))")
+	if got != "true\n1\n1" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestArcKaylesOnPathsIsDawsonsKayles(t *testing.T) {
+	got := out(t, graphGames+"all(grundy(ArcKayles(path(n))) == grundy(octal(\"0.07\")(n)) for n in 0..80)")
+	if got != "true" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// On a cycle every first move leaves a path: n-3 vertices for Node Kayles,
+// n-2 for Arc Kayles; so the cycle's value is 1 exactly when that path's
+// is 0.
+func TestCycles(t *testing.T) {
+	for n := 3; n <= 40; n++ {
+		src := fmt.Sprintf("%s\ngrundy(NodeKayles(cycle(%d)))\ngrundy(DawsonsChess(%d))\ngrundy(ArcKayles(cycle(%d)))\ngrundy(DawsonKayles(%d))",
+			graphGames, n, n-3, n, n-2)
+		v := strings.Fields(out(t, src))
+		want := func(path string) string {
+			if path == "0" {
+				return "1"
+			}
+			return "0"
+		}
+		if v[0] != want(v[1]) || v[2] != want(v[3]) {
+			t.Errorf("cycle(%d): Node Kayles %s (path %s), Arc Kayles %s (path %s)", n, v[0], v[1], v[2], v[3])
+		}
+	}
+}
+
+// Cram is Arc Kayles on a grid: on an even×even board the second player
+// wins by playing the mirror image through the centre, on an even×odd one
+// the first player by taking the two central cells first and mirroring
+// after (Gardner; Winning Ways); a 1×n board is Dawson's Kayles.
+func TestCramSymmetry(t *testing.T) {
+	for _, c := range []struct {
+		r, c int
+		want string
+	}{{2, 2, "P"}, {2, 4, "P"}, {4, 4, "P"}, {4, 6, "P"}, {2, 6, "P"}, {2, 3, "N"}, {2, 5, "N"}, {3, 4, "N"}, {2, 7, "N"}} {
+		got := out(t, fmt.Sprintf("%sgame Cram = ArcKayles\noutcome(Cram(grid(%d, %d)))", graphGames, c.r, c.c))
+		if got != c.want {
+			t.Errorf("Cram %d×%d: %s, want %s", c.r, c.c, got, c.want)
+		}
+	}
+	if got := out(t, graphGames+"all(grundy(ArcKayles(grid(1, n))) == grundy(DawsonKayles(n)) for n in 1..30)"); got != "true" {
+		t.Errorf("1×n: %s", got)
+	}
+}
+
+func TestCompleteAndUserGraphs(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.txt")
+	if err := os.WriteFile(file, []byte("# a triangle with a tail\na-b, b-c, c-a\nc-d-e  # the tail\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := out(t, graphGames+`print({grundy(NodeKayles(complete(n))) for n in 1..9})
+grundy(NodeKayles(graph("a-b b-c c-a c-d")))
+options(NodeKayles(graph("a-b-c d")))
+let g = readgraph("`+file+`")
+grundy(ArcKayles(g)) == grundy(ArcKayles(graph("a-b b-c c-a c-d d-e")))
+grundy(NodeKayles(g))`)
+	// worked by hand: the triangle with a pendant has options 1 (take a or
+	// b: d is left), 0 (take c) and 1 (take d: a-b is left), so 2; the
+	// triangle with a tail of two has only options of value 1, so 0
+	want := `{1}
+2
+NodeKayles(graph("a-b-c d")) -> NodeKayles(graph("c")) + NodeKayles(graph("d"))  grundy 0
+NodeKayles(graph("a-b-c d")) -> NodeKayles(graph("d"))                           grundy 1
+NodeKayles(graph("a-b-c d")) -> NodeKayles(graph("a")) + NodeKayles(graph("d"))  grundy 0
+NodeKayles(graph("a-b-c d")) -> NodeKayles(graph("a-b b-c"))                     grundy 2
+true
+0`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// brute is the value of a vertex-deletion game on a graph of at most 64
+// vertices, over bitmasks of the vertices left, with no decomposition:
+// moves lists, for a position, the sets of vertices a move removes.
+func brute(adj []uint64, moves func(left uint64, adj []uint64) []uint64) func(uint64) int {
+	memo := map[uint64]int{}
+	var g func(uint64) int
+	g = func(left uint64) int {
+		if v, ok := memo[left]; ok {
+			return v
+		}
+		seen := map[int]bool{}
+		for _, rm := range moves(left, adj) {
+			seen[g(left&^rm)] = true
+		}
+		v := 0
+		for seen[v] {
+			v++
+		}
+		memo[left] = v
+		return v
+	}
+	return g
+}
+
+func nodeKaylesMoves(left uint64, adj []uint64) []uint64 {
+	var out []uint64
+	for v := range adj {
+		if left&(1<<v) != 0 {
+			out = append(out, (1<<v|adj[v])&left)
+		}
+	}
+	return out
+}
+
+func arcKaylesMoves(left uint64, adj []uint64) []uint64 {
+	var out []uint64
+	for u := range adj {
+		for v := u + 1; v < len(adj); v++ {
+			if left&(1<<u) != 0 && left&(1<<v) != 0 && adj[u]&(1<<v) != 0 {
+				out = append(out, 1<<u|1<<v)
+			}
+		}
+	}
+	return out
+}
+
+// randomGraph is a graph of n vertices v1..vn, each edge there with
+// probability p: its text for graph() and its adjacency bitmasks.
+func randomGraph(r *rand.Rand, n int, p float64) (string, []uint64) {
+	adj := make([]uint64, n)
+	var words []string
+	for u := range n {
+		words = append(words, fmt.Sprintf("v%d", u)) // every vertex, in order
+	}
+	for u := range n {
+		for v := u + 1; v < n; v++ {
+			if r.Float64() < p {
+				adj[u] |= 1 << v
+				adj[v] |= 1 << u
+				words = append(words, fmt.Sprintf("v%d-v%d", u, v))
+			}
+		}
+	}
+	return strings.Join(words, " "), adj
+}
+
+// checkGraphGames compares, on one graph, the language's Node Kayles and
+// Arc Kayles — decomposed and keyed canonically, and whole — with the
+// brute force.
+func checkGraphGames(t *testing.T, text string, adj []uint64) {
+	t.Helper()
+	var buf bytes.Buffer
+	in := eval.New(eval.Config{Out: &buf})
+	ctx := context.Background()
+	if err := in.Exec(ctx, "<test>", graphGames+fmt.Sprintf("let g = graph(%q)", text)); err != nil {
+		t.Fatal(in.Render(err))
+	}
+	all := uint64(1)<<len(adj) - 1
+	for _, c := range []struct {
+		name  string
+		moves func(uint64, []uint64) []uint64
+	}{{"NodeKayles", nodeKaylesMoves}, {"ArcKayles", arcKaylesMoves}} {
+		want := brute(adj, c.moves)(all)
+		rv, err := in.Eval(ctx, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rv.(eval.RulesetVal).R.(*graph.Ruleset)
+		if split, canonical := r.Splits(); !split || !canonical {
+			t.Fatalf("%s is not decomposed canonically", c.name)
+		}
+		gv, err := in.Eval(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rs := range []*graph.Ruleset{r, r.Whole()} {
+			p := game.Position{{Rules: rs, State: graph.Whole(gv.(eval.GraphVal).G)}}
+			got, err := normalplay.New(play.Env{Limits: in.Limits()}).Grundy(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if split, _ := rs.Splits(); got.Int64() != int64(want) {
+				t.Errorf("%s(graph(%q)), split %v: %s, brute force %d", c.name, text, split, got, want)
+			}
+		}
+	}
+}
+
+func TestGraphGamesAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 60 {
+		n := 1 + i%12
+		text, adj := randomGraph(r, n, []float64{0.15, 0.3, 0.5}[i%3])
+		checkGraphGames(t, text, adj)
+	}
+	// Cram 3×4 and 4×4 as graphs, by the brute force
+	for _, rc := range [][2]int{{3, 3}, {3, 4}, {4, 4}} {
+		rows, cols := rc[0], rc[1]
+		adj := make([]uint64, rows*cols)
+		for i := range rows {
+			for j := range cols {
+				v := i*cols + j
+				if j+1 < cols {
+					adj[v] |= 1 << (v + 1)
+					adj[v+1] |= 1 << v
+				}
+				if i+1 < rows {
+					adj[v] |= 1 << (v + cols)
+					adj[v+cols] |= 1 << v
+				}
+			}
+		}
+		want := brute(adj, arcKaylesMoves)(uint64(1)<<len(adj) - 1)
+		if got := out(t, graphGames+fmt.Sprintf("grundy(ArcKayles(grid(%d, %d)))", rows, cols)); got != fmt.Sprint(want) {
+			t.Errorf("Cram %d×%d: %s, brute force %d", rows, cols, got, want)
+		}
+	}
+}
+
+// FuzzGraphDecomposition: any small graph, decomposed or whole, gives the
+// brute force's values.
+func FuzzGraphDecomposition(f *testing.F) {
+	f.Add([]byte{5, 0x13, 0x24, 0x35})
+	f.Add([]byte{9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0x55})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		n := 1 + int(data[0])%12
+		adj := make([]uint64, n)
+		var words []string
+		for u := range n {
+			words = append(words, fmt.Sprintf("v%d", u))
+		}
+		for _, b := range data[1:] {
+			u, v := int(b>>4)%n, int(b&15)%n
+			if u == v || adj[u]&(1<<v) != 0 {
+				continue
+			}
+			adj[u] |= 1 << v
+			adj[v] |= 1 << u
+			words = append(words, fmt.Sprintf("v%d-v%d", u, v))
+		}
+		checkGraphGames(t, strings.Join(words, " "), adj)
+	})
+}
+
+func TestGraphErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{graphGames + "grundy(NodeKayles(5))", "a position of NodeKayles is a graph"},
+		{graphGames + "grundy(NodeKayles(path(3), path(4)))", "a position of NodeKayles is one graph"},
+		{graphGames + `grundy(NodeKayles(graph("a-a")))`, "a-a is a loop"},
+		{graphGames + `grundy(NodeKayles(graph("a-b c+d")))`, `"c+d" is neither a vertex`},
+		{graphGames + "grundy(NodeKayles(path(-1)))", "a graph has 0 to 4096"},
+		{graphGames + "grundy(NodeKayles(cycle(2)))", "a cycle has at least 3 vertices"},
+		{graphGames + `grundy(NodeKayles(readgraph("/nonexistent/g.txt")))`, "no such file"},
+		{"game G graph { move (vertices * 2) for v in vertices }", "a graph move leaves a set of vertices"},
+		{"game G graph { move (vertices - {v}, 3) for v in vertices }", "leaves one set of vertices"},
+		{"game G graph (a) { move (vertices) for v in vertices }", "takes no variables"},
+		{"game G graph { move (vertices - {v + 1}) for v in vertices }\ngrundy(G(path(3)))", "3 is not a vertex of the position"},
+		{"game G graph { move (vertices - {v}) for v in vertices if vertices > 2 }\ngrundy(G(path(3)))", "vertices is a set of vertices, not a number"},
+		{"game G graph { take 1 }", "graph ruleset G needs a rule 'move"},
+	} {
+		wantError(t, c.src, c.want)
+	}
+}
+
+// solveGraph values G(graph) for a ruleset of graphGames, decomposed or
+// whole, with a solver of its own.
+func solveGraph(tb testing.TB, name, graphExpr string, whole bool) int64 {
+	var buf bytes.Buffer
+	in := eval.New(eval.Config{Out: &buf})
+	ctx := context.Background()
+	if err := in.Exec(ctx, "<bench>", graphGames); err != nil {
+		tb.Fatal(in.Render(err))
+	}
+	rv, err := in.Eval(ctx, name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	gv, err := in.Eval(ctx, graphExpr)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rv.(eval.RulesetVal).R.(*graph.Ruleset)
+	if whole {
+		r = r.Whole()
+	}
+	p := game.Position{{Rules: r, State: graph.Whole(gv.(eval.GraphVal).G)}}
+	g, err := normalplay.New(play.Env{Limits: in.Limits()}).Grundy(ctx, p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g.Int64()
+}
+
+// BenchmarkGraphDecomposition: the same games solved by components (equal
+// ones sharing a value) and whole. Node Kayles on a path of 60 and Cram
+// 4×6 only decomposed: whole, they do not finish in minutes.
+//
+//	go test ./eval -run XXX -bench GraphDecomposition -benchtime 3x -count 3
+func BenchmarkGraphDecomposition(b *testing.B) {
+	for _, c := range []struct {
+		name, game, graph string
+		whole             bool
+	}{
+		{"NodeKayles/path(60)/split", "NodeKayles", "path(60)", false},
+		{"NodeKayles/path(26)/split", "NodeKayles", "path(26)", false},
+		{"NodeKayles/path(26)/whole", "NodeKayles", "path(26)", true},
+		{"Cram/grid(4,6)/split", "ArcKayles", "grid(4, 6)", false},
+		{"Cram/grid(3,6)/split", "ArcKayles", "grid(3, 6)", false},
+		{"Cram/grid(3,6)/whole", "ArcKayles", "grid(3, 6)", true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				solveGraph(b, c.game, c.graph, c.whole)
+			}
+		})
+	}
+}

@@ -1,0 +1,357 @@
+package graph
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Decl is the kind of graph games as the language declares them:
+//
+//	game NodeKayles graph { move (vertices - {v} - neighbours(v)) for v in vertices }
+//	game ArcKayles graph { move (vertices - {u, v}) for u in vertices for v in neighbours(u) if u < v }
+//
+// A move's result is the set of vertices left, written with vertices (the
+// vertices of the position), neighbours(v) (v's neighbours there), sets of
+// vertices {u, v}, + (union) and - (difference). Loops run over vertices
+// and neighbours(v); guards may also ask degree(v) and adjacent(u, v), and
+// compare vertices by their order.
+var Decl rules.Kind = decl{}
+
+type decl struct{}
+
+// The names a graph ruleset's rules see.
+const (
+	nameVertices   = "vertices"
+	nameNeighbours = "neighbours"
+	nameDegree     = "degree"
+	nameAdjacent   = "adjacent"
+)
+
+func (decl) Word() string     { return "graph" }
+func (decl) Describe() string { return "graph" }
+func (decl) Rules() []string  { return []string{"move"} }
+
+func (decl) Locals(*lang.GameDecl) []rules.Local {
+	return []rules.Local{
+		{Name: nameVertices, What: "the vertices of a graph ruleset's position"},
+		{Name: nameNeighbours, What: "the neighbours of a vertex, in a graph ruleset"},
+		{Name: nameDegree, What: "the degree of a vertex, in a graph ruleset"},
+		{Name: nameAdjacent, What: "whether two vertices are joined, in a graph ruleset"},
+	}
+}
+
+func (decl) Check(d *lang.GameDecl, report func(lang.Pos, string, ...any)) {
+	if len(d.KindVars()) > 0 {
+		report(d.Kind.Pos, "a graph ruleset takes no variables: its positions are graphs")
+	}
+	moves := 0
+	for _, r := range d.Rules {
+		if m, ok := r.(*lang.MoveRule); ok {
+			moves++
+			if len(m.Result) != 1 {
+				report(m.Pos, "a move of graph ruleset %s leaves one set of vertices, as in move (vertices - {v}), not %d things", d.Name, len(m.Result))
+			}
+		}
+	}
+	if moves == 0 {
+		report(d.Pos, "graph ruleset %s needs a rule 'move (vertices - ...) for v in vertices'", d.Name)
+	}
+}
+
+func (decl) Position(d *lang.GameDecl, n int, braces bool) string {
+	if braces || n != 1 {
+		return fmt.Sprintf("a position of %s is one graph: %s", d.Name, kind{}.Example(d.Name))
+	}
+	return ""
+}
+
+// move is a compiled move rule of a graph ruleset.
+type move struct {
+	pos    lang.Pos
+	loops  []loop
+	guard  *rules.Int
+	result setExpr
+}
+
+type loop struct {
+	slot int
+	rng  rules.Coll
+}
+
+// setExpr computes the vertices a move leaves into out, for the registers.
+type setExpr func(r []int64, out Set)
+
+func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Options) (game.Ruleset, error) {
+	rs := &Ruleset{name: name, limits: opt.Limits, cur: &State{}}
+	cur := rs.cur
+	sc.Define(map[string]rules.LocalFunc{
+		nameDegree: {Args: 1, Fn: func(a []int64) int64 {
+			v := cur.vertex(a[0])
+			n := 0
+			for _, u := range cur.G.Adj[v] {
+				if cur.Present.has(u) {
+					n++
+				}
+			}
+			return int64(n)
+		}},
+		nameAdjacent: {Args: 2, Fn: func(a []int64) int64 {
+			u, v := cur.vertex(a[0]), cur.vertex(a[1])
+			for _, w := range cur.G.Adj[u] {
+				if w == v {
+					return 1
+				}
+			}
+			return 0
+		}},
+	}, map[string]rules.LocalColl{
+		nameVertices: {Each: func(_ []int64, f func(int64) bool) {
+			stop := false
+			cur.Present.each(func(v int) {
+				if !stop {
+					stop = !f(int64(v))
+				}
+			})
+		}},
+		nameNeighbours: {Args: 1, Each: func(a []int64, f func(int64) bool) {
+			for _, u := range cur.G.Adj[cur.vertex(a[0])] {
+				if cur.Present.has(u) && !f(int64(u)) {
+					return
+				}
+			}
+		}},
+	})
+	rs.split, rs.canonical = true, true
+	for _, r := range d.Rules {
+		m := r.(*lang.MoveRule) // the check pass allows no other rules
+		cm, err := compileMove(sc, m, cur)
+		if err != nil {
+			return nil, err
+		}
+		rs.moves = append(rs.moves, cm)
+		local, invariant := analyse(m)
+		rs.split = rs.split && local
+		rs.canonical = rs.canonical && invariant
+	}
+	rs.canonical = rs.canonical && rs.split
+	rs.regs = sc.Registers()
+	rs.ticker = sc.Ticker()
+	return rs, nil
+}
+
+// vertex checks that a number a rule computed is a vertex of the position.
+func (s *State) vertex(x int64) int {
+	if x < 0 || x >= int64(s.G.N()) || !s.Present.has(int(x)) {
+		rules.Fail(lang.Pos{}, "%d is not a vertex of the position", x)
+	}
+	return int(x)
+}
+
+func compileMove(sc *rules.Scope, m *lang.MoveRule, cur *State) (cm move, err error) {
+	defer solve.Catch(&err)
+	cm.pos = m.Pos
+	for _, f := range m.Fors {
+		rng, err := sc.CompileColl(f.Range)
+		if err != nil {
+			return cm, err
+		}
+		cm.loops = append(cm.loops, loop{rng: rng, slot: sc.Bind(f.Var.Name)})
+		defer sc.Unbind(f.Var.Name)
+	}
+	if m.Guard != nil {
+		g, err := sc.CompileInt(m.Guard)
+		if err != nil {
+			return cm, err
+		}
+		cm.guard = &g
+	}
+	cm.result = compileSet(sc, m.Result[0], cur)
+	return cm, nil
+}
+
+// compileSet compiles a move's result: a set of vertices.
+func compileSet(sc *rules.Scope, e lang.Expr, cur *State) setExpr {
+	switch e := e.(type) {
+	case *lang.Paren:
+		return compileSet(sc, e.X, cur)
+	case *lang.Ident:
+		if e.Name == nameVertices {
+			return func(_ []int64, out Set) { copy(out, cur.Present) }
+		}
+	case *lang.SetLit:
+		var elems []rules.Int
+		for _, x := range e.Elems {
+			i, err := sc.CompileInt(x)
+			if err != nil {
+				solve.Abort(err) // caught as the compile error by solve.Catch
+			}
+			elems = append(elems, i)
+		}
+		return func(r []int64, out Set) {
+			clear(out)
+			for _, x := range elems {
+				out.add(cur.vertex(x.Fn(r)))
+			}
+		}
+	case *lang.Call:
+		if id, ok := e.Fn.(*lang.Ident); ok && id.Name == nameNeighbours && len(e.Args) == 1 {
+			v, err := sc.CompileInt(e.Args[0])
+			if err != nil {
+				solve.Abort(err)
+			}
+			return func(r []int64, out Set) {
+				clear(out)
+				for _, u := range cur.G.Adj[cur.vertex(v.Fn(r))] {
+					if cur.Present.has(u) {
+						out.add(u)
+					}
+				}
+			}
+		}
+	case *lang.Binary:
+		if e.Op == "+" || e.Op == "-" {
+			a, b := compileSet(sc, e.Left, cur), compileSet(sc, e.Right, cur)
+			minus := e.Op == "-"
+			var tmp Set
+			return func(r []int64, out Set) {
+				a(r, out)
+				if len(tmp) != len(out) {
+					tmp = make(Set, len(out))
+				}
+				b(r, tmp)
+				for i := range out {
+					if minus {
+						out[i] &^= tmp[i]
+					} else {
+						out[i] |= tmp[i]
+					}
+				}
+			}
+		}
+	}
+	rules.Fail(lang.ExprPos(e), "a graph move leaves a set of vertices, written with vertices, neighbours(v), {u, v}, + and -; not %s", lang.FormatExpr(e))
+	return nil
+}
+
+// analyse says whether a move rule changes one component of a position
+// only (local: its first loop runs over vertices, each later one over the
+// neighbours of an earlier variable, and it leaves the vertices less sets
+// around its variables), and whether it sees vertices only through edges
+// and order (invariant), so that equal subgraphs have equal values.
+func analyse(m *lang.MoveRule) (local, invariant bool) {
+	vars := map[string]bool{}
+	local = len(m.Fors) > 0
+	for i, f := range m.Fors {
+		switch r := f.Range.(type) {
+		case *lang.Ident:
+			local = local && i == 0 && r.Name == nameVertices
+		case *lang.Call:
+			id, ok := r.Fn.(*lang.Ident)
+			local = local && i > 0 && ok && id.Name == nameNeighbours && len(r.Args) == 1 && isVar(r.Args[0], vars)
+		default:
+			local = false
+		}
+		vars[f.Var.Name] = true
+	}
+	local = local && removesAround(m.Result[0], vars) && !mentions(m.Guard, nameVertices)
+	invariant = m.Guard == nil || sees(m.Guard, vars)
+	return local, invariant
+}
+
+func isVar(e lang.Expr, vars map[string]bool) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && vars[id.Name]
+}
+
+// removesAround reports whether a result is vertices less sets of loop
+// variables and their neighbours.
+func removesAround(e lang.Expr, vars map[string]bool) bool {
+	for {
+		switch x := e.(type) {
+		case *lang.Paren:
+			e = x.X
+			continue
+		case *lang.Ident:
+			return x.Name == nameVertices
+		case *lang.Binary:
+			return x.Op == "-" && removesAround(x.Left, vars) && around(x.Right, vars)
+		}
+		return false
+	}
+}
+
+func around(e lang.Expr, vars map[string]bool) bool {
+	switch x := e.(type) {
+	case *lang.Paren:
+		return around(x.X, vars)
+	case *lang.SetLit:
+		for _, el := range x.Elems {
+			if !isVar(el, vars) {
+				return false
+			}
+		}
+		return len(x.Elems) > 0
+	case *lang.Call:
+		id, ok := x.Fn.(*lang.Ident)
+		return ok && id.Name == nameNeighbours && len(x.Args) == 1 && isVar(x.Args[0], vars)
+	case *lang.Binary:
+		return x.Op == "+" && around(x.Left, vars) && around(x.Right, vars)
+	}
+	return false
+}
+
+// sees reports whether a guard sees the vertices only through their edges
+// and their order: a loop variable appears only as an argument of degree
+// or adjacent, or compared with another.
+func sees(e lang.Expr, vars map[string]bool) bool {
+	switch x := e.(type) {
+	case nil:
+		return true
+	case *lang.Ident:
+		return !vars[x.Name]
+	case *lang.IntLit, *lang.StringLit:
+		return true
+	case *lang.Paren:
+		return sees(x.X, vars)
+	case *lang.Unary:
+		return sees(x.X, vars)
+	case *lang.Binary:
+		switch x.Op {
+		case "<", "<=", ">", ">=", "==", "!=":
+			if isVar(x.Left, vars) && isVar(x.Right, vars) {
+				return true
+			}
+		}
+		return sees(x.Left, vars) && sees(x.Right, vars)
+	case *lang.Call:
+		if id, ok := x.Fn.(*lang.Ident); ok && (id.Name == nameDegree || id.Name == nameAdjacent) {
+			for _, a := range x.Args {
+				if !isVar(a, vars) {
+					return false
+				}
+			}
+			return true
+		}
+		for _, a := range x.Args {
+			if !sees(a, vars) {
+				return false
+			}
+		}
+		return sees(x.Fn, vars)
+	}
+	return false // what is not known to be safe is not
+}
+
+// mentions reports whether e may name name: whether its text has it as
+// a word (a string holding it counts too, which errs on the safe side).
+func mentions(e lang.Expr, name string) bool {
+	if e == nil {
+		return false
+	}
+	return regexp.MustCompile(`\b` + name + `\b`).MatchString(lang.FormatExpr(e))
+}

@@ -1,0 +1,228 @@
+// Package graph is the kind of position of games played on a graph,
+// declared `game NodeKayles graph { move (vertices - {v} - neighbours(v))
+// for v in vertices }`: a position is a graph (path(60), grid(4, 6),
+// graph("a-b b-c")), and a move leaves the subgraph induced by the vertices
+// its result names. Node Kayles, Arc Kayles, Cram (Arc Kayles on a grid)
+// and every game that deletes vertices are written so.
+//
+// A position that falls apart into components is a sum of them: each move
+// of these games deletes vertices joined by edges, so it changes one
+// component only, and the solver values the components apart, each keyed by
+// a canonical form — its vertices renumbered in order, with their edges —
+// so that equal parts (the segments of a path, translated regions of a
+// grid) share one value. The kind checks, from the rules, that both are
+// sound; where they are not, positions are solved whole, or keyed by their
+// own vertices.
+package graph
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"sync/atomic"
+)
+
+// Graph is a graph given as data: its vertices, named, and its edges.
+type Graph struct {
+	Desc   string   // how it was written: path(60), grid(4, 6), graph("a-b b-c")
+	Labels []string // the vertices' names, in their order
+	Adj    [][]int  // the neighbours of each vertex, ascending
+	id     uint64   // unique among the graphs of a process
+}
+
+// MaxVertices bounds a graph.
+const MaxVertices = 1 << 12
+
+var ids atomic.Uint64
+
+func newGraph(desc string, labels []string) *Graph {
+	return &Graph{Desc: desc, Labels: labels, Adj: make([][]int, len(labels)), id: ids.Add(1)}
+}
+
+// N is the number of vertices.
+func (g *Graph) N() int { return len(g.Labels) }
+
+func (g *Graph) edge(u, v int) {
+	if u == v || slices.Contains(g.Adj[u], v) {
+		return
+	}
+	g.Adj[u] = append(g.Adj[u], v)
+	g.Adj[v] = append(g.Adj[v], u)
+}
+
+func (g *Graph) sortAdj() *Graph {
+	for _, a := range g.Adj {
+		slices.Sort(a)
+	}
+	return g
+}
+
+// Edges counts the edges.
+func (g *Graph) Edges() int {
+	n := 0
+	for _, a := range g.Adj {
+		n += len(a)
+	}
+	return n / 2
+}
+
+func checkSize(what string, n int64) error {
+	if n < 0 || n > MaxVertices {
+		return fmt.Errorf("%s has %d vertices; a graph has 0 to %d", what, n, MaxVertices)
+	}
+	return nil
+}
+
+func numbered(n int) []string {
+	labels := make([]string, n)
+	for i := range labels {
+		labels[i] = fmt.Sprint(i + 1)
+	}
+	return labels
+}
+
+// Path is the path of n vertices, 1-2-...-n.
+func Path(n int64) (*Graph, error) {
+	desc := fmt.Sprintf("path(%d)", n)
+	if err := checkSize(desc, n); err != nil {
+		return nil, err
+	}
+	g := newGraph(desc, numbered(int(n)))
+	for i := 1; i < int(n); i++ {
+		g.edge(i-1, i)
+	}
+	return g.sortAdj(), nil
+}
+
+// Cycle is the cycle of n vertices (n >= 3).
+func Cycle(n int64) (*Graph, error) {
+	desc := fmt.Sprintf("cycle(%d)", n)
+	if n < 3 {
+		return nil, fmt.Errorf("%s: a cycle has at least 3 vertices", desc)
+	}
+	if err := checkSize(desc, n); err != nil {
+		return nil, err
+	}
+	g := newGraph(desc, numbered(int(n)))
+	for i := range int(n) {
+		g.edge(i, (i+1)%int(n))
+	}
+	return g.sortAdj(), nil
+}
+
+// Complete is the complete graph of n vertices.
+func Complete(n int64) (*Graph, error) {
+	desc := fmt.Sprintf("complete(%d)", n)
+	if err := checkSize(desc, n); err != nil {
+		return nil, err
+	}
+	g := newGraph(desc, numbered(int(n)))
+	for i := range int(n) {
+		for j := i + 1; j < int(n); j++ {
+			g.edge(i, j)
+		}
+	}
+	return g.sortAdj(), nil
+}
+
+// Grid is the grid of r rows and c columns, its cells named as on a chess
+// board turned: rows a, b, c..., columns 1, 2, 3..., so a1 is the corner.
+// Cells are numbered row by row: a translated region keeps its order.
+func Grid(r, c int64) (*Graph, error) {
+	desc := fmt.Sprintf("grid(%d, %d)", r, c)
+	if r < 1 || c < 1 || r > 26 {
+		return nil, fmt.Errorf("%s: a grid has 1 to 26 rows (named a to z) and at least 1 column", desc)
+	}
+	if err := checkSize(desc, r*c); err != nil {
+		return nil, err
+	}
+	labels := make([]string, 0, r*c)
+	for i := range int(r) {
+		for j := range int(c) {
+			labels = append(labels, fmt.Sprintf("%c%d", 'a'+i, j+1))
+		}
+	}
+	g := newGraph(desc, labels)
+	for i := range int(r) {
+		for j := range int(c) {
+			v := i*int(c) + j
+			if j+1 < int(c) {
+				g.edge(v, v+1)
+			}
+			if i+1 < int(r) {
+				g.edge(v, v+int(c))
+			}
+		}
+	}
+	return g.sortAdj(), nil
+}
+
+var token = regexp.MustCompile(`^[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*$`)
+
+// Parse reads a graph written as words: a word a-b is an edge, a-b-c a
+// path, a lone name a vertex; words are separated by spaces, commas,
+// semicolons or new lines, and # starts a comment to the end of its line.
+// Vertices are numbered in the order they first appear.
+func Parse(desc string, r io.Reader) (*Graph, error) {
+	g := newGraph(desc, nil)
+	index := map[string]int{}
+	vertex := func(name string) int {
+		if i, ok := index[name]; ok {
+			return i
+		}
+		index[name] = len(g.Labels)
+		g.Labels = append(g.Labels, name)
+		g.Adj = append(g.Adj, nil)
+		return index[name]
+	}
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == ';' }) {
+			if !token.MatchString(w) {
+				return nil, fmt.Errorf("line %d: %q is neither a vertex (letters, digits, _) nor edges a-b", line, w)
+			}
+			names := strings.Split(w, "-")
+			prev := vertex(names[0])
+			for _, name := range names[1:] {
+				v := vertex(name)
+				if v == prev {
+					return nil, fmt.Errorf("line %d: %s-%s is a loop; a graph here has none", line, name, name)
+				}
+				g.edge(prev, v)
+				prev = v
+			}
+			if len(g.Labels) > MaxVertices {
+				return nil, fmt.Errorf("line %d: more than %d vertices", line, MaxVertices)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return g.sortAdj(), nil
+}
+
+// Text writes the subgraph that set induces as Parse reads it: its edges
+// in order, each vertex without one alone.
+func (g *Graph) Text(set Set) string {
+	var words []string
+	set.each(func(u int) {
+		alone := true
+		for _, v := range g.Adj[u] {
+			if set.has(v) {
+				alone = false
+				if v > u {
+					words = append(words, g.Labels[u]+"-"+g.Labels[v])
+				}
+			}
+		}
+		if alone {
+			words = append(words, g.Labels[u])
+		}
+	})
+	return strings.Join(words, " ")
+}

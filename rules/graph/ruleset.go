@@ -1,0 +1,120 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Ruleset is a graph ruleset: its compiled move rules, run over the
+// position under way (cur, which the rules' vertices, neighbours, degree
+// and adjacent read).
+type Ruleset struct {
+	name   string
+	moves  []move
+	regs   int
+	ticker *rules.Ticker
+	limits *solve.Limits
+	cur    *State // shared with the compiled rules, and by Whole's copy
+	// split: a move's result is given as its components (every rule changes
+	// one component only); canonical: components are keyed by their
+	// canonical form (the rules see edges and order only).
+	split, canonical bool
+}
+
+// Name is the ruleset's name.
+func (r *Ruleset) Name() string { return r.name }
+
+// Rename changes the name (see game.Renamer).
+func (r *Ruleset) Rename(name string) { r.name = name }
+
+// Kind is the positions: graphs.
+func (r *Ruleset) Kind() game.Kind { return kind{canonical: r.canonical} }
+
+// Decided is false: a graph ruleset has no 'loses if'.
+func (r *Ruleset) Decided(game.State) bool { return false }
+
+// Splits reports whether positions fall apart into components that are
+// solved apart, and whether equal components share one value.
+func (r *Ruleset) Splits() (split, canonical bool) { return r.split, r.canonical }
+
+// Whole returns the ruleset solving every position whole: no splitting
+// into components and keys by vertices. The answers are the same, found
+// the slow way (for tests and benchmarks).
+func (r *Ruleset) Whole() *Ruleset {
+	w := *r
+	w.split, w.canonical = false, false
+	return &w
+}
+
+// Moves lists the moves of a position: for every binding of a rule's
+// loop variables that passes its guard, the subgraph its result leaves —
+// as its components when the ruleset splits.
+func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, err error) {
+	defer solve.Catch(&err)
+	st := s.(State)
+	w := solve.NewWork(ctx, r.limits, r.name, func() int { return 0 })
+	r.ticker.Use(w)
+	defer r.ticker.Use(nil)
+	saved := *r.cur
+	*r.cur = st
+	defer func() { *r.cur = saved }()
+	regs := make([]int64, r.regs)
+	out := newSet(st.G.N())
+	for i := range r.moves {
+		m := &r.moves[i]
+		m.each(w, regs, 0, func() {
+			m.result(regs, out)
+			for j := range out {
+				out[j] &= st.Present[j] // a move leaves vertices of the position only
+			}
+			moves = append(moves, game.Move{To: r.leave(st.G, out)})
+		})
+	}
+	return moves, nil
+}
+
+func (m *move) each(w *solve.Work, regs []int64, depth int, f func()) {
+	if depth == len(m.loops) {
+		w.Tick()
+		if m.guard == nil || m.guard.Fn(regs) != 0 {
+			f()
+		}
+		return
+	}
+	l := m.loops[depth]
+	l.rng.Each(regs, func(k int64) bool {
+		regs[l.slot] = k
+		m.each(w, regs, depth+1, f)
+		return true
+	})
+}
+
+// leave is what a move leaves: nothing, the subgraph, or its components.
+func (r *Ruleset) leave(g *Graph, left Set) []game.Component {
+	if left.empty() {
+		return nil
+	}
+	if !r.split {
+		return []game.Component{{Rules: r, State: State{G: g, Present: append(Set(nil), left...)}}}
+	}
+	var to []game.Component
+	for _, c := range components(g, left) {
+		to = append(to, game.Component{Rules: r, State: State{G: g, Present: c}})
+	}
+	return to
+}
+
+// NormalSolver says how positions are taken apart (what solver(G) shows
+// before the solver's own description).
+func (r *Ruleset) NormalSolver() string {
+	switch {
+	case r.canonical:
+		return "each position split into its components, equal components (renumbered in order) sharing one value"
+	case r.split:
+		return "each position split into its components (keyed by their vertices: the guards read vertex numbers)"
+	}
+	return "positions solved whole (a move rule may change more than one component)"
+}
