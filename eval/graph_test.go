@@ -352,3 +352,197 @@ func BenchmarkGraphDecomposition(b *testing.B) {
 		})
 	}
 }
+
+const hackenbush = `
+game Hackenbush graph { move (connected(ground, vertices - {v})) for v in vertices if v != ground }
+game EdgeHackenbush(m) graph {
+    move (connected(ground, vertices - {e})) for e in vertices if e >= m
+}
+`
+
+// colon is the value of a rooted tree of Green Hackenbush by the colon
+// principle: a node's value is the XOR over its children of 1 + the
+// child's value (a stalk of one edge under a tree of value x is x+1).
+func colon(children [][]int, v int) int {
+	x := 0
+	for _, c := range children[v] {
+		x ^= 1 + colon(children, c)
+	}
+	return x
+}
+
+// Green Hackenbush on trees: each vertex but the ground (the first) stands
+// for the edge to its parent; cutting it drops its subtree. Random trees
+// against the colon principle.
+func TestHackenbushTreesByTheColonPrinciple(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 40 {
+		n := 2 + i%14
+		children := make([][]int, n)
+		words := []string{"g"}
+		name := func(v int) string {
+			if v == 0 {
+				return "g"
+			}
+			return fmt.Sprintf("n%d", v)
+		}
+		for v := 1; v < n; v++ {
+			p := r.IntN(v)
+			children[p] = append(children[p], v)
+			words = append(words, name(p)+"-"+name(v))
+		}
+		want := colon(children, 0)
+		got := out(t, hackenbush+fmt.Sprintf("grundy(Hackenbush(graph(%q)))", strings.Join(words, " ")))
+		if got != fmt.Sprint(want) {
+			t.Errorf("tree %v: %s, the colon principle says %d", words, got, want)
+		}
+	}
+}
+
+// Green Hackenbush on graphs: each edge is a vertex of its own (numbered
+// after the m nodes) between its ends; cutting it drops what is no longer
+// joined to the ground. Random multigraphs against a brute force over the
+// sets of edges left, and cycles through the ground against the fusion
+// principle (a cycle of n edges through the ground is worth n mod 2).
+func TestHackenbushGraphs(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		words := []string{"g"}
+		for i := 1; i < n; i++ {
+			words = append(words, fmt.Sprintf("a%d", i))
+		}
+		prev := "g"
+		for i := 1; i <= n; i++ {
+			next := "g"
+			if i < n {
+				next = fmt.Sprintf("a%d", i)
+			}
+			words = append(words, fmt.Sprintf("%s-e%d-%s", prev, i, next))
+			prev = next
+		}
+		got := out(t, hackenbush+fmt.Sprintf("grundy(EdgeHackenbush(%d)(graph(%q)))", n, strings.Join(words, " ")))
+		if got != fmt.Sprint(n%2) {
+			t.Errorf("a cycle of %d edges through the ground: %s", n, got)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	tested := 0
+	for i := range 60 {
+		nodes := 1 + i%4
+		edges := 1 + r.IntN(7)
+		ends := make([][2]int, edges)
+		words := []string{}
+		for v := range nodes {
+			words = append(words, fmt.Sprintf("v%d", v))
+		}
+		for e := range ends {
+			ends[e] = [2]int{r.IntN(nodes), r.IntN(nodes)}
+			words = append(words, fmt.Sprintf("v%d-e%d-v%d", ends[e][0], e, ends[e][1]))
+		}
+		// a loop a-e-a is read as the edge a-e: a pendant edge, which the
+		// fusion principle says a loop is worth
+		want, grounded := hackenbushBrute(nodes, ends)
+		if !grounded {
+			continue // a Hackenbush picture has every edge joined to the ground
+		}
+		tested++
+		got := out(t, hackenbush+fmt.Sprintf("grundy(EdgeHackenbush(%d)(graph(%q)))", nodes, strings.Join(words, " ")))
+		if got != fmt.Sprint(want) {
+			t.Errorf("%v: %s, brute force %d", words, got, want)
+		}
+	}
+	if tested < 25 {
+		t.Errorf("only %d random pictures were grounded", tested)
+	}
+}
+
+// hackenbushBrute values Green Hackenbush on a multigraph with the ground
+// at node 0, over bitmasks of the edges left; it also says whether every
+// edge is joined to the ground.
+func hackenbushBrute(nodes int, ends [][2]int) (int, bool) {
+	grounded := func(left uint) uint { // the edges still joined to the ground
+		reach := uint(1) // nodes reached
+		for changed := true; changed; {
+			changed = false
+			for e, p := range ends {
+				if left&(1<<e) != 0 && (reach>>p[0]&1 != reach>>p[1]&1) {
+					reach |= 1<<p[0] | 1<<p[1]
+					changed = true
+				}
+			}
+		}
+		var out uint
+		for e, p := range ends {
+			if left&(1<<e) != 0 && reach&(1<<p[0]) != 0 {
+				out |= 1 << e
+			}
+		}
+		return out
+	}
+	memo := map[uint]int{}
+	var g func(uint) int
+	g = func(left uint) int {
+		if v, ok := memo[left]; ok {
+			return v
+		}
+		seen := map[int]bool{}
+		for e := range ends {
+			if left&(1<<e) != 0 {
+				seen[g(grounded(left&^(1<<e)))] = true
+			}
+		}
+		v := 0
+		for seen[v] {
+			v++
+		}
+		memo[left] = v
+		return v
+	}
+	all := uint(1)<<len(ends) - 1
+	return g(grounded(all)), grounded(all) == all
+}
+
+// The divisor game (Chomp on the divisors of N): pick a divisor; it and its
+// multiples go; whoever must pick 1 loses — the set game on the divisors
+// above 1 with 'forbid multiples'. The first player wins for every N > 1
+// (strategy stealing), and the values agree with a brute force.
+func TestDivisorGame(t *testing.T) {
+	for n := 2; n <= 60; n++ {
+		src := fmt.Sprintf("game D set { pick x in 2..%d  forbid multiples }\nlet S = {d for d in 2..%d if %d %% d == 0}\noutcome(D{S})\ngrundy(D{S})", n, n, n)
+		v := strings.Fields(out(t, src))
+		var divs []int
+		for d := 2; d <= n; d++ {
+			if n%d == 0 {
+				divs = append(divs, d)
+			}
+		}
+		memo := map[uint64]int{}
+		var g func(uint64) int
+		g = func(left uint64) int {
+			if v, ok := memo[left]; ok {
+				return v
+			}
+			seen := map[int]bool{}
+			for i, d := range divs {
+				if left&(1<<i) != 0 {
+					rm := uint64(0)
+					for j, e := range divs {
+						if e%d == 0 {
+							rm |= 1 << j
+						}
+					}
+					seen[g(left&^rm)] = true
+				}
+			}
+			x := 0
+			for seen[x] {
+				x++
+			}
+			memo[left] = x
+			return x
+		}
+		want := g(uint64(1)<<len(divs) - 1)
+		if v[0] != "N" || v[1] != fmt.Sprint(want) {
+			t.Errorf("divisors of %d: %v, brute force %d", n, v, want)
+		}
+	}
+}

@@ -242,6 +242,9 @@ func (s *Scope) ident(e *lang.Ident) Int {
 	if _, ok := s.colls[e.Name]; ok {
 		Fail(e.Pos, "%s is a set of vertices, not a number: it goes after 'in', or in a move's result", e.Name)
 	}
+	if lf, ok := s.funcs[e.Name]; ok && lf.Args == 0 {
+		return Int{Fn: func([]int64) int64 { return lf.Fn(nil) }}
+	}
 	v, ok := s.consts(e.Name)
 	if !ok {
 		Fail(e.Pos, "unknown name %s", e.Name)

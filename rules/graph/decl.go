@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"math/bits"
 	"regexp"
 
 	"github.com/gamelang/gamelang/game"
@@ -30,6 +31,8 @@ const (
 	nameNeighbours = "neighbours"
 	nameDegree     = "degree"
 	nameAdjacent   = "adjacent"
+	nameGround     = "ground"
+	nameConnected  = "connected"
 )
 
 func (decl) Word() string     { return "graph" }
@@ -42,6 +45,8 @@ func (decl) Locals(*lang.GameDecl) []rules.Local {
 		{Name: nameNeighbours, What: "the neighbours of a vertex, in a graph ruleset"},
 		{Name: nameDegree, What: "the degree of a vertex, in a graph ruleset"},
 		{Name: nameAdjacent, What: "whether two vertices are joined, in a graph ruleset"},
+		{Name: nameGround, What: "the first vertex of a graph ruleset's position (Hackenbush's ground)"},
+		{Name: nameConnected, What: "the vertices of a set joined to a vertex, in a graph ruleset"},
 	}
 }
 
@@ -100,6 +105,15 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 			}
 			return int64(n)
 		}},
+		nameGround: {Fn: func([]int64) int64 {
+			for w, word := range cur.Present {
+				if word != 0 {
+					return int64(64*w + bits.TrailingZeros64(word))
+				}
+			}
+			rules.Fail(lang.Pos{}, "the position has no vertices, so no ground")
+			return 0
+		}},
 		nameAdjacent: {Args: 2, Fn: func(a []int64) int64 {
 			u, v := cur.vertex(a[0]), cur.vertex(a[1])
 			for _, w := range cur.G.Adj[u] {
@@ -138,7 +152,6 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 		rs.split = rs.split && local
 		rs.canonical = rs.canonical && invariant
 	}
-	rs.canonical = rs.canonical && rs.split
 	rs.regs = sc.Registers()
 	rs.ticker = sc.Ticker()
 	return rs, nil
@@ -213,6 +226,38 @@ func compileSet(sc *rules.Scope, e lang.Expr, cur *State) setExpr {
 				}
 			}
 		}
+		if id, ok := e.Fn.(*lang.Ident); ok && id.Name == nameConnected && len(e.Args) == 2 {
+			v, err := sc.CompileInt(e.Args[0])
+			if err != nil {
+				solve.Abort(err)
+			}
+			within := compileSet(sc, e.Args[1], cur)
+			var in Set
+			var stack []int
+			return func(r []int64, out Set) {
+				if len(in) != len(out) {
+					in = make(Set, len(out))
+				}
+				within(r, in)
+				clear(out)
+				x := v.Fn(r)
+				if x < 0 || x >= int64(cur.G.N()) || !in.has(int(x)) {
+					return
+				}
+				out.add(int(x))
+				stack = append(stack[:0], int(x))
+				for len(stack) > 0 {
+					u := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					for _, w := range cur.G.Adj[u] {
+						if in.has(w) && !out.has(w) {
+							out.add(w)
+							stack = append(stack, w)
+						}
+					}
+				}
+			}
+		}
 	case *lang.Binary:
 		if e.Op == "+" || e.Op == "-" {
 			a, b := compileSet(sc, e.Left, cur), compileSet(sc, e.Right, cur)
@@ -234,7 +279,7 @@ func compileSet(sc *rules.Scope, e lang.Expr, cur *State) setExpr {
 			}
 		}
 	}
-	rules.Fail(lang.ExprPos(e), "a graph move leaves a set of vertices, written with vertices, neighbours(v), {u, v}, + and -; not %s", lang.FormatExpr(e))
+	rules.Fail(lang.ExprPos(e), "a graph move leaves a set of vertices, written with vertices, neighbours(v), connected(v, S), {u, v}, + and -; not %s", lang.FormatExpr(e))
 	return nil
 }
 
@@ -259,8 +304,37 @@ func analyse(m *lang.MoveRule) (local, invariant bool) {
 		vars[f.Var.Name] = true
 	}
 	local = local && removesAround(m.Result[0], vars) && !mentions(m.Guard, nameVertices)
-	invariant = m.Guard == nil || sees(m.Guard, vars)
+	vars[nameGround] = true // the first vertex: renumbering in order keeps it first
+	invariant = (m.Guard == nil || sees(m.Guard, vars)) && setSees(m.Result[0], vars)
 	return local, invariant
+}
+
+// setSees reports whether a move's result names vertices only by
+// variables (and ground), not by numbers.
+func setSees(e lang.Expr, vars map[string]bool) bool {
+	switch x := e.(type) {
+	case *lang.Paren:
+		return setSees(x.X, vars)
+	case *lang.Ident:
+		return x.Name == nameVertices
+	case *lang.SetLit:
+		for _, el := range x.Elems {
+			if !isVar(el, vars) {
+				return false
+			}
+		}
+		return true
+	case *lang.Call:
+		for i, a := range x.Args {
+			if i == 1 && !setSees(a, vars) || i == 0 && !isVar(a, vars) {
+				return false
+			}
+		}
+		return true
+	case *lang.Binary:
+		return setSees(x.Left, vars) && setSees(x.Right, vars)
+	}
+	return false
 }
 
 func isVar(e lang.Expr, vars map[string]bool) bool {

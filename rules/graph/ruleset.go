@@ -111,10 +111,12 @@ func (r *Ruleset) leave(g *Graph, left Set) []game.Component {
 // before the solver's own description).
 func (r *Ruleset) NormalSolver() string {
 	switch {
-	case r.canonical:
+	case r.split && r.canonical:
 		return "each position split into its components, equal components (renumbered in order) sharing one value"
 	case r.split:
-		return "each position split into its components (keyed by their vertices: the guards read vertex numbers)"
+		return "each position split into its components (keyed by their vertices: the rules read vertex numbers)"
+	case r.canonical:
+		return "positions solved whole (a move rule may change more than one component), equal ones (renumbered in order) sharing one value"
 	}
-	return "positions solved whole (a move rule may change more than one component)"
+	return "positions solved whole (a move rule may change more than one component), keyed by their vertices (the rules read vertex numbers)"
 }
