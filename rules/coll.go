@@ -98,7 +98,7 @@ func (s *Scope) collExpr(e lang.Expr) Coll {
 		}
 	case *lang.Ident:
 		if lc, ok := s.colls[e.Name]; ok && lc.Args == 0 {
-			return Coll{each: func(_ []int64, f func(k int64) bool) { lc.Each(nil, f) }}
+			return Coll{each: func(_ []int64, f func(k int64) bool) { lc.Each(e.Pos, nil, f) }}
 		}
 		if _, bound := s.slots[e.Name]; !bound {
 			if v, ok := s.consts(e.Name); ok {
@@ -156,6 +156,6 @@ func (s *Scope) localColl(e *lang.Call, lc LocalColl) Coll {
 		for i, a := range args {
 			vals[i] = a(r)
 		}
-		lc.Each(vals, f)
+		lc.Each(e.Pos, vals, f)
 	}}
 }

@@ -70,9 +70,20 @@ func (c *compiled) each(r []int64, f func(v int64) bool) {
 }
 
 // outer reports whether c uses a register bound outside it (a state
-// variable, the heap, a loop variable of the rule).
+// variable, the heap, a loop variable of the rule) or what a kind reads
+// from the position (Define).
 func (s *Scope) outer(c *lang.Comprehension) bool {
 	for name := range s.slots {
+		if lang.Mentions(c, name) {
+			return true
+		}
+	}
+	for name := range s.funcs {
+		if lang.Mentions(c, name) {
+			return true
+		}
+	}
+	for name := range s.colls {
 		if lang.Mentions(c, name) {
 			return true
 		}

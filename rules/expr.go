@@ -44,7 +44,7 @@ type Scope struct {
 // as the degree of a vertex: it reads the position under way.
 type LocalFunc struct {
 	Args int
-	Fn   func(args []int64) int64
+	Fn   func(at lang.Pos, args []int64) int64 // at: the call, for errors
 }
 
 // LocalColl is a collection a kind of position defines for its rules,
@@ -52,7 +52,7 @@ type LocalFunc struct {
 // calls f with its members until f returns false.
 type LocalColl struct {
 	Args int
-	Each func(args []int64, f func(k int64) bool)
+	Each func(at lang.Pos, args []int64, f func(k int64) bool)
 }
 
 // Define makes the functions and collections of a kind of position
@@ -243,7 +243,7 @@ func (s *Scope) ident(e *lang.Ident) Int {
 		Fail(e.Pos, "%s is a set of vertices, not a number: it goes after 'in', or in a move's result", e.Name)
 	}
 	if lf, ok := s.funcs[e.Name]; ok && lf.Args == 0 {
-		return Int{Fn: func([]int64) int64 { return lf.Fn(nil) }}
+		return Int{Fn: func([]int64) int64 { return lf.Fn(e.Pos, nil) }}
 	}
 	v, ok := s.consts(e.Name)
 	if !ok {
@@ -526,6 +526,6 @@ func (s *Scope) localCall(e *lang.Call, lf LocalFunc) Int {
 		for i, a := range args {
 			vals[i] = a(r)
 		}
-		return lf.Fn(vals)
+		return lf.Fn(e.Pos, vals)
 	}}
 }

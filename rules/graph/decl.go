@@ -95,8 +95,8 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 	rs := &Ruleset{name: name, limits: opt.Limits, cur: &State{}}
 	cur := rs.cur
 	sc.Define(map[string]rules.LocalFunc{
-		nameDegree: {Args: 1, Fn: func(a []int64) int64 {
-			v := cur.vertex(a[0])
+		nameDegree: {Args: 1, Fn: func(at lang.Pos, a []int64) int64 {
+			v := cur.vertex(at, a[0])
 			n := 0
 			for _, u := range cur.G.Adj[v] {
 				if cur.Present.has(u) {
@@ -105,17 +105,17 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 			}
 			return int64(n)
 		}},
-		nameGround: {Fn: func([]int64) int64 {
+		nameGround: {Fn: func(at lang.Pos, _ []int64) int64 {
 			for w, word := range cur.Present {
 				if word != 0 {
 					return int64(64*w + bits.TrailingZeros64(word))
 				}
 			}
-			rules.Fail(lang.Pos{}, "the position has no vertices, so no ground")
+			rules.Fail(at, "the position has no vertices, so no ground")
 			return 0
 		}},
-		nameAdjacent: {Args: 2, Fn: func(a []int64) int64 {
-			u, v := cur.vertex(a[0]), cur.vertex(a[1])
+		nameAdjacent: {Args: 2, Fn: func(at lang.Pos, a []int64) int64 {
+			u, v := cur.vertex(at, a[0]), cur.vertex(at, a[1])
 			for _, w := range cur.G.Adj[u] {
 				if w == v {
 					return 1
@@ -124,7 +124,7 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 			return 0
 		}},
 	}, map[string]rules.LocalColl{
-		nameVertices: {Each: func(_ []int64, f func(int64) bool) {
+		nameVertices: {Each: func(_ lang.Pos, _ []int64, f func(int64) bool) {
 			stop := false
 			cur.Present.each(func(v int) {
 				if !stop {
@@ -132,8 +132,8 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 				}
 			})
 		}},
-		nameNeighbours: {Args: 1, Each: func(a []int64, f func(int64) bool) {
-			for _, u := range cur.G.Adj[cur.vertex(a[0])] {
+		nameNeighbours: {Args: 1, Each: func(at lang.Pos, a []int64, f func(int64) bool) {
+			for _, u := range cur.G.Adj[cur.vertex(at, a[0])] {
 				if cur.Present.has(u) && !f(int64(u)) {
 					return
 				}
@@ -158,9 +158,9 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 }
 
 // vertex checks that a number a rule computed is a vertex of the position.
-func (s *State) vertex(x int64) int {
+func (s *State) vertex(at lang.Pos, x int64) int {
 	if x < 0 || x >= int64(s.G.N()) || !s.Present.has(int(x)) {
-		rules.Fail(lang.Pos{}, "%d is not a vertex of the position", x)
+		rules.Fail(at, "%d is not a vertex of the position", x)
 	}
 	return int(x)
 }
@@ -198,17 +198,18 @@ func compileSet(sc *rules.Scope, e lang.Expr, cur *State) setExpr {
 		}
 	case *lang.SetLit:
 		var elems []rules.Int
+		var at []lang.Pos
 		for _, x := range e.Elems {
 			i, err := sc.CompileInt(x)
 			if err != nil {
 				solve.Abort(err) // caught as the compile error by solve.Catch
 			}
-			elems = append(elems, i)
+			elems, at = append(elems, i), append(at, lang.ExprPos(x))
 		}
 		return func(r []int64, out Set) {
 			clear(out)
-			for _, x := range elems {
-				out.add(cur.vertex(x.Fn(r)))
+			for k, x := range elems {
+				out.add(cur.vertex(at[k], x.Fn(r)))
 			}
 		}
 	case *lang.Call:
@@ -219,7 +220,7 @@ func compileSet(sc *rules.Scope, e lang.Expr, cur *State) setExpr {
 			}
 			return func(r []int64, out Set) {
 				clear(out)
-				for _, u := range cur.G.Adj[cur.vertex(v.Fn(r))] {
+				for _, u := range cur.G.Adj[cur.vertex(e.Pos, v.Fn(r))] {
 					if cur.Present.has(u) {
 						out.add(u)
 					}

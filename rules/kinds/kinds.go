@@ -6,6 +6,7 @@ import (
 	"github.com/gamelang/gamelang/rules"
 	"github.com/gamelang/gamelang/rules/graph"
 	"github.com/gamelang/gamelang/rules/heap"
+	"github.com/gamelang/gamelang/rules/list"
 	"github.com/gamelang/gamelang/rules/set"
 	"github.com/gamelang/gamelang/rules/tuple"
 )
@@ -17,5 +18,6 @@ func All() []rules.Kind {
 		tuple.Decl,
 		set.Decl,
 		graph.Decl,
+		list.Decl,
 	}
 }

@@ -1,0 +1,156 @@
+package eval_test
+
+// List rulesets: Staircase Nim and Moore's Nim_k on any number of heaps,
+// checked against their theorems, and Chomp against a brute force written
+// here and the theorems of its two-row, square and L-shaped positions.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const listGames = `
+game Staircase list {
+    move (at(0) - k, after(0)) for k in 1..at(0)
+    move (before(i - 1), at(i - 1) + k, at(i) - k, after(i)) for i in 1..len - 1 for k in 1..at(i)
+}
+game Moore2 list {
+    move (before(i), at(i) - a, after(i)) for i in 0..len - 1 for a in 1..at(i)
+    move (before(i), at(i) - a, between(i, j), at(j) - b, after(j))
+        for i in 0..len - 1 for j in i + 1..len - 1 for a in 0..at(i) for b in 0..at(j) if a + b > 0
+}
+game Chomp list {
+    move (if r < i then at(r) else min(at(r), j) for r in 0..len - 1 if r < i or j > 0)
+        for i in 0..len - 1 for j in 0..at(i) - 1 if i + j > 0
+}
+`
+
+// vars are the names of n heaps, and the loops that run them over 0..top.
+func vars(n, top int) (names []string, loops string) {
+	for i := range n {
+		names = append(names, fmt.Sprintf("h%d", i))
+		loops += fmt.Sprintf(" for h%d in 0..%d", i, top)
+	}
+	return names, loops
+}
+
+// Staircase Nim: coins move down one step (off the first step to the
+// ground). It is Nim on the odd steps (the first, third, ...): the moves
+// on the even steps are undone by moving the same coins on.
+func TestStaircaseAnyLength(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		names, loops := vars(n, 3)
+		var odd []string
+		for i := 0; i < n; i += 2 {
+			odd = append(odd, names[i])
+		}
+		q := fmt.Sprintf("all((outcome(Staircase(%s)) == P) == ((%s) == 0)%s)", strings.Join(names, ", "), strings.Join(odd, " xor "), loops)
+		if got := out(t, listGames+q); got != "true" {
+			t.Errorf("%d steps: %s", n, got)
+		}
+	}
+}
+
+// Moore's Nim_2: take from one heap or two. A P-position exactly when, for
+// every bit, the number of heaps with that bit set is a multiple of 3.
+func TestMooreAnyLength(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		names, loops := vars(n, 3)
+		var conds []string
+		for bit := range 2 {
+			var terms []string
+			for _, h := range names {
+				terms = append(terms, fmt.Sprintf("(%s >> %d) %% 2", h, bit))
+			}
+			conds = append(conds, fmt.Sprintf("(%s) %% 3 == 0", strings.Join(terms, " + ")))
+		}
+		q := fmt.Sprintf("all((outcome(Moore2(%s)) == P) == (%s)%s)", strings.Join(names, ", "), strings.Join(conds, " and "), loops)
+		if got := out(t, listGames+q); got != "true" {
+			t.Errorf("%d heaps: %s", n, got)
+		}
+	}
+}
+
+// chomp values a Chomp bar (rows of non-increasing length, the poisoned
+// square at row 0, column 0) by brute force.
+func chomp(rows []int, memo map[string]int) int {
+	key := fmt.Sprint(rows)
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for i, n := range rows {
+		for j := range n {
+			if i == 0 && j == 0 {
+				continue
+			}
+			next := slices.Clone(rows[:i])
+			for _, m := range rows[i:] {
+				if c := min(m, j); c > 0 {
+					next = append(next, c)
+				}
+			}
+			seen[chomp(next, memo)] = true
+		}
+	}
+	v := 0
+	for seen[v] {
+		v++
+	}
+	memo[key] = v
+	return v
+}
+
+func TestChomp(t *testing.T) {
+	memo := map[string]int{}
+	var stmts, want []string
+	var walk func(rows []int, top int)
+	walk = func(rows []int, top int) { // every bar of at most 4 rows and 5 columns
+		if len(rows) > 0 {
+			parts := make([]string, len(rows))
+			for i, r := range rows {
+				parts[i] = fmt.Sprint(r)
+			}
+			stmts = append(stmts, fmt.Sprintf("grundy(Chomp(%s))", strings.Join(parts, ", ")))
+			want = append(want, fmt.Sprint(chomp(rows, memo)))
+		}
+		if len(rows) == 4 {
+			return
+		}
+		for r := 1; r <= top; r++ {
+			walk(append(slices.Clone(rows), r), r)
+		}
+	}
+	walk(nil, 5)
+	got := strings.Split(out(t, listGames+strings.Join(stmts, "\n")), "\n")
+	for i := range stmts {
+		if got[i] != want[i] {
+			t.Errorf("%s = %s, brute force %s", stmts[i], got[i], want[i])
+		}
+	}
+	// two rows: P exactly when the first is one longer; a square's winning
+	// move leaves the L of equal arms; an L is P exactly when its arms are
+	// equal
+	q := `all((outcome(Chomp(a, b)) == P) == (a == b + 1) for a in 1..9 for b in 1..a)
+winning(Chomp(4, 4, 4, 4))
+all((outcome(Chomp(a, 1, 1, 1)) == P) == (a == 4) for a in 1..8)`
+	if got := out(t, listGames+q); got != "true\nChomp(4, 4, 4, 4) -> Chomp(4, 1, 1, 1)\ntrue" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestListErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"game G list { move (at(0) - 5) }\ngrundy(G(3))", "leaves (-2), with a negative number, from (3)"},
+		{"game G list { move (at(3)) }\ngrundy(G(3))", "<test>:1:21: index 3 is outside the list (3)"},
+		{"game G list { move (at(0)) }\ngrundy(G{3})", "G is a list ruleset: write its positions as G(3, 1, 4)"},
+		{"game G list (x) { move (at(0)) }", "takes no variables"},
+		{"game G list { take 1 }", "list ruleset G needs a rule 'move"},
+		{"game G list { move (before(0) + 1) }", "is a set of vertices, not a number"},
+		{"game G list { move (at(0) - 1) if at(0) > 0 }\ngrundy(G(-1))", "are 0 to 2^63-1, not -1"},
+	} {
+		wantError(t, c.src, c.want)
+	}
+}
