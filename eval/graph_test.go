@@ -546,3 +546,65 @@ func TestDivisorGame(t *testing.T) {
 		}
 	}
 }
+
+// Node Kayles on three families of graphs whose values OEIS publishes
+// (Brown, Daugherty, Fiorini et al., "Nimber Sequences of Node-Kayles
+// Games", J. Integer Seq. 23 (2020)): each graph written out here, its
+// vertices in order along it so that equal pieces share a value.
+func TestNodeKaylesPublished(t *testing.T) {
+	// A317367, n = 4..: the path 1..n with the edges {i, i+3} added
+	a317367 := []int{0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4, 2, 5, 3, 2, 2, 3, 3, 2, 0, 3, 1, 1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1, 4, 0, 4, 5, 4, 7, 2, 6, 4, 7, 5, 0, 4, 1, 1, 0, 2, 1, 3, 0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 7, 4, 6, 5, 4, 4, 5, 5, 7, 2, 6, 3, 3, 2, 0, 3, 1, 1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1}
+	// A316629, n = 1..: n linked 4-cycles, the path u1..u(n+1) with
+	// u(i)-v(i)-w(i)-u(i+1)
+	a316629 := []int{0, 1, 3, 4, 2, 3, 1, 2, 0, 4, 6, 5, 7, 3, 2, 7, 6, 2, 0, 2, 1, 3, 2, 4, 3, 5, 0, 3, 1, 2, 10, 1, 11, 2, 1, 9, 7, 8, 4, 9, 5, 3, 1, 2, 7, 4, 9, 7, 6, 9, 7, 8, 4, 3, 5, 2, 6, 5, 10, 4, 9, 14, 0, 4, 11, 8, 13, 3, 7, 2, 3, 9, 5, 3, 4, 5, 7, 4, 9, 7, 8, 9, 7, 8, 6, 9, 5, 10, 16, 5}
+	// A316781, n = 1..: n diamonds linked at their vertices of degree 3,
+	// v(i-1)-v(i) with u(i) and w(i) each joined to both
+	a316781 := []int{2, 1, 0, 3, 3, 1, 4, 2, 6, 5, 0, 2, 7, 1, 4, 3, 3, 1, 4, 7, 7, 5, 0, 2, 8, 4, 4, 6, 3, 1, 8, 7, 7, 5, 0, 2, 2, 1, 4, 6, 3, 1, 8, 2, 7, 5, 0, 2, 8, 1, 4, 6, 3, 1, 4, 2, 7, 5, 0, 2, 8, 1, 4, 6, 3, 1, 8, 7, 7, 5, 0, 2, 8, 1, 4, 6, 3, 1, 8, 2, 7, 5, 0, 2, 8, 1, 4, 6, 3, 1, 8, 2, 7}
+	families := []struct {
+		name  string
+		first int
+		want  []int
+		upto  int
+		graph func(n int) string
+	}{
+		{"A317367", 4, a317367, 108, func(n int) string {
+			var w []string
+			for i := 1; i <= n; i++ {
+				w = append(w, fmt.Sprint("p", i))
+				if i+1 <= n {
+					w = append(w, fmt.Sprintf("p%d-p%d", i, i+1))
+				}
+				if i+3 <= n {
+					w = append(w, fmt.Sprintf("p%d-p%d", i, i+3))
+				}
+			}
+			return strings.Join(w, " ")
+		}},
+		{"A316629", 1, a316629, 90, func(n int) string {
+			w := []string{"u1"}
+			for i := 1; i <= n; i++ {
+				w = append(w, fmt.Sprintf("u%d-v%d-w%d-u%d u%d-u%d", i, i, i, i+1, i, i+1))
+			}
+			return strings.Join(w, " ")
+		}},
+		{"A316781", 1, a316781, 93, func(n int) string {
+			w := []string{"v0"}
+			for i := 1; i <= n; i++ {
+				w = append(w, fmt.Sprintf("v%d-u%d-v%d-w%d-v%d v%d-v%d", i-1, i, i, i, i-1, i-1, i))
+			}
+			return strings.Join(w, " ")
+		}},
+	}
+	for _, f := range families {
+		var stmts []string
+		for n := f.first; n <= f.upto; n++ {
+			stmts = append(stmts, fmt.Sprintf("grundy(NodeKayles(graph(%q)))", f.graph(n)))
+		}
+		got := strings.Split(out(t, graphGames+strings.Join(stmts, "\n")), "\n")
+		for i, g := range got {
+			if want := fmt.Sprint(f.want[i]); g != want {
+				t.Errorf("%s(%d) = %s, OEIS says %s", f.name, f.first+i, g, want)
+			}
+		}
+	}
+}
