@@ -425,17 +425,25 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 // and in braces also ranges and sets of numbers.
 func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
 	if vm, ok := r.Kind().(game.ValueMaker); ok {
-		var arg any
+		var arg any // a graph or a word, else nil
 		if len(args) == 1 {
-			if g, ok := args[0].(GraphVal); ok {
-				arg = g.G
+			switch a := args[0].(type) {
+			case GraphVal:
+				arg = a.G
+			case Str:
+				arg = string(a)
 			}
 		}
-		s, err := vm.MakeFrom(r.Name(), arg)
-		if err != nil {
-			return nil, errorf(p, "%v", err)
+		// a word or a graph; and for a kind that takes no numbers at all
+		// (graphs), whatever was given, so that MakeFrom says what a
+		// position is
+		if _, noNumbers := r.Kind().Make(r.Name(), nil); arg != nil || noNumbers != nil {
+			s, err := vm.MakeFrom(r.Name(), arg)
+			if err != nil {
+				return nil, errorf(p, "%v", err)
+			}
+			return PositionVal{game.Position{{Rules: r, State: s}}}, nil
 		}
-		return PositionVal{game.Position{{Rules: r, State: s}}}, nil
 	}
 	var nums []*big.Int
 	for _, a := range args {

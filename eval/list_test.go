@@ -146,10 +146,56 @@ func TestListErrors(t *testing.T) {
 		{"game G list { move (at(0) - 5) }\ngrundy(G(3))", "leaves (-2), with a negative number, from (3)"},
 		{"game G list { move (at(3)) }\ngrundy(G(3))", "<test>:1:21: index 3 is outside the list (3)"},
 		{"game G list { move (at(0)) }\ngrundy(G{3})", "G is a list ruleset: write its positions as G(3, 1, 4)"},
-		{"game G list (x) { move (at(0)) }", "takes no variables"},
 		{"game G list { take 1 }", "list ruleset G needs a rule 'move"},
 		{"game G list { move (before(0) + 1) }", "is a set of vertices, not a number"},
 		{"game G list { move (at(0) - 1) if at(0) > 0 }\ngrundy(G(-1))", "are 0 to 2^63-1, not -1"},
+	} {
+		wantError(t, c.src, c.want)
+	}
+}
+
+// Words: Turning Turtles on coins T and H. Turn a head to a tail, and
+// perhaps one coin to its left either way: the value is the nim sum of the
+// places (from 1) of the heads (Winning Ways, ch. 14). Every word of up to
+// 9 coins.
+func TestTurningTurtlesOnWords(t *testing.T) {
+	var stmts, want []string
+	for n := 1; n <= 9; n++ {
+		for w := range 1 << n {
+			word, x := make([]byte, n), 0
+			for i := range n {
+				word[i] = 'T'
+				if w>>i&1 == 1 {
+					word[i] = 'H'
+					x ^= i + 1
+				}
+			}
+			stmts = append(stmts, fmt.Sprintf("grundy(TurningTurtles(%q))", word))
+			want = append(want, fmt.Sprint(x))
+		}
+	}
+	src := `game TurningTurtles list (T, H) {
+    move (before(i), T, after(i)) for i in 0..len - 1 if at(i) == H
+    move (before(j), H + T - at(j), between(j, i), T, after(i)) for i in 0..len - 1 for j in 0..i - 1 if at(i) == H
+}
+` + strings.Join(stmts, "\n")
+	got := strings.Split(out(t, src), "\n")
+	for i := range stmts {
+		if got[i] != want[i] {
+			t.Errorf("%s = %s, want %s", stmts[i], got[i], want[i])
+		}
+	}
+	if got := out(t, src[:strings.Index(src, "grundy")]+`winning(TurningTurtles("HTHHT"))`); got != `TurningTurtles("HTHHT") -> TurningTurtles("HHHTT")` {
+		t.Errorf("winning: %q", got)
+	}
+}
+
+func TestWordErrors(t *testing.T) {
+	tt := "game TT list (T, H) { move (before(i), T, after(i)) for i in 0..len - 1 if at(i) == H }\n"
+	for _, c := range []struct{ src, want string }{
+		{tt + `grundy(TT("THX"))`, `"X" is not a letter of TT, whose letters are T, H`},
+		{"game G list (TH) { move (at(0)) }", "the letters of a word are single characters: TH is not one"},
+		{"game G list { move (at(0)) }\ngrundy(G(\"ab\"))", "a position of G is a list of numbers: G(3, 1, 4)"},
 	} {
 		wantError(t, c.src, c.want)
 	}

@@ -1,5 +1,8 @@
 // Package list is the kind of position of games on a list of numbers of
-// any length, declared `game Staircase list { move (...) for ... if ... }`:
+// any length, declared `game Staircase list { move (...) for ... if ... }`,
+// or on a word over an alphabet, `game Coins list (T, H) { ... }` (the
+// letters stand for 0, 1, ... in the rules, and positions are written
+// Coins("THHT")):
 // heaps on the steps of a staircase, Moore's Nim on any number of heaps,
 // the rows of a Chomp bar. A position is written Staircase(3, 1, 4); a
 // move gives the new list, written as its parts in order: numbers
@@ -27,11 +30,34 @@ type State []int64
 // MaxLen bounds a list.
 const MaxLen = 1 << 12
 
-type kind struct{}
+// kind is the positions of a list ruleset; letters is its alphabet, one
+// byte a letter, empty for lists of numbers.
+type kind struct{ letters string }
 
 func (kind) Name() string { return "list" }
 
-func (kind) Make(name string, nums []*big.Int) (game.State, error) {
+// MakeFrom makes a position from a word over the alphabet (see
+// game.ValueMaker).
+func (k kind) MakeFrom(name string, v any) (game.State, error) {
+	w, ok := v.(string)
+	if !ok || k.letters == "" {
+		return nil, fmt.Errorf("a position of %s is a list of numbers: %s", name, k.Example(name))
+	}
+	if len(w) > MaxLen {
+		return nil, fmt.Errorf("a position of %s has at most %d letters, not %d", name, MaxLen, len(w))
+	}
+	st := make(State, len(w))
+	for i := range len(w) {
+		x := strings.IndexByte(k.letters, w[i])
+		if x < 0 {
+			return nil, fmt.Errorf("%q is not a letter of %s, whose letters are %s", w[i:i+1], name, strings.Join(strings.Split(k.letters, ""), ", "))
+		}
+		st[i] = int64(x)
+	}
+	return st, nil
+}
+
+func (k kind) Make(name string, nums []*big.Int) (game.State, error) {
 	if len(nums) > MaxLen {
 		return nil, fmt.Errorf("a position of %s has at most %d numbers, not %d", name, MaxLen, len(nums))
 	}
@@ -45,8 +71,15 @@ func (kind) Make(name string, nums []*big.Int) (game.State, error) {
 	return st, nil
 }
 
-func (kind) Format(s game.State) string {
+func (k kind) Format(s game.State) string {
 	st := s.(State)
+	if k.letters != "" && k.word(st) {
+		b := make([]byte, len(st))
+		for i, x := range st {
+			b[i] = k.letters[x]
+		}
+		return fmt.Sprintf("(%q)", b)
+	}
 	parts := make([]string, len(st))
 	for i, x := range st {
 		parts[i] = fmt.Sprint(x)
@@ -54,8 +87,24 @@ func (kind) Format(s game.State) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-func (kind) Braces() bool                 { return false }
-func (kind) Example(name string) string   { return name + "(3, 1, 4)" }
+// word reports whether every number of st is a letter.
+func (k kind) word(st State) bool {
+	for _, x := range st {
+		if x >= int64(len(k.letters)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (kind) Braces() bool { return false }
+
+func (k kind) Example(name string) string {
+	if k.letters != "" {
+		return fmt.Sprintf("%s(%q)", name, k.letters+k.letters[:1])
+	}
+	return name + "(3, 1, 4)"
+}
 func (kind) Coords() []string             { return nil }
 func (k kind) Encode(s game.State) string { return k.Format(s) }
 
@@ -86,19 +135,25 @@ func (decl) Word() string     { return "list" }
 func (decl) Describe() string { return "list" }
 func (decl) Rules() []string  { return []string{"move"} }
 
-func (decl) Locals(*lang.GameDecl) []rules.Local {
-	return []rules.Local{
+func (decl) Locals(d *lang.GameDecl) []rules.Local {
+	var letters []rules.Local
+	for _, v := range d.KindVars() {
+		letters = append(letters, rules.Local{Name: v.Name, Pos: v.Pos, What: "a letter of the alphabet"})
+	}
+	return append(letters, []rules.Local{
 		{Name: nameLen, What: "the length of a list ruleset's position"},
 		{Name: nameAt, What: "the number at an index of a list ruleset's position"},
 		{Name: nameBefore, What: "the numbers before an index, in a list ruleset"},
 		{Name: nameAfter, What: "the numbers after an index, in a list ruleset"},
 		{Name: nameBetween, What: "the numbers between two indexes, in a list ruleset"},
-	}
+	}...)
 }
 
 func (decl) Check(d *lang.GameDecl, report func(lang.Pos, string, ...any)) {
-	if len(d.KindVars()) > 0 {
-		report(d.Kind.Pos, "a list ruleset takes no variables: its positions are lists, read with len and at(i)")
+	for _, v := range d.KindVars() {
+		if len(v.Name) != 1 {
+			report(v.Pos, "the letters of a word are single characters: %s is not one (as in list (T, H))", v.Name)
+		}
 	}
 	moves := 0
 	for _, r := range d.Rules {
@@ -127,6 +182,8 @@ type Ruleset struct {
 	ticker *rules.Ticker
 	limits *solve.Limits
 	cur    *State
+	// letters is the alphabet of a word ruleset, "" for lists of numbers
+	letters string
 }
 
 type move struct {
@@ -147,9 +204,14 @@ type part func(r []int64, out State) State
 func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Options) (game.Ruleset, error) {
 	rs := &Ruleset{name: name, limits: opt.Limits, cur: &State{}}
 	cur := rs.cur
+	funcs := map[string]rules.LocalFunc{}
+	for i, v := range d.KindVars() {
+		rs.letters += v.Name
+		funcs[v.Name] = rules.LocalFunc{Fn: func(lang.Pos, []int64) int64 { return int64(i) }}
+	}
 	index := func(at lang.Pos, i int64) int64 {
 		if i < 0 || i >= int64(len(*cur)) {
-			rules.Fail(at, "index %d is outside the list %s (indexes 0 to %d)", i, kind{}.Format(*cur), len(*cur)-1)
+			rules.Fail(at, "index %d is outside the list %s (indexes 0 to %d)", i, rs.Kind().Format(*cur), len(*cur)-1)
 		}
 		return i
 	}
@@ -161,10 +223,9 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 			}
 		}
 	}
-	sc.Define(map[string]rules.LocalFunc{
-		nameLen: {Fn: func(lang.Pos, []int64) int64 { return int64(len(*cur)) }},
-		nameAt:  {Args: 1, Fn: func(at lang.Pos, a []int64) int64 { return (*cur)[index(at, a[0])] }},
-	}, map[string]rules.LocalColl{
+	funcs[nameLen] = rules.LocalFunc{Fn: func(lang.Pos, []int64) int64 { return int64(len(*cur)) }}
+	funcs[nameAt] = rules.LocalFunc{Args: 1, Fn: func(at lang.Pos, a []int64) int64 { return (*cur)[index(at, a[0])] }}
+	sc.Define(funcs, map[string]rules.LocalColl{
 		nameBefore:  {Args: 1, Each: func(_ lang.Pos, a []int64, f func(int64) bool) { run(0, a[0]-1, f) }},
 		nameAfter:   {Args: 1, Each: func(_ lang.Pos, a []int64, f func(int64) bool) { run(a[0]+1, int64(len(*cur))-1, f) }},
 		nameBetween: {Args: 2, Each: func(_ lang.Pos, a []int64, f func(int64) bool) { run(a[0]+1, a[1]-1, f) }},
@@ -244,8 +305,8 @@ func (r *Ruleset) Name() string { return r.name }
 // Rename changes the name (see game.Renamer).
 func (r *Ruleset) Rename(name string) { r.name = name }
 
-// Kind is the positions: lists of numbers.
-func (r *Ruleset) Kind() game.Kind { return kind{} }
+// Kind is the positions: lists of numbers, or words.
+func (r *Ruleset) Kind() game.Kind { return kind{letters: r.letters} }
 
 // Decided is false: a list ruleset has no 'loses if'.
 func (r *Ruleset) Decided(game.State) bool { return false }
@@ -271,7 +332,7 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 			}
 			for _, x := range to {
 				if x < 0 {
-					rules.Fail(m.pos, "this move leaves %s, with a negative number, from %s", kind{}.Format(to), kind{}.Format(st))
+					rules.Fail(m.pos, "this move leaves %s, with a negative number, from %s", kind{}.Format(to), r.Kind().Format(st))
 				}
 			}
 			if len(to) > MaxLen {
