@@ -292,7 +292,7 @@ func TestGraphErrors(t *testing.T) {
 		{"game G graph { move (vertices - {v}, 3) for v in vertices }", "leaves one set of vertices"},
 		{"game G graph (a) { move (vertices) for v in vertices }", "takes no variables"},
 		{"game G graph { move (vertices - {v + 1}) for v in vertices }\ngrundy(G(path(3)))", "<test>:1:34: 3 is not a vertex of the position"},
-		{"game G graph { move (vertices - {v}) for v in vertices if vertices > 2 }\ngrundy(G(path(3)))", "vertices is a set of vertices, not a number"},
+		{"game G graph { move (vertices - {v}) for v in vertices if vertices > 2 }\ngrundy(G(path(3)))", "vertices is a collection, not a number"},
 		{"game G graph { take 1 }", "graph ruleset G needs a rule 'move"},
 	} {
 		wantError(t, c.src, c.want)

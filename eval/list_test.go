@@ -147,7 +147,7 @@ func TestListErrors(t *testing.T) {
 		{"game G list { move (at(3)) }\ngrundy(G(3))", "<test>:1:21: index 3 is outside the list (3)"},
 		{"game G list { move (at(0)) }\ngrundy(G{3})", "G is a list ruleset: write its positions as G(3, 1, 4)"},
 		{"game G list { take 1 }", "list ruleset G needs a rule 'move"},
-		{"game G list { move (before(0) + 1) }", "is a set of vertices, not a number"},
+		{"game G list { move (before(0) + 1) }", "is a collection, not a number"},
 		{"game G list { move (at(0) - 1) if at(0) > 0 }\ngrundy(G(-1))", "are 0 to 2^63-1, not -1"},
 	} {
 		wantError(t, c.src, c.want)

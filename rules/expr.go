@@ -240,7 +240,7 @@ func (s *Scope) ident(e *lang.Ident) Int {
 		return Int{Fn: func(r []int64) int64 { return r[i] }}
 	}
 	if _, ok := s.colls[e.Name]; ok {
-		Fail(e.Pos, "%s is a set of vertices, not a number: it goes after 'in', or in a move's result", e.Name)
+		Fail(e.Pos, "%s is a collection, not a number: it goes after 'in', or in a move's result", e.Name)
 	}
 	if lf, ok := s.funcs[e.Name]; ok && lf.Args == 0 {
 		return Int{Fn: func([]int64) int64 { return lf.Fn(e.Pos, nil) }}
@@ -472,7 +472,7 @@ func (s *Scope) call(e *lang.Call) Int {
 		return s.localCall(e, lf)
 	}
 	if _, ok := s.colls[id.Name]; ok {
-		Fail(e.Pos, "%s(...) is a set of vertices, not a number: it goes after 'in', or in a move's result", id.Name)
+		Fail(e.Pos, "%s(...) is a collection, not a number: it goes after 'in', or in a move's result", id.Name)
 	}
 	b, ok := funcs[id.Name]
 	if !ok {
