@@ -42,7 +42,8 @@ func (b *bytesSource) position() string {
 		n := b.pick(12)
 		return b.of(fmt.Sprintf("G(%d)", n), fmt.Sprintf("T(%d, %d)", n%5, b.pick(5)), fmt.Sprintf("S{%d, %d}", 2+n%5, 3+b.pick(7)),
 			fmt.Sprintf("Kayles(%d)", n), fmt.Sprintf("Nim(%d)", n), fmt.Sprintf("Wythoff(%d, %d)", n, b.pick(9)), fmt.Sprintf("G(10^%d)", n),
-			fmt.Sprintf("R(%d)", n))
+			fmt.Sprintf("R(%d)", n), fmt.Sprintf("L(%d, %d, %d)", n%4, b.pick(4), b.pick(3)), b.of(`L("AB")`, `L("BBA")`, `L("")`, "L()"),
+			fmt.Sprintf("V(path(%d))", n), fmt.Sprintf("V(grid(2, %d))", n%5), fmt.Sprintf("V(cycle(%d))", n), `V(graph("a-b-c-a c-d e"))`)
 	}
 	p := one()
 	for range b.pick(3) {
@@ -63,6 +64,11 @@ func scriptFrom(data []byte) (string, []string) {
 	fmt.Fprintf(&s, "game S set { pick x in 2..%d  %s }\n", 5+b.pick(20), b.of("forbid sums", "forbid multiples", ""))
 	fmt.Fprintf(&s, "game R { move (%s for j in %s) for k in 1..n%s }\n", b.of("j", "sq(j) mod n", "j xor k", "if odd(j) then j else 0"),
 		b.of("n-k+1..n-1", "1..k-1", "{k, n - 1}", "0..n"), b.of("", " if k <= 3", " if isprime(k)"))
+	fmt.Fprintf(&s, "game L list (A, B) {\n    move (before(i), %s, after(i)) for i in 0..len - 1 for k in 1..at(i)%s\n    move (%s for r in 0..len - 1 if r != %d)\n}\n",
+		b.of("at(i) - k", "k - 1", "at(i) - 1", "B"), b.of("", " if k <= 2", " if at(i) == B"), b.of("at(r)", "min(at(r), 1)", "A"), b.pick(3))
+	fmt.Fprintf(&s, "game V graph { move (%s) for v in vertices%s }\n",
+		b.of("vertices - {v} - neighbours(v)", "vertices - {v}", "connected(ground, vertices - {v})", "vertices - neighbours(v)", "vertices - {v, u}"),
+		b.of("", " for u in neighbours(v)", " if degree(v) > 0", " if v != ground", " for u in neighbours(v) if u < v"))
 	fmt.Fprintf(&s, "let x = %s\n", b.expr(1+b.pick(3)))
 	var stmts []string
 	for range 1 + b.pick(6) {

@@ -200,3 +200,51 @@ func TestWordErrors(t *testing.T) {
 		wantError(t, c.src, c.want)
 	}
 }
+
+// Turning Corners, a coin-turning game on a board (a word read row by row,
+// w coins a row): turn the four corners of a rectangle whose lower right
+// corner is a head. It is the product of two games of Ruler-free Turning
+// Turtles, so by the Tartan theorem (Winning Ways, ch. 14) a head at row x,
+// column y (from 0) is worth the nim product x ⊗ y, and a board the nim sum
+// over its heads. Every board of 4×4 with up to two heads, and boards of
+// 3×5 with three.
+func TestTurningCornersTartan(t *testing.T) {
+	const game = `game TurningCorners(w) list (T, H) {
+    move (if r == s or r == a * w + b or r == a * w + s % w or r == s / w * w + b then H + T - at(r) else at(r) for r in 0..len - 1)
+        for s in 0..len - 1 for a in 0..s / w - 1 for b in 0..s % w - 1 if at(s) == H
+}
+`
+	var stmts, want []string
+	board := func(rows, cols int, heads ...int) {
+		w := []byte(strings.Repeat("T", rows*cols))
+		var terms []string
+		for _, h := range heads {
+			if w[h] == 'H' {
+				return
+			}
+			w[h] = 'H'
+			terms = append(terms, fmt.Sprintf("nimmul(%d, %d)", h/cols, h%cols))
+		}
+		stmts = append(stmts, fmt.Sprintf("grundy(TurningCorners(%d)(%q)) == %s", cols, w, strings.Join(terms, " xor ")))
+		want = append(want, "true")
+	}
+	for i := range 16 {
+		board(4, 4, i)
+		for j := i + 1; j < 16; j++ {
+			board(4, 4, i, j)
+		}
+	}
+	for i := 0; i < 15; i += 2 {
+		board(3, 5, i, (i+4)%15, (i+7)%15)
+	}
+	got := strings.Split(out(t, game+strings.Join(stmts, "\n")), "\n")
+	for i := range stmts {
+		if got[i] != want[i] {
+			t.Errorf("%s: %s", stmts[i], got[i])
+		}
+	}
+	// the nim multiplication table of 0..7, row 3, as Winning Ways prints it
+	if got := out(t, "print(nimmul(3, 0), nimmul(3, 1), nimmul(3, 2), nimmul(3, 3), nimmul(3, 4), nimmul(3, 5), nimmul(3, 6), nimmul(3, 7))"); got != "0 3 1 2 12 15 13 14" {
+		t.Errorf("row 3 of the nim multiplication table: %s", got)
+	}
+}
