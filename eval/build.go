@@ -131,6 +131,18 @@ func (in *Interp) builtin(b *stdlib.Game, args []Value, at lang.Pos) (game.Rules
 	if r, ok := in.made[key]; ok {
 		return r, nil
 	}
+	if b.Defined() {
+		f, err := lang.Parse("builtin "+b.Name, b.Twin)
+		if err != nil {
+			return nil, fmt.Errorf("builtin %s: %v", b.Name, err)
+		}
+		r, err := in.compileGame(context.Background(), f.Stmts[0].(*lang.GameDecl), b.Name, nil)
+		if err != nil {
+			return nil, err
+		}
+		in.made[key] = r
+		return r, nil
+	}
 	conv := make([]stdlib.Arg, len(args))
 	for i, a := range args {
 		switch a := a.(type) {

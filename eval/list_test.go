@@ -248,3 +248,22 @@ func TestTurningCornersTartan(t *testing.T) {
 		t.Errorf("row 3 of the nim multiplication table: %s", got)
 	}
 }
+
+// The classics that are builtins written in gamelang answer as the
+// definitions tested above, and refuse positions of the wrong shape.
+func TestClassicBuiltins(t *testing.T) {
+	got := out(t, `grundy(NodeKayles(path(60)))
+outcome(Cram(grid(4, 6)))
+grundy(ArcKayles(path(9))) == grundy(DawsonKayles(9))
+grundy(Hackenbush(graph("g-a a-b a-c b-d  g-e e-f")))
+winning(Chomp(4, 4, 4, 4))
+outcome(StaircaseNim(3, 1, 4, 1, 7))
+grundy(TurningTurtles("THHTH"))`)
+	want := "1\nP\ntrue\n6\nChomp(4, 4, 4, 4) -> Chomp(4, 1, 1, 1)\nP\n4"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	wantError(t, "grundy(NodeKayles(5))", "a position of NodeKayles is a graph")
+	wantError(t, "grundy(Chomp{3})", "Chomp is a list ruleset: write its positions as Chomp(3, 1, 4)")
+	wantError(t, `grundy(TurningTurtles("TXH"))`, `"X" is not a letter of TurningTurtles`)
+}

@@ -38,10 +38,18 @@ type Game struct {
 	make   func(env Env, args []Arg) (game.Ruleset, error)
 }
 
+// Defined reports whether the game is its twin: a ruleset written in
+// gamelang (the classics on graphs, lists and words), which the session
+// compiles from Twin as it would a script's. Make is then not used.
+func (b *Game) Defined() bool { return b.make == nil }
+
 // Make returns the ruleset for the arguments (none for a ruleset).
 func (b *Game) Make(env Env, args []Arg) (game.Ruleset, error) {
 	if len(args) != len(b.Params) {
 		return nil, fmt.Errorf("%s takes %d arguments, got %d", b.Name, len(b.Params), len(args))
+	}
+	if b.make == nil {
+		return nil, fmt.Errorf("%s is defined in gamelang: compile its Twin", b.Name)
 	}
 	return b.make(env, args)
 }
@@ -116,7 +124,24 @@ func codeGame(name, c, doc, twin string) *Game {
 	return fixed(name, doc, twin, func(env Env) game.Ruleset { return code(name, mustParse(c), env) })
 }
 
+// defined is a builtin game written in gamelang.
+func defined(name, doc, source string) *Game { return &Game{Name: name, Doc: doc, Twin: source} }
+
 var games = []*Game{
+	defined("NodeKayles", "take a vertex of a graph and its neighbours: NodeKayles(path(9)), positions split into components",
+		"game NodeKayles graph { move (vertices - {v} - neighbours(v)) for v in vertices }"),
+	defined("ArcKayles", "take the two ends of an edge of a graph: ArcKayles(cycle(8))",
+		"game ArcKayles graph { move (vertices - {u, v}) for u in vertices for v in neighbours(u) if u < v }"),
+	defined("Cram", "lay a domino on two free cells side by side: Arc Kayles on a grid, Cram(grid(4, 6))",
+		"game Cram graph { move (vertices - {u, v}) for u in vertices for v in neighbours(u) if u < v }"),
+	defined("Hackenbush", `Green Hackenbush on a tree: each vertex but the ground (the first) is the edge above it; cutting it drops its subtree: Hackenbush(graph("g-a a-b a-c"))`,
+		"game Hackenbush graph { move (connected(ground, vertices - {v})) for v in vertices if v != ground }"),
+	defined("Chomp", "bite a chocolate bar given by its rows, Chomp(4, 4, 3); whoever must take the poisoned corner loses",
+		"game Chomp list { move (if r < i then at(r) else min(at(r), j) for r in 0..len - 1 if r < i or j > 0) for i in 0..len - 1 for j in 0..at(i) - 1 if i + j > 0 }"),
+	defined("StaircaseNim", "move coins down one step of a staircase, StaircaseNim(3, 1, 4): Nim on the odd steps",
+		"game StaircaseNim list { move (at(0) - k, after(0)) for k in 1..at(0); move (before(i - 1), at(i - 1) + k, at(i) - k, after(i)) for i in 1..len - 1 for k in 1..at(i) }"),
+	defined("TurningTurtles", `turn a head over, and perhaps one coin to its left: TurningTurtles("THHTH"), the nim sum of the places of the heads`,
+		"game TurningTurtles list (T, H) { move (before(i), T, after(i)) for i in 0..len - 1 if at(i) == H; move (before(j), H + T - at(j), between(j, i), T, after(i)) for i in 0..len - 1 for j in 0..i - 1 if at(i) == H }"),
 	fixed("Nim", "take any number of tokens from a heap: g(n) = n", "game Nim { take 1.. }",
 		func(Env) game.Ruleset { return heap.NewBounded("Nim", nil, "") }),
 	{Name: "Bounded", Params: []string{"m"}, Doc: "take 1 to m tokens (seed 001's game B): g(n) = n mod (m+1)", Twin: "game Bounded(m) { take 1..m }",
