@@ -608,3 +608,17 @@ func TestNodeKaylesPublished(t *testing.T) {
 		}
 	}
 }
+
+// Cram on 1×N boards: OEIS A215721 lists the N for which the second player
+// wins (the domino-covering game), up to 361.
+func TestCramOneRowPublished(t *testing.T) {
+	a215721 := []int{1, 5, 9, 15, 21, 25, 29, 35, 39, 43, 55, 59, 63, 73, 77, 89, 93, 97, 107, 111, 123, 127, 131, 141, 145, 157, 161, 165, 175, 179, 191, 195, 199, 209, 213, 225, 229, 233, 243, 247, 259, 263, 267, 277, 281, 293, 297, 301, 311, 315, 327, 331, 335, 345, 349, 361}
+	got := out(t, "print({n for n in 1..361 if outcome(Cram(grid(1, n))) == P})")
+	var want []string
+	for _, n := range a215721 {
+		want = append(want, fmt.Sprint(n))
+	}
+	if got != "{"+strings.Join(want, ", ")+"}" {
+		t.Errorf("second-player wins on 1×N boards: %s", got)
+	}
+}
