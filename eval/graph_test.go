@@ -112,28 +112,43 @@ true
 	}
 }
 
-// brute is the value of a vertex-deletion game on a graph of at most 64
-// vertices, over bitmasks of the vertices left, with no decomposition:
-// moves lists, for a position, the sets of vertices a move removes.
-func brute(adj []uint64, moves func(left uint64, adj []uint64) []uint64) func(uint64) int {
-	memo := map[uint64]int{}
-	var g func(uint64) int
-	g = func(left uint64) int {
-		if v, ok := memo[left]; ok {
+// bruteValue is the Grundy value of start by a memoized mex over next,
+// the positions its moves reach: the brute force of these tests, written
+// apart from the solvers.
+func bruteValue[K comparable](start K, next func(K) []K) int {
+	memo := map[K]int{}
+	var g func(K) int
+	g = func(p K) int {
+		if v, ok := memo[p]; ok {
 			return v
 		}
 		seen := map[int]bool{}
-		for _, rm := range moves(left, adj) {
-			seen[g(left&^rm)] = true
+		for _, q := range next(p) {
+			seen[g(q)] = true
 		}
 		v := 0
 		for seen[v] {
 			v++
 		}
-		memo[left] = v
+		memo[p] = v
 		return v
 	}
-	return g
+	return g(start)
+}
+
+// brute is the value of a vertex-deletion game on a graph of at most 64
+// vertices, over bitmasks of the vertices left, with no decomposition:
+// moves lists, for a position, the sets of vertices a move removes.
+func brute(adj []uint64, moves func(left uint64, adj []uint64) []uint64) func(uint64) int {
+	return func(all uint64) int {
+		return bruteValue(all, func(left uint64) []uint64 {
+			var out []uint64
+			for _, rm := range moves(left, adj) {
+				out = append(out, left&^rm)
+			}
+			return out
+		})
+	}
 }
 
 func nodeKaylesMoves(left uint64, adj []uint64) []uint64 {
@@ -478,27 +493,19 @@ func hackenbushBrute(nodes int, ends [][2]int) (int, bool) {
 		}
 		return out
 	}
-	memo := map[uint]int{}
-	var g func(uint) int
-	g = func(left uint) int {
-		if v, ok := memo[left]; ok {
-			return v
-		}
-		seen := map[int]bool{}
-		for e := range ends {
-			if left&(1<<e) != 0 {
-				seen[g(grounded(left&^(1<<e)))] = true
+	value := func(start uint) int {
+		return bruteValue(start, func(left uint) []uint {
+			var out []uint
+			for e := range ends {
+				if left&(1<<e) != 0 {
+					out = append(out, grounded(left&^(1<<e)))
+				}
 			}
-		}
-		v := 0
-		for seen[v] {
-			v++
-		}
-		memo[left] = v
-		return v
+			return out
+		})
 	}
 	all := uint(1)<<len(ends) - 1
-	return g(grounded(all)), grounded(all) == all
+	return value(grounded(all)), grounded(all) == all
 }
 
 // The divisor game (Chomp on the divisors of N): pick a divisor; it and its
@@ -515,13 +522,8 @@ func TestDivisorGame(t *testing.T) {
 				divs = append(divs, d)
 			}
 		}
-		memo := map[uint64]int{}
-		var g func(uint64) int
-		g = func(left uint64) int {
-			if v, ok := memo[left]; ok {
-				return v
-			}
-			seen := map[int]bool{}
+		want := bruteValue(uint64(1)<<len(divs)-1, func(left uint64) []uint64 {
+			var out []uint64
 			for i, d := range divs {
 				if left&(1<<i) != 0 {
 					rm := uint64(0)
@@ -530,17 +532,11 @@ func TestDivisorGame(t *testing.T) {
 							rm |= 1 << j
 						}
 					}
-					seen[g(left&^rm)] = true
+					out = append(out, left&^rm)
 				}
 			}
-			x := 0
-			for seen[x] {
-				x++
-			}
-			memo[left] = x
-			return x
-		}
-		want := g(uint64(1)<<len(divs) - 1)
+			return out
+		})
 		if v[0] != "N" || v[1] != fmt.Sprint(want) {
 			t.Errorf("divisors of %d: %v, brute force %d", n, v, want)
 		}

@@ -74,37 +74,39 @@ func TestMooreAnyLength(t *testing.T) {
 }
 
 // chomp values a Chomp bar (rows of non-increasing length, the poisoned
-// square at row 0, column 0) by brute force.
-func chomp(rows []int, memo map[string]int) int {
-	key := fmt.Sprint(rows)
-	if v, ok := memo[key]; ok {
-		return v
-	}
-	seen := map[int]bool{}
-	for i, n := range rows {
-		for j := range n {
-			if i == 0 && j == 0 {
-				continue
-			}
-			next := slices.Clone(rows[:i])
-			for _, m := range rows[i:] {
-				if c := min(m, j); c > 0 {
-					next = append(next, c)
-				}
-			}
-			seen[chomp(next, memo)] = true
+// square at row 0, column 0) by brute force; a bar is a string, a byte a
+// row.
+func chomp(rows []int) int {
+	key := func(rows []int) string {
+		b := make([]byte, len(rows))
+		for i, r := range rows {
+			b[i] = byte(r)
 		}
+		return string(b)
 	}
-	v := 0
-	for seen[v] {
-		v++
-	}
-	memo[key] = v
-	return v
+	return bruteValue(key(rows), func(bar string) []string {
+		var out []string
+		for i := range len(bar) {
+			for j := range int(bar[i]) {
+				if i == 0 && j == 0 {
+					continue
+				}
+				var next []int
+				for r := range len(bar) {
+					if c := int(bar[r]); r < i {
+						next = append(next, c)
+					} else if c = min(c, j); c > 0 {
+						next = append(next, c)
+					}
+				}
+				out = append(out, key(next))
+			}
+		}
+		return out
+	})
 }
 
 func TestChomp(t *testing.T) {
-	memo := map[string]int{}
 	var stmts, want []string
 	var walk func(rows []int, top int)
 	walk = func(rows []int, top int) { // every bar of at most 4 rows and 5 columns
@@ -114,7 +116,7 @@ func TestChomp(t *testing.T) {
 				parts[i] = fmt.Sprint(r)
 			}
 			stmts = append(stmts, fmt.Sprintf("grundy(Chomp(%s))", strings.Join(parts, ", ")))
-			want = append(want, fmt.Sprint(chomp(rows, memo)))
+			want = append(want, fmt.Sprint(chomp(rows)))
 		}
 		if len(rows) == 4 {
 			return

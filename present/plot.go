@@ -146,3 +146,17 @@ func PlotTop(ys []float64) float64 {
 	}
 	return math.Ceil(hi*4/3 + 1)
 }
+
+// GridMax is the largest value of a grid (0 for none; NaN cells have none):
+// the top of a heat map's colour bar.
+func GridMax(grid [][]float64) float64 {
+	hi := 0.0
+	for _, row := range grid {
+		for _, v := range row {
+			if !math.IsNaN(v) {
+				hi = math.Max(hi, v)
+			}
+		}
+	}
+	return hi
+}

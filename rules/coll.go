@@ -144,13 +144,7 @@ func fitRule(p lang.Pos, name string, x *big.Int) int64 {
 
 // localColl compiles a call of a kind's collection: neighbours(v).
 func (s *Scope) localColl(e *lang.Call, lc LocalColl) Coll {
-	if len(e.Args) != lc.Args {
-		Fail(e.Pos, "%s takes %d arguments, got %d", lang.FormatExpr(e.Fn), lc.Args, len(e.Args))
-	}
-	args := make([]Func, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = s.intExpr(a).Fn
-	}
+	args := s.localArgs(e, lc.Args)
 	return Coll{each: func(r []int64, f func(k int64) bool) {
 		vals := make([]int64, len(args))
 		for i, a := range args {

@@ -512,15 +512,22 @@ func (s *Scope) call(e *lang.Call) Int {
 	return Int{Fn: eval}
 }
 
-// localCall compiles a call of a kind's function.
-func (s *Scope) localCall(e *lang.Call, lf LocalFunc) Int {
-	if len(e.Args) != lf.Args {
-		Fail(e.Pos, "%s takes %d arguments, got %d", lang.FormatExpr(e.Fn), lf.Args, len(e.Args))
+// localArgs compiles the arguments of a call of a kind's function or
+// collection, which takes n.
+func (s *Scope) localArgs(e *lang.Call, n int) []Func {
+	if len(e.Args) != n {
+		Fail(e.Pos, "%s takes %d arguments, got %d", lang.FormatExpr(e.Fn), n, len(e.Args))
 	}
 	args := make([]Func, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = s.intExpr(a).Fn
 	}
+	return args
+}
+
+// localCall compiles a call of a kind's function.
+func (s *Scope) localCall(e *lang.Call, lf LocalFunc) Int {
+	args := s.localArgs(e, lf.Args)
 	vals := make([]int64, len(args))
 	return Int{Fn: func(r []int64) int64 {
 		for i, a := range args {

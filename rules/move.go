@@ -5,16 +5,12 @@ import (
 	"github.com/gamelang/gamelang/solve"
 )
 
-// Move is a compiled 'move (e1, ..., ek) for v in range ... if guard' rule.
-type Move struct {
-	Pos       lang.Pos
-	fors      []forClause
-	guard     *Int
-	Result    []Int
-	ResultPos []lang.Pos
-	// Parts, when the move is written with a generator, calls f with each
-	// part it leaves (Result is then empty, ResultPos its one position).
-	Parts func(r []int64, f func(v int64) bool)
+// Loops are the 'for' clauses and the guard of a rule, compiled: every
+// binding of the loop variables that passes the guard. Kinds that compile
+// their moves' results themselves (graphs, lists) share them.
+type Loops struct {
+	fors  []forClause
+	guard *Int
 }
 
 type forClause struct {
@@ -25,49 +21,73 @@ type forClause struct {
 // Each runs f once for every binding of the loop variables that passes the
 // guard, with the variables in their registers of r, ticking w for every
 // binding tried.
-func (m *Move) Each(w *solve.Work, r []int64, f func()) { m.loop(w, r, 0, f) }
+func (l *Loops) Each(w *solve.Work, r []int64, f func()) { l.loop(w, r, 0, f) }
 
-func (m *Move) loop(w *solve.Work, r []int64, depth int, f func()) {
-	if depth == len(m.fors) {
+func (l *Loops) loop(w *solve.Work, r []int64, depth int, f func()) {
+	if depth == len(l.fors) {
 		w.Tick()
-		if m.guard == nil || m.guard.Fn(r) != 0 {
+		if l.guard == nil || l.guard.Fn(r) != 0 {
 			f()
 		}
 		return
 	}
-	fc := m.fors[depth]
+	fc := l.fors[depth]
 	fc.rng.Each(r, func(k int64) bool {
 		r[fc.slot] = k
-		m.loop(w, r, depth+1, f)
+		l.loop(w, r, depth+1, f)
 		return true
 	})
+}
+
+// CompileLoops compiles a rule's 'for' clauses and guard, binding its loop
+// variables to registers; the rule's result is compiled after it, and
+// unbind then ends the variables with their rule.
+func (s *Scope) CompileLoops(fors []*lang.ForClause, guard lang.Expr) (l Loops, unbind func(), err error) {
+	var bound []string
+	unbind = func() {
+		for _, name := range bound {
+			delete(s.slots, name)
+		}
+	}
+	for _, f := range fors {
+		rng, err := s.CompileColl(f.Range)
+		if err != nil {
+			return l, unbind, err
+		}
+		l.fors = append(l.fors, forClause{rng: rng, slot: s.Bind(f.Var.Name)})
+		bound = append(bound, f.Var.Name)
+	}
+	if guard != nil {
+		g, err := s.CompileInt(guard)
+		if err != nil {
+			return l, unbind, err
+		}
+		l.guard = &g
+	}
+	return l, unbind, nil
+}
+
+// Move is a compiled 'move (e1, ..., ek) for v in range ... if guard' rule.
+type Move struct {
+	Pos lang.Pos
+	Loops
+	Result    []Int
+	ResultPos []lang.Pos
+	// Parts, when the move is written with a generator, calls f with each
+	// part it leaves (Result is then empty, ResultPos its one position).
+	Parts func(r []int64, f func(v int64) bool)
 }
 
 // CompileMove compiles a move rule; its loop variables are bound to
 // registers of the scope for the rule only.
 func (s *Scope) CompileMove(r *lang.MoveRule) (m Move, err error) {
 	m.Pos = r.Pos
-	var bound []string
-	defer func() {
-		for _, name := range bound { // loop variables end with their rule
-			delete(s.slots, name)
-		}
-	}()
-	for _, f := range r.Fors {
-		rng, err := s.CompileColl(f.Range)
-		if err != nil {
-			return m, err
-		}
-		m.fors = append(m.fors, forClause{rng: rng, slot: s.Bind(f.Var.Name)})
-		bound = append(bound, f.Var.Name)
+	loops, unbind, err := s.CompileLoops(r.Fors, r.Guard)
+	defer unbind() // loop variables end with their rule
+	if err != nil {
+		return m, err
 	}
-	if r.Guard != nil {
-		g, err := s.CompileInt(r.Guard)
-		if err != nil {
-			return m, err
-		}
-		m.guard = &g
-	}
+	m.Loops = loops
 	if len(r.Result) == 1 {
 		if g, ok := r.Result[0].(*lang.Comprehension); ok && !g.Set {
 			defer solve.Catch(&err)

@@ -181,17 +181,9 @@ func (g grid) Y(r int) float64    { return g.d.Lo + float64(r) }
 // heat draws the values as colours and marks every P-position (value 0);
 // it returns the colour bar, a plot of its own, to draw beside it.
 func heat(p *gonum.Plot, d *present.Plot) (*gonum.Plot, error) {
-	hi := 0.0
-	for _, row := range d.Grid {
-		for _, v := range row {
-			if !math.IsNaN(v) {
-				hi = math.Max(hi, v)
-			}
-		}
-	}
 	m := moreland.ExtendedBlackBody()
 	m.SetMin(0)
-	m.SetMax(math.Max(hi, 1))
+	m.SetMax(math.Max(present.GridMax(d.Grid), 1))
 	h := plotter.NewHeatMap(grid{d}, m.Palette(256))
 	h.NaN = color.White
 	p.Add(h)

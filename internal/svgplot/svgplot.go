@@ -186,17 +186,9 @@ func heat(f *frame, d *present.Plot) {
 	}
 	f.xlo, f.xhi = d.Lo-0.5, d.Lo+float64(cols)-0.5
 	f.ylo, f.yhi = d.Lo-0.5, d.Lo+float64(rows)-0.5
-	hi := 0.0
-	for _, row := range d.Grid {
-		for _, v := range row {
-			if !math.IsNaN(v) {
-				hi = math.Max(hi, v)
-			}
-		}
-	}
 	m := moreland.ExtendedBlackBody()
 	m.SetMin(0)
-	m.SetMax(math.Max(hi, 1))
+	m.SetMax(math.Max(present.GridMax(d.Grid), 1))
 	zeros := 0
 	cw, ch := f.w/float64(max(cols, 1)), f.h/float64(max(rows, 1))
 	for r, row := range d.Grid {

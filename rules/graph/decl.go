@@ -77,15 +77,8 @@ func (decl) Position(d *lang.GameDecl, n int, braces bool) string {
 
 // move is a compiled move rule of a graph ruleset.
 type move struct {
-	pos    lang.Pos
-	loops  []loop
-	guard  *rules.Int
+	rules.Loops
 	result setExpr
-}
-
-type loop struct {
-	slot int
-	rng  rules.Coll
 }
 
 // setExpr computes the vertices a move leaves into out, for the registers.
@@ -166,24 +159,13 @@ func (s *State) vertex(at lang.Pos, x int64) int {
 }
 
 func compileMove(sc *rules.Scope, m *lang.MoveRule, cur *State) (cm move, err error) {
+	loops, unbind, err := sc.CompileLoops(m.Fors, m.Guard)
+	defer unbind()
+	if err != nil {
+		return cm, err
+	}
 	defer solve.Catch(&err)
-	cm.pos = m.Pos
-	for _, f := range m.Fors {
-		rng, err := sc.CompileColl(f.Range)
-		if err != nil {
-			return cm, err
-		}
-		cm.loops = append(cm.loops, loop{rng: rng, slot: sc.Bind(f.Var.Name)})
-		defer sc.Unbind(f.Var.Name)
-	}
-	if m.Guard != nil {
-		g, err := sc.CompileInt(m.Guard)
-		if err != nil {
-			return cm, err
-		}
-		cm.guard = &g
-	}
-	cm.result = compileSet(sc, m.Result[0], cur)
+	cm.Loops, cm.result = loops, compileSet(sc, m.Result[0], cur)
 	return cm, nil
 }
 

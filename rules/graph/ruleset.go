@@ -65,7 +65,7 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 	out := newSet(st.G.N())
 	for i := range r.moves {
 		m := &r.moves[i]
-		m.each(w, regs, 0, func() {
+		m.Each(w, regs, func() {
 			m.result(regs, out)
 			for j := range out {
 				out[j] &= st.Present[j] // a move leaves vertices of the position only
@@ -74,22 +74,6 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 		})
 	}
 	return moves, nil
-}
-
-func (m *move) each(w *solve.Work, regs []int64, depth int, f func()) {
-	if depth == len(m.loops) {
-		w.Tick()
-		if m.guard == nil || m.guard.Fn(regs) != 0 {
-			f()
-		}
-		return
-	}
-	l := m.loops[depth]
-	l.rng.Each(regs, func(k int64) bool {
-		regs[l.slot] = k
-		m.each(w, regs, depth+1, f)
-		return true
-	})
 }
 
 // leave is what a move leaves: nothing, the subgraph, or its components.

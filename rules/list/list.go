@@ -187,15 +187,9 @@ type Ruleset struct {
 }
 
 type move struct {
-	loops []loop
-	guard *rules.Int
+	rules.Loops
 	parts []part
 	pos   lang.Pos
-}
-
-type loop struct {
-	slot int
-	rng  rules.Coll
 }
 
 // part appends what one part of a move's result gives.
@@ -242,23 +236,13 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 }
 
 func compileMove(sc *rules.Scope, m *lang.MoveRule) (cm move, err error) {
+	loops, unbind, err := sc.CompileLoops(m.Fors, m.Guard)
+	defer unbind()
+	if err != nil {
+		return cm, err
+	}
 	defer solve.Catch(&err)
-	cm.pos = m.Pos
-	for _, f := range m.Fors {
-		rng, err := sc.CompileColl(f.Range)
-		if err != nil {
-			return cm, err
-		}
-		cm.loops = append(cm.loops, loop{rng: rng, slot: sc.Bind(f.Var.Name)})
-		defer sc.Unbind(f.Var.Name)
-	}
-	if m.Guard != nil {
-		g, err := sc.CompileInt(m.Guard)
-		if err != nil {
-			return cm, err
-		}
-		cm.guard = &g
-	}
+	cm.Loops, cm.pos = loops, m.Pos
 	for _, e := range m.Result {
 		cm.parts = append(cm.parts, compilePart(sc, e))
 	}
@@ -325,7 +309,7 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 	regs := make([]int64, r.regs)
 	for i := range r.moves {
 		m := &r.moves[i]
-		m.each(w, regs, 0, func() {
+		m.Each(w, regs, func() {
 			var to State
 			for _, p := range m.parts {
 				to = p(regs, to)
@@ -342,20 +326,4 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 		})
 	}
 	return moves, nil
-}
-
-func (m *move) each(w *solve.Work, regs []int64, depth int, f func()) {
-	if depth == len(m.loops) {
-		w.Tick()
-		if m.guard == nil || m.guard.Fn(regs) != 0 {
-			f()
-		}
-		return
-	}
-	l := m.loops[depth]
-	l.rng.Each(regs, func(k int64) bool {
-		regs[l.slot] = k
-		m.each(w, regs, depth+1, f)
-		return true
-	})
 }
