@@ -213,7 +213,7 @@ func TestBrowserExamplesAsTheCommandLine(t *testing.T) {
 			}
 			p.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('output-pane').scrollTop = 0`))
 			p.screenshot("pictures")
-		case "tour.game", "misere.game":
+		case "tour.game", "misere.game", "graphs.game", "classics.game":
 			p.screenshot(strings.TrimSuffix(sc.Name, ".game"))
 		}
 	}
