@@ -82,13 +82,27 @@ func open(t *testing.T, isolated bool) *page {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelC(); cancelA() })
-	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancelT)
-	return &page{t: t, ctx: ctx, url: srv.URL}
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000),
+		chromedp.Flag("disable-dev-shm-usage", true)) // a container's /dev/shm may be small
+	// Starting the browser is retried: on a busy machine it sometimes exits
+	// before its DevTools connection is up ("chrome failed to start").
+	// Nothing the page does is retried.
+	var err error
+	for attempt := 1; attempt <= 3; attempt++ {
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelC := chromedp.NewContext(actx)
+		if err = chromedp.Do(ctx, chromedp.Navigate("about:blank")); err == nil {
+			t.Cleanup(func() { cancelC(); cancelA() })
+			ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+			t.Cleanup(cancelT)
+			return &page{t: t, ctx: ctx, url: srv.URL}
+		}
+		cancelC()
+		cancelA()
+		t.Logf("starting Chromium, attempt %d: %v", attempt, err)
+	}
+	t.Fatalf("Chromium did not start: %v", err)
+	return nil
 }
 
 func (p *page) run(actions ...chromedp.Action[chromedp.Void]) {
