@@ -16,6 +16,7 @@ package rules
 // ordinary error.
 
 import (
+	"context"
 	"math"
 	"math/big"
 	"math/bits"
@@ -82,6 +83,15 @@ func (t *Ticker) Use(w *solve.Work) {
 	if t != nil {
 		t.w = w
 	}
+}
+
+// Listing starts the listing of one position's options for a kind that
+// runs its rules itself: the Work its loops tick, and done to call once
+// the listing is over.
+func (t *Ticker) Listing(ctx context.Context, limits *solve.Limits, what string) (w *solve.Work, done func()) {
+	w = solve.NewWork(ctx, limits, what, func() int { return 0 })
+	t.Use(w)
+	return w, func() { t.Use(nil) }
 }
 
 func (t *Ticker) tick() {

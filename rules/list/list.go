@@ -300,9 +300,8 @@ func (r *Ruleset) Decided(game.State) bool { return false }
 func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, err error) {
 	defer solve.Catch(&err)
 	st := s.(State)
-	w := solve.NewWork(ctx, r.limits, r.name, func() int { return 0 })
-	r.ticker.Use(w)
-	defer r.ticker.Use(nil)
+	w, done := r.ticker.Listing(ctx, r.limits, r.name)
+	defer done()
 	saved := *r.cur
 	*r.cur = st
 	defer func() { *r.cur = saved }()
