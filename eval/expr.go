@@ -424,20 +424,15 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 // makePosition makes a position of r from the arguments of a call: numbers,
 // and in braces also ranges and sets of numbers.
 func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
-	if vm, ok := r.Kind().(game.ValueMaker); ok {
-		var arg any // a graph or a word, else nil
-		if len(args) == 1 {
-			switch a := args[0].(type) {
-			case GraphVal:
-				arg = a.G
-			case Str:
-				arg = string(a)
-			}
+	if vm, ok := r.Kind().(game.ValueMaker); ok && len(args) == 1 {
+		var arg any // a graph or a word; a kind that takes none says what it takes
+		switch a := args[0].(type) {
+		case GraphVal:
+			arg = a.G
+		case Str:
+			arg = string(a)
 		}
-		// a word or a graph; and for a kind that takes no numbers at all
-		// (graphs), whatever was given, so that MakeFrom says what a
-		// position is
-		if _, noNumbers := r.Kind().Make(r.Name(), nil); arg != nil || noNumbers != nil {
+		if arg != nil {
 			s, err := vm.MakeFrom(r.Name(), arg)
 			if err != nil {
 				return nil, errorf(p, "%v", err)

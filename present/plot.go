@@ -42,6 +42,9 @@ type Plotter interface {
 	Formats() []string
 }
 
+// PlotFormats are the file extensions plot() accepts.
+var PlotFormats = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".svg", ".pdf", ".eps"}
+
 // MaxPlotPoints bounds a plot.
 const MaxPlotPoints = 1_000_000
 

@@ -28,7 +28,7 @@ import (
 )
 
 // Formats are the file extensions plot() writes.
-var Formats = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".svg", ".pdf", ".eps"}
+var Formats = present.PlotFormats
 
 // Plotter draws the plots of plot().
 type Plotter struct{}

@@ -29,7 +29,7 @@ type Plotter struct {
 // writes, so that the same script runs in the page and at the command
 // line; the page draws each as SVG.
 func (*Plotter) Formats() []string {
-	return []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".svg", ".pdf", ".eps"}
+	return present.PlotFormats
 }
 
 // Plot draws d and keeps it under d.File.
