@@ -32,6 +32,7 @@ type Answer struct {
 // closed form gives, or why there is none.
 type PeriodVal struct {
 	P      *octal.Period // the period a theorem proved, if any
+	S      *octal.Saltus // the arithmetic period proved, if any
 	Proved bool          // a period is known: P, or a closed form's
 	Text   string
 }
@@ -147,6 +148,18 @@ func toJSON(v Value) (string, any) {
 	case QuotientVal:
 		return "quotient", v.Q.String()
 	case PeriodVal:
+		if v.S != nil {
+			return "period", struct {
+				Proved    bool   `json:"proved"`
+				Text      string `json:"text"`
+				Period    int64  `json:"period"`
+				Preperiod int64  `json:"preperiod"`
+				Saltus    uint64 `json:"saltus"`
+				Theorem   string `json:"theorem"`
+				Checked   int64  `json:"checked"`
+				Needed    int64  `json:"needed"`
+			}{true, v.Text, v.S.Len, v.S.Pre, v.S.Jump, octal.SaltusTheorem, v.S.Checked, v.S.Needed}
+		}
 		if v.P == nil {
 			return "period", struct {
 				Proved bool   `json:"proved"`

@@ -50,6 +50,17 @@ func fnPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 	if p != nil {
 		return PeriodVal{P: p, Proved: true, Text: p.String()}, nil
 	}
+	saltusLimit := 0 // the default bound: an infinite code's values cost O(n) each
+	if len(args) == 2 {
+		saltusLimit = limit
+	}
+	s, err := pr.Saltus(ctx, saltusLimit)
+	if err != nil {
+		return nil, at(call.Pos, err)
+	}
+	if s != nil {
+		return PeriodVal{S: s, Proved: true, Text: s.String()}, nil
+	}
 	return PeriodVal{Text: noPeriod(pr)}, nil
 }
 
@@ -60,6 +71,8 @@ func noPeriod(pr normal.Periodic) string {
 	switch code := t.Code(); {
 	case t.Decides():
 		msg = "no period claimed: a 'loses if' rule may depend on n in any way"
+	case !code.Finite() && code.Splits() <= 2:
+		msg = fmt.Sprintf("no period claimed: the code %s is infinite, and no arithmetic period (g(n+p) = g(n) + s) was proved among the first %d values (period(G, limit) looks further)", code, t.Len())
 	case !code.Finite():
 		msg = fmt.Sprintf("no period claimed: the code %s is infinite, so no periodicity theorem applies", code)
 	case code.Unequal():

@@ -23,8 +23,8 @@ func (t *Table) Outcome(ctx context.Context, n *big.Int) (isP bool, err error) {
 	}
 	beyond := !n.IsInt64() || n.Int64() >= int64(t.cfg.Limits.States())
 	if !beyond || t.period != nil || t.provable() || !t.code.Finite() || t.code.Splits() != 1 {
-		v, err := t.Value(ctx, n)
-		return v == 0, err
+		v, err := t.BigValue(ctx, n)
+		return err == nil && v.Sign() == 0, err
 	}
 	return t.outcomeRun(ctx, n.Int64())
 }

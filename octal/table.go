@@ -43,6 +43,9 @@ type Table struct {
 
 	preload []uint32 // values from a checkpoint, taken as the table grows over them (resume.go)
 
+	saltus     *Saltus // the arithmetic period proved, if any (saltus.go)
+	saltusWant int     // how many values the candidate arithmetic period needs
+
 	provableOff bool // tests: claim no period, so that runs answer
 }
 
@@ -176,7 +179,35 @@ func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
 	if t.code.Finite() && t.code.Splits() == 1 && n.IsInt64() {
 		return t.runTo(ctx, n.Int64())
 	}
+	if s, err := t.FindSaltus(ctx, 0); err != nil || s != nil {
+		if err != nil {
+			return 0, err
+		}
+		v := s.Value(n)
+		if !v.IsUint64() || v.Uint64() > math.MaxUint32 {
+			return 0, fmt.Errorf("%s(%s) has the value %s, proved by its arithmetic period, but its moves are too many to list one by one", t.cfg.What, n, v)
+		}
+		return uint32(v.Uint64()), nil
+	}
 	return 0, t.beyondReach(n)
+}
+
+// BigValue is Value for values of any size: an infinite code's values grow
+// without bound, and its arithmetic period, once proved, gives them for
+// heaps of any size. It is looked for before a heap past the values stored
+// is computed one by one.
+func (t *Table) BigValue(ctx context.Context, n *big.Int) (*big.Int, error) {
+	if t.arithmetic() && !(n.IsInt64() && n.Int64() < int64(t.seq.Len())) {
+		s, err := t.FindSaltus(ctx, 0)
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			return s.Value(n), nil
+		}
+	}
+	v, err := t.Value(ctx, n)
+	return big.NewInt(int64(v)), err
 }
 
 // Value64 is Value for a heap that fits in 64 bits, without allocating
@@ -241,6 +272,8 @@ func (e *BeyondReachError) Error() string {
 	switch {
 	case e.Lost:
 		why = "a 'loses if' rule may depend on the heap in any way, so no period is claimed"
+	case !e.Code.Finite() && e.Code.Splits() <= 2:
+		why = fmt.Sprintf("its code %s is infinite, so no period applies, and no arithmetic period (g(n+p) = g(n) + s) was proved among the first %d values", e.Code, e.Known)
 	case !e.Code.Finite():
 		why = fmt.Sprintf("its code %s is infinite, so no periodicity theorem applies", e.Code)
 	case e.Code.Unequal():

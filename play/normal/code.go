@@ -42,8 +42,7 @@ func (v *codeValues) Table() *octal.Table { return v.table }
 // Grundy is g(n), from the table or its proved period.
 func (v *codeValues) Grundy(ctx context.Context, s game.State) (g *big.Int, err error) {
 	defer solve.Catch(&err)
-	x, err := v.table.Value(ctx, s.(*big.Int))
-	return big.NewInt(int64(x)), err
+	return v.table.BigValue(ctx, s.(*big.Int))
 }
 
 // Outcome is P or N; for heaps past the state cap of a code that never
@@ -63,6 +62,13 @@ func (v *codeValues) Period(ctx context.Context, limit int) (p *octal.Period, er
 	return v.table.FindPeriod(ctx, limit)
 }
 
+// Saltus looks for an arithmetic period of an infinite code among the first
+// limit values (0: a default bound).
+func (v *codeValues) Saltus(ctx context.Context, limit int) (s *octal.Saltus, err error) {
+	defer solve.Catch(&err)
+	return v.table.FindSaltus(ctx, limit)
+}
+
 // Solver names the code, its engine and what is known of its period.
 func (v *codeValues) Solver() string {
 	t := v.table
@@ -72,6 +78,11 @@ func (v *codeValues) Solver() string {
 		return s + fmt.Sprintf("; period %d from n = %d, proved, so every heap is answered at once", p.Len, p.Pre)
 	case t.Decides():
 		return s + "; a 'loses if' rule may depend on n in any way, so no period is claimed"
+	case t.Saltus() != nil:
+		a := t.Saltus()
+		return s + fmt.Sprintf("; arithmetic period %d, saltus %d, from n = %d, proved, so every heap is answered at once", a.Len, a.Jump, a.Pre)
+	case !t.Code().Finite() && t.Code().Splits() <= 2:
+		return s + "; the code is infinite: an arithmetic period (g(n+p) = g(n) + s) is looked for once a heap past the values is asked about"
 	case !t.Code().Finite():
 		return s + "; the code is infinite, so no periodicity theorem applies"
 	}

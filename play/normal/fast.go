@@ -39,6 +39,7 @@ type (
 type Periodic interface {
 	Values
 	Period(ctx context.Context, limit int) (*octal.Period, error)
+	Saltus(ctx context.Context, limit int) (*octal.Saltus, error)
 	Table() *octal.Table
 }
 
