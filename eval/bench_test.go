@@ -25,6 +25,7 @@ func freshRuleset(b *testing.B, name string) (*eval.Interp, game.Ruleset) {
 // as a tuple ruleset: 40,000 states and about 8 million moves through the
 // generic memoized-mex solver.
 func BenchmarkWythoffTable200(b *testing.B) {
+	defer func() { b.ReportMetric(40000*float64(b.N)/b.Elapsed().Seconds(), "states/s") }()
 	for b.Loop() {
 		in, w := freshRuleset(b, "Wythoff")
 		for a := int64(0); a < 200; a++ {
@@ -33,6 +34,29 @@ func BenchmarkWythoffTable200(b *testing.B) {
 			}
 		}
 	}
+}
+
+// kiki is Kiki's game (HDU 2147) as a tuple ruleset: three moves a state.
+const kiki = `game Kiki state (x, y) {
+    move (x - 1, y) if x > 1
+    move (x, y - 1) if y > 1
+    move (x - 1, y - 1) if x > 1 and y > 1
+}`
+
+// BenchmarkTupleKiki solves Kiki(1000, 1000) from a new session through the
+// generic solver: 10^6 states of a tuple ruleset, reported as states/s.
+func BenchmarkTupleKiki(b *testing.B) {
+	for b.Loop() {
+		in := eval.New(eval.Config{Out: new(strings.Builder)})
+		if err := in.Exec(context.Background(), "kiki.game", kiki); err != nil {
+			b.Fatal(err)
+		}
+		// (1000, 1000): both even, an N-position with value 1 or 2.
+		if got := mustEval(b, in, "outcome(Kiki(1000, 1000))").String(); got != "N" {
+			b.Fatalf("Kiki(1000, 1000) is %s", got)
+		}
+	}
+	b.ReportMetric(1e6*float64(b.N)/b.Elapsed().Seconds(), "states/s")
 }
 
 // BenchmarkNumberGameFull solves POJ 1143's Number Game from the full position

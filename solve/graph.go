@@ -54,12 +54,16 @@ type Memo struct {
 	what   string
 	format func(key string) string
 	table  *keyTable
-	vals   []int32
+	box    *box    // tuples inside it are indexed by their cell (box.go); nil: none
+	count  int     // the states stored
+	keyBuf []byte  // a key decoded from the box
+	vals   []int32 // by id: the box's cells, then the table's ids
 	arena  []int32
 	stack  []frame
 	set    Mex
 	cur    []byte
-	work   *Work // of the query under way
+	work   *Work        // of the query under way
+	add    func([]byte) // addOption, made once
 }
 
 type frame struct {
@@ -71,14 +75,19 @@ type frame struct {
 // NewMemo returns a solver for g. what names the game in errors; format turns a
 // key into a readable position for cycle reports.
 func NewMemo(g Graph, limits *Limits, what string, format func(key string) string) *Memo {
-	return &Memo{g: g, limits: limits, what: what, format: format, table: newKeyTable()}
+	m := &Memo{g: g, limits: limits, what: what, format: format, table: newKeyTable()}
+	m.add = m.addOption
+	return m
 }
 
 // Len is the number of states stored.
-func (m *Memo) Len() int { return len(m.vals) }
+func (m *Memo) Len() int { return m.count }
 
 // Grundy returns the nim value of the state with the given key.
 func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
+	if b := m.fit(key); b != m.box {
+		m.rebox(b)
+	}
 	root, err := m.id(key)
 	if err != nil {
 		return 0, err
@@ -92,10 +101,10 @@ func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
 	steps := 0
 	for len(m.stack) > 0 {
 		if steps++; steps&4095 == 0 {
-			m.limits.Report(m.what, "states", int64(len(m.vals)))
+			m.limits.Report(m.what, "states", int64(m.count))
 			if err := ctx.Err(); err != nil {
 				m.abandon()
-				return 0, &InterruptedError{What: m.what, States: len(m.vals), Err: err}
+				return 0, &InterruptedError{What: m.what, States: m.count, Err: err}
 			}
 		}
 		if err := m.step(); err != nil {
@@ -129,7 +138,7 @@ func (m *Memo) expand(i int) error {
 	m.vals[f.id] = inProgress
 	f.expanded = true
 	f.start = int32(len(m.arena))
-	m.cur = append(m.cur[:0], m.table.key(f.id)...) // the arena may move as ids are added
+	m.cur = append(m.cur[:0], m.key(f.id)...) // the arena may move as ids are added
 	if err := m.listOptions(); err != nil {
 		return err
 	}
@@ -150,25 +159,55 @@ func (m *Memo) expand(i int) error {
 func (m *Memo) listOptions() (err error) {
 	defer Catch(&err)
 	m.work.Reset()
-	return m.g.Options(m.work, m.cur, func(opt []byte) {
-		id, err := m.id(opt)
-		if err != nil {
-			panic(stop{err})
-		}
-		m.arena = append(m.arena, id)
-	})
+	return m.g.Options(m.work, m.cur, m.add)
+}
+
+// addOption appends the id of an option to the arena.
+func (m *Memo) addOption(opt []byte) {
+	id, err := m.id(opt)
+	if err != nil {
+		panic(stop{err})
+	}
+	m.arena = append(m.arena, id)
 }
 
 func (m *Memo) id(key []byte) (int32, error) {
+	base := int32(0)
+	if b := m.box; b != nil {
+		if c, in := b.cell(key); in {
+			if m.vals[c] == absent {
+				if err := m.limits.Check(m.what, m.count+1, m.bytes()); err != nil {
+					return 0, err
+				}
+				m.vals[c] = unvisited
+				m.count++
+			}
+			return c, nil
+		}
+		base = int32(b.size)
+	}
 	id, slot := m.table.lookup(key)
 	if id >= 0 {
-		return id, nil
+		return base + id, nil
 	}
-	if err := m.limits.Check(m.what, len(m.vals)+1, m.bytes()); err != nil {
+	if err := m.limits.Check(m.what, m.count+1, m.bytes()); err != nil {
 		return 0, err
 	}
 	m.vals = append(m.vals, unvisited)
-	return m.table.insert(key, slot), nil
+	m.count++
+	return base + m.table.insert(key, slot), nil
+}
+
+// key is the key of a state.
+func (m *Memo) key(id int32) []byte {
+	if b := m.box; b != nil {
+		if int64(id) < b.size {
+			m.keyBuf = b.key(id, m.keyBuf[:cap(m.keyBuf)])
+			return m.keyBuf
+		}
+		id -= int32(b.size)
+	}
+	return m.table.key(id)
 }
 
 // bytes estimates the memory of the memo's tables once one more state is
@@ -179,8 +218,12 @@ func (m *Memo) bytes() int64 {
 		slots *= 2
 	}
 	keyLen := max(m.table.keyLen, 0)
-	n := int64(len(m.vals) + 1)
-	return n*int64(keyLen+4) + int64(slots)*8 + int64(cap(m.arena))*4 + int64(cap(m.stack))*16
+	n := int64(m.table.n + 1)
+	boxed := int64(0)
+	if m.box != nil {
+		boxed = m.box.size * 4
+	}
+	return boxed + n*int64(keyLen+4) + int64(slots)*8 + int64(cap(m.arena))*4 + int64(cap(m.stack))*16
 }
 
 func (m *Memo) mex(opts []int32) int32 {
@@ -203,10 +246,10 @@ func (m *Memo) cycle(id int32) error {
 			on = true
 		}
 		if on {
-			path = append(path, m.format(string(m.table.key(f.id))))
+			path = append(path, m.format(string(m.key(f.id))))
 		}
 	}
-	path = append(path, m.format(string(m.table.key(id))))
+	path = append(path, m.format(string(m.key(id))))
 	return &CycleError{Cycle: path}
 }
 

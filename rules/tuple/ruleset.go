@@ -25,12 +25,34 @@ type Ruleset struct {
 	buf    []byte
 	limits *solve.Limits
 	ticker *rules.Ticker
+	emit   []func()     // emit[i] yields the option move i reached, made once
+	yield  func([]byte) // the caller's, during Options
 }
 
 func newRuleset(name string, vars []string, body rules.Compiled, nregs int, limits *solve.Limits) *Ruleset {
-	return &Ruleset{name: name, kind: Of(vars...), n: len(vars), moves: body.Moves, loses: body.Loses,
+	t := &Ruleset{name: name, kind: Of(vars...), n: len(vars), moves: body.Moves, loses: body.Loses,
 		regs: make([]int64, nregs), lregs: make([]int64, nregs), buf: make([]byte, 8*len(vars)), limits: limits, ticker: body.Ticker}
+	for mi := range t.moves {
+		m := &t.moves[mi]
+		t.emit = append(t.emit, func() {
+			for i, r := range m.Result {
+				v := r.Fn(t.regs)
+				if v < 0 {
+					rules.Fail(m.ResultPos[i], "this move makes %s negative (%d)", t.kind.Coords()[i], v)
+				}
+				binary.LittleEndian.PutUint64(t.buf[8*i:], uint64(v))
+			}
+			if !t.lostKey(t.buf) {
+				t.yield(t.buf)
+			}
+		})
+	}
+	return t
 }
+
+// KeyInts is the numbers of a key: the generic memo may lay them out in a
+// box (solve.IntKeyed).
+func (t *Ruleset) KeyInts() int { return t.n }
 
 // Name is the ruleset's name.
 func (t *Ruleset) Name() string { return t.name }
@@ -108,20 +130,10 @@ func (t *Ruleset) Options(w *solve.Work, key []byte, yield func([]byte)) (err er
 	for i := range t.n {
 		t.regs[i] = int64(binary.LittleEndian.Uint64(key[8*i:]))
 	}
+	t.yield = yield
+	defer func() { t.yield = nil }()
 	for mi := range t.moves {
-		m := &t.moves[mi]
-		m.Each(w, t.regs, func() {
-			for i, r := range m.Result {
-				v := r.Fn(t.regs)
-				if v < 0 {
-					rules.Fail(m.ResultPos[i], "this move makes %s negative (%d)", t.kind.Coords()[i], v)
-				}
-				binary.LittleEndian.PutUint64(t.buf[8*i:], uint64(v))
-			}
-			if !t.lostKey(t.buf) {
-				yield(t.buf)
-			}
-		})
+		t.moves[mi].Each(w, t.regs, t.emit[mi])
 	}
 	return nil
 }

@@ -1,0 +1,124 @@
+package solve
+
+// The box: states that are tuples of numbers (a Graph whose keys are n
+// little-endian int64s, IntKeyed) inside a box 0 <= x_i < dims[i] get the id
+// of their cell, x_0·dims[1]·… + … + x_{n-1}, and their values live in a flat
+// array: no hashing, no stored keys, neighbouring positions in neighbouring
+// cells. States outside the box go to the hash table as before, with ids
+// after the box's cells. The box is laid over the first root asked about and
+// grows (at least doubling a side) to hold a later root, between queries,
+// while its cells stay within the state cap and a quarter of the memory
+// budget.
+
+import "encoding/binary"
+
+// IntKeyed is a Graph whose keys are KeyInts() little-endian int64s.
+type IntKeyed interface {
+	KeyInts() int
+}
+
+// absent marks a cell of the box no query has met: not a stored state.
+const absent int32 = -3
+
+type box struct {
+	dims []int64
+	size int64
+}
+
+// cell returns the cell of key, or false when the key lies outside.
+func (b *box) cell(key []byte) (int32, bool) {
+	idx := int64(0)
+	for i, d := range b.dims {
+		x := binary.LittleEndian.Uint64(key[8*i:])
+		if x >= uint64(d) {
+			return 0, false
+		}
+		idx = idx*d + int64(x)
+	}
+	return int32(idx), true
+}
+
+// key writes the key of a cell into buf.
+func (b *box) key(id int32, buf []byte) []byte {
+	buf = buf[:8*len(b.dims)]
+	idx := int64(id)
+	for i := len(b.dims) - 1; i >= 0; i-- {
+		binary.LittleEndian.PutUint64(buf[8*i:], uint64(idx%b.dims[i]))
+		idx /= b.dims[i]
+	}
+	return buf
+}
+
+// fit returns the box to use for a query from root: the current one if it
+// holds root, else a larger one that does and fits the limits, else nil.
+func (m *Memo) fit(root []byte) *box {
+	ik, ok := m.g.(IntKeyed)
+	if !ok || len(root) != 8*ik.KeyInts() || ik.KeyInts() == 0 {
+		return nil
+	}
+	if m.box != nil {
+		if _, in := m.box.cell(root); in {
+			return m.box
+		}
+	}
+	n := ik.KeyInts()
+	dims := make([]int64, n)
+	size := int64(1)
+	budget := min(int64(m.limits.States()), m.limits.Memory()/16)
+	for i := range dims {
+		x := int64(binary.LittleEndian.Uint64(root[8*i:]))
+		if x < 0 || x >= 1<<31 {
+			return m.box
+		}
+		d := x + 1
+		if m.box != nil {
+			if old := m.box.dims[i]; d > old {
+				d = max(d, 2*old)
+			} else {
+				d = old
+			}
+		} else {
+			d = max(d, 16)
+		}
+		dims[i] = d
+		if size *= d; size > budget {
+			return m.box
+		}
+	}
+	return &box{dims: dims, size: size}
+}
+
+// rebox moves every stored state into the layout of box b: cells of b for
+// those inside it, a new hash table after them for the rest.
+func (m *Memo) rebox(b *box) {
+	oldBox, oldTable, oldVals := m.box, m.table, m.vals
+	m.box, m.table = b, newKeyTable()
+	m.keyBuf = make([]byte, 8*len(b.dims))
+	m.vals = make([]int32, b.size, b.size+int64(oldTable.n))
+	for i := range m.vals {
+		m.vals[i] = absent
+	}
+	put := func(key []byte, v int32) {
+		if v == absent {
+			return
+		}
+		if c, in := b.cell(key); in {
+			m.vals[c] = v
+			return
+		}
+		_, slot := m.table.lookup(key)
+		m.table.insert(key, slot)
+		m.vals = append(m.vals, v)
+	}
+	base := int64(0)
+	if oldBox != nil {
+		buf := make([]byte, 8*len(oldBox.dims))
+		for c := int64(0); c < oldBox.size; c++ {
+			put(oldBox.key(int32(c), buf), oldVals[c])
+		}
+		base = oldBox.size
+	}
+	for id := 0; id < oldTable.n; id++ {
+		put(oldTable.key(int32(id)), oldVals[base+int64(id)])
+	}
+}
