@@ -28,6 +28,10 @@ func fnPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 		return nil, errorf(call.Pos, "period(G) needs a heap ruleset, not %s", args[0])
 	}
 	limit := in.limits().States() - 1
+	vals := in.normal.Values(r)
+	if pr, ok := vals.(normal.Periodic); ok {
+		limit = pr.Table().PeriodLimit() // values cost a byte or two: the memory budget bounds them
+	}
 	if len(args) == 2 {
 		n, ok := args[1].(Int)
 		if !ok || n.V.Sign() <= 0 || !n.V.IsInt64() {
@@ -35,7 +39,6 @@ func fnPeriod(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 		}
 		limit = int(min(n.V.Int64(), int64(limit)))
 	}
-	vals := in.normal.Values(r)
 	pr, ok := vals.(normal.Periodic)
 	if !ok {
 		if c, ok := vals.(normal.PeriodTexter); ok {

@@ -252,3 +252,20 @@ func FuzzSaltus(f *testing.F) {
 		}
 	})
 }
+
+// A search for a period is bounded by the memory budget (two bytes a
+// value while they fit in a byte), or by the state cap when one is set.
+func TestPeriodLimit(t *testing.T) {
+	c, _ := Parse("0.1777", 8)
+	if got := NewTable(c, Config{Limits: &solve.Limits{MaxMemory: 1 << 30}}).PeriodLimit(); got != 1<<29-1 {
+		t.Errorf("within 1 GiB: %d values, want %d", got, 1<<29-1)
+	}
+	if got := NewTable(c, Config{Limits: &solve.Limits{MaxMemory: 1 << 30, MaxStates: 5000}}).PeriodLimit(); got != 4999 {
+		t.Errorf("with a state cap of 5000: %d values", got)
+	}
+	// 0.1777's period needs 4.4·10^8 values: within the smallest default
+	// budget (1 GiB), not within the old state cap (2·10^7).
+	if NewTable(c, Config{Limits: &solve.Limits{MaxMemory: 1 << 30}}).PeriodLimit() < 443139469 {
+		t.Error("0.1777 would not fit the default budget")
+	}
+}

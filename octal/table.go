@@ -118,7 +118,7 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 	if n < t.seq.Len() {
 		return nil
 	}
-	if err := t.cfg.Limits.Check(t.cfg.What, n+1, int64(n+1)*int64(t.cellBytes())); err != nil {
+	if err := t.cfg.Limits.CheckValues(t.cfg.What, n+1, int64(n+1)*t.bytesPerValue()); err != nil {
 		return err
 	}
 	w := solve.NewWork(ctx, t.cfg.Limits, t.cfg.What, t.seq.Len)
@@ -133,6 +133,18 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 		t.observe(t.seq.Len())
 		return err
 	}
+}
+
+// bytesPerValue estimates the memory a stored value takes: its cell, and as
+// much again for the engine's own tables (the sparse engine's rare heaps,
+// the reach bitsets), which is what a 0.1777 run to 4.4·10^8 values held.
+func (t *Table) bytesPerValue() int64 { return 2 * int64(t.cellBytes()) }
+
+// PeriodLimit is how many values a search for a period may compute by
+// default: as many as the memory budget holds (or the state cap, when one
+// is set).
+func (t *Table) PeriodLimit() int {
+	return t.cfg.Limits.ValuesWithin(t.bytesPerValue()) - 1
 }
 
 func (t *Table) cellBytes() int {

@@ -92,6 +92,31 @@ func (l *Limits) Check(what string, states int, bytes int64) error {
 	return nil
 }
 
+// CheckValues is Check for a table of values (an octal code's), whose
+// size is bounded by the memory it takes: the state cap applies only when
+// one is set (--max-states).
+func (l *Limits) CheckValues(what string, values int, bytes int64) error {
+	if l != nil && l.MaxStates > 0 {
+		return l.Check(what, values, bytes)
+	}
+	if bytes > l.maxMemory() {
+		return &LimitError{What: what, States: values - 1, Bytes: bytes, Limit: l.maxMemory(), Memory: true}
+	}
+	if heldDue() {
+		return l.overBudget(what, values-1)
+	}
+	return nil
+}
+
+// ValuesWithin is how many values of bytesPer bytes each a table may hold:
+// the state cap when one is set, otherwise what the memory budget holds.
+func (l *Limits) ValuesWithin(bytesPer int64) int {
+	if l != nil && l.MaxStates > 0 {
+		return l.MaxStates
+	}
+	return int(min(l.maxMemory()/bytesPer, 1<<40))
+}
+
 // LimitError reports that a solver reached its state cap or memory budget.
 type LimitError struct {
 	What   string // the game being solved
