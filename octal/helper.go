@@ -172,6 +172,35 @@ func (e *sparseEngine[T]) judge(i int, now time.Time) {
 	}
 }
 
+// sampleEvery is how often crowded reads the machine's runnable threads.
+const sampleEvery = 5 * time.Millisecond
+
+// crowded reports whether the machine has no core to spare for the helper:
+// the threads runnable besides the engine's own (from the kernel's count,
+// averaged over the last samples) fill every core but the engine's. A
+// helper on a crowded machine only waits for its thread's turns, and one
+// core alone is faster. Where the count cannot be read, never.
+func (e *sparseEngine[T]) crowded(now time.Time) bool {
+	if now.Sub(e.sampled) < sampleEvery {
+		return e.crowd >= crowdedAt()
+	}
+	e.sampled = now
+	r := runnable()
+	if r < 0 {
+		return false
+	}
+	ours := 1
+	if e.help != nil {
+		ours = 2
+	}
+	e.crowd += (float64(max(r-ours, 0)) - e.crowd) / 4
+	return e.crowd >= crowdedAt()
+}
+
+// crowdedAt is the average number of other runnable threads from which no
+// core is spared: all cores but one taken, less a quarter for the noise.
+func crowdedAt() float64 { return float64(runtime.NumCPU()-1) - 0.25 }
+
 // meet counts a meeting with the helper.
 func (e *sparseEngine[T]) meet(late bool) {
 	e.meets++

@@ -445,3 +445,45 @@ func TestJudgeKeepsTheHelperWhereItPays(t *testing.T) {
 		t.Fatalf("one core as fast, yet the helper is back at %d (heap %d)", e.helperOff, i)
 	}
 }
+
+// With every core but the engine's taken by other runnable threads (as the
+// kernel counts them), the helper is not started, and one already running
+// is let go; on an idle machine, or where the count is unknown, it is.
+func TestCrowdedMachineSparesNoCore(t *testing.T) {
+	defer func(f func() int) { runnable = f }(runnable)
+	at := time.Unix(0, 0)
+	sample := func(e *sparseEngine[uint16], r, times int) bool {
+		runnable = func() int { return r }
+		crowded := false
+		for range times {
+			at = at.Add(sampleEvery)
+			crowded = e.crowded(at)
+		}
+		return crowded
+	}
+	e := &sparseEngine[uint16]{}
+	if sample(e, 1, 8) {
+		t.Error("the engine's own thread alone makes the machine crowded")
+	}
+	if !sample(e, runtime.NumCPU()+1, 12) {
+		t.Error("every other core busy, yet not crowded")
+	}
+	if sample(e, -1, 1) {
+		t.Error("an unknown count keeps the last judgement")
+	}
+	if sample(e, 1, 12) {
+		t.Error("still crowded once the others are gone")
+	}
+	e.help = &helper[uint16]{}
+	if sample(e, 2, 12) {
+		t.Error("the engine's two threads make the machine crowded")
+	}
+
+	// A growth on a crowded machine never starts the helper.
+	runnable = func() int { return runtime.NumCPU() + 4 }
+	tab := table(t, "4.007", Config{})
+	values(t, tab, 30000)
+	if e := tab.seq.(*cells[uint16]).eng.(*sparseEngine[uint16]); e.twoCore > 2*window {
+		t.Errorf("%d heaps ran on two cores of a crowded machine", e.twoCore)
+	}
+}

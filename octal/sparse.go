@@ -68,6 +68,10 @@ type sparseEngine[T cell] struct {
 	trial     bool          // the window under way is on one core, to compare
 	nextTrial int           // the heap from which the next comparison may start
 	trialGap  int           // heaps between comparisons while two cores win
+	// The machine's other runnable threads, sampled now and then (see
+	// crowded): with no core to spare, the helper is not started.
+	sampled time.Time
+	crowd   float64
 }
 
 // rareHeap is a heap with a rare value, and the value.
@@ -136,7 +140,12 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.next = i + i/2
 		}
 		if e.mask != 0 && i%window == 0 {
-			e.judge(i, time.Now())
+			now := time.Now()
+			e.judge(i, now)
+			if e.crowded(now) && !e.keepHelper {
+				e.stopHelper()
+				e.helperOff = max(e.helperOff, i+window)
+			}
 		}
 		if e.mask != 0 && e.help == nil && i >= e.helperOff && i%window == 0 && len(e.rare)*len(e.splits)+e.avgScan >= helperMin {
 			e.startHelper()
