@@ -5,6 +5,9 @@ import (
 	"math/bits"
 	"strings"
 	"testing"
+
+	"github.com/gamelang/gamelang/eval"
+	normalplay "github.com/gamelang/gamelang/play/normal"
 )
 
 // The classics of examples/classics.game against theory computed here:
@@ -196,4 +199,24 @@ func TestRulerGame(t *testing.T) {
 	}
 	wantError(t, "game T state (a, b) { move (j for j in 1..a) }", "a move of T gives the 2 numbers of a position (a, b), not a generator")
 	wantError(t, "game R { move (j for j in 0..n) }\ngrundy(R(3))", "every heap a move leaves must be smaller")
+}
+
+// A code written twice in one statement is one ruleset, whose table is
+// grown once: both mentions see the same solver and the same values.
+func TestCodeWrittenTwiceIsOneTable(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	a := mustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
+	b := mustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
+	if a != b {
+		t.Fatal("octal(\"4.007\") written twice makes two rulesets")
+	}
+	if in.Normal().Values(a) != in.Normal().Values(b) {
+		t.Fatal("two solvers for one code")
+	}
+	if got := mustEval(t, in, `grundy(octal("4.007")(3000)) xor grundy(octal("4.007")(3001))`).String(); got == "" {
+		t.Fatal("no value")
+	}
+	if n := in.Normal().Values(a).(normalplay.Periodic).Table().Len(); n != 3002 {
+		t.Errorf("the table holds %d values after heaps 3000 and 3001 of one statement", n)
+	}
 }

@@ -78,6 +78,14 @@ func TestSaltusLasker(t *testing.T) {
 			t.Errorf("g(%s) = %s, want %s", n, got, want)
 		}
 	}
+	// A heap past the values is answered from the pattern, not computed
+	// one by one (O(n) each); so is a fresh table's.
+	for _, tb := range []*Table{tab, table(t, "4.(3)", Config{})} {
+		v, err := tb.Value64(context.Background(), 1_000_003)
+		if err != nil || v != 1_000_004 || tb.Len() > 1<<15 {
+			t.Errorf("g(1000003) = %d (%v), with %d values stored", v, err, tb.Len())
+		}
+	}
 }
 
 // Every arithmetic period proved for a random infinite code, from at most

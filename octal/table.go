@@ -182,6 +182,19 @@ func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
 			return p.value(t, n), nil
 		}
 	}
+	if t.arithmetic() { // before computing an infinite code's values one by one, at O(n) each
+		s, err := t.FindSaltus(ctx, 0)
+		if err != nil {
+			return 0, err
+		}
+		if s != nil {
+			v := s.Value(n)
+			if !v.IsUint64() || v.Uint64() > math.MaxUint32 {
+				return 0, fmt.Errorf("%s(%s) has the value %s, proved by its arithmetic period, but its moves are too many to list one by one", t.cfg.What, n, v)
+			}
+			return uint32(v.Uint64()), nil
+		}
+	}
 	if small {
 		if err := t.Grow(ctx, int(n.Int64())); err != nil {
 			return 0, err
@@ -190,16 +203,6 @@ func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
 	}
 	if t.code.Finite() && t.code.Splits() == 1 && n.IsInt64() {
 		return t.runTo(ctx, n.Int64())
-	}
-	if s, err := t.FindSaltus(ctx, 0); err != nil || s != nil {
-		if err != nil {
-			return 0, err
-		}
-		v := s.Value(n)
-		if !v.IsUint64() || v.Uint64() > math.MaxUint32 {
-			return 0, fmt.Errorf("%s(%s) has the value %s, proved by its arithmetic period, but its moves are too many to list one by one", t.cfg.What, n, v)
-		}
-		return uint32(v.Uint64()), nil
 	}
 	return 0, t.beyondReach(n)
 }
