@@ -424,16 +424,19 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 // makePosition makes a position of r from the arguments of a call: numbers,
 // and in braces also ranges and sets of numbers.
 func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
-	if vm, ok := r.Kind().(game.ValueMaker); ok && len(args) == 1 {
-		var arg any // a graph or a word; a kind that takes none says what it takes
-		switch a := args[0].(type) {
-		case GraphVal:
-			arg = a.G
-		case Str:
-			arg = string(a)
+	if vm, ok := r.Kind().(game.ValueMaker); ok && len(args) > 0 {
+		// graphs and words; a kind that takes none says what it takes
+		var vs []any
+		for _, a := range args {
+			switch a := a.(type) {
+			case GraphVal:
+				vs = append(vs, a.G)
+			case Str:
+				vs = append(vs, string(a))
+			}
 		}
-		if arg != nil {
-			s, err := vm.MakeFrom(r.Name(), arg)
+		if len(vs) == len(args) {
+			s, err := vm.MakeFrom(r.Name(), vs)
 			if err != nil {
 				return nil, errorf(p, "%v", err)
 			}

@@ -35,8 +35,11 @@ type Kind interface {
 	Encode(s State) string
 }
 
-// ValueMaker is a Kind whose positions are made from a value other than
-// numbers: a graph kind's from a graph, as in NodeKayles(path(60)).
+// ValueMaker is a Kind whose positions are made from values other than
+// numbers: a graph kind's from a graph, as in NodeKayles(path(60)); a word
+// kind's from a string; Hackenbush's from a graph and the names of its
+// grounded vertices. The values are *graph.Graph and string, one for each
+// argument written.
 type ValueMaker interface {
-	MakeFrom(name string, v any) (State, error)
+	MakeFrom(name string, vs []any) (State, error)
 }

@@ -72,10 +72,26 @@ func (x *explainer) single(c game.Component, depth int) error {
 		return err
 	}
 	x.outcome(game.Position{c}, v)
+	if t, ok := game.Base(c.Rules).(Theory); ok {
+		text, err := t.NormalExplain(x.ctx, c.State)
+		if err != nil {
+			return err
+		}
+		x.printf("\n%s\n", text)
+		return nil
+	}
 	if depth > 1 {
 		return x.origins(c, depth-1)
 	}
 	return nil
+}
+
+// Theory is a ruleset whose values come from a theorem rather than from
+// the mex of its options' values, and which says how (Green Hackenbush's
+// fusion and colon principles): explain shows that instead of where the
+// options' values come from.
+type Theory interface {
+	NormalExplain(ctx context.Context, s game.State) (string, error)
 }
 
 // mexLine writes the moves of c with their values and the mex; full gives

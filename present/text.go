@@ -16,6 +16,9 @@ import (
 // for a = ...".
 func MoveText(p game.Position, o play.Option) string {
 	if o.Move.Label != "" {
+		if len(p) > 1 { // which part the move is made in
+			return p[o.Index].String() + ": " + o.Move.Label
+		}
 		return o.Move.Label
 	}
 	if f := o.Move.Family; f != nil {

@@ -26,10 +26,15 @@ import (
 )
 
 // Graph is a graph given as data: its vertices, named, and its edges.
+// Written as words it may join two vertices more than once, or a vertex
+// to itself (a loop): Hackenbush plays on such pictures. Adj is the simple
+// graph under it, which the vertex-deletion rulesets read; they refuse a
+// graph that is not simple (Simple).
 type Graph struct {
 	Desc   string   // how it was written: path(60), grid(4, 6), graph("a-b b-c")
 	Labels []string // the vertices' names, in their order
-	Adj    [][]int  // the neighbours of each vertex, ascending
+	Adj    [][]int  // the neighbours of each vertex, ascending; no loops, each once
+	edges  [][2]int // every edge as written, in order: repeats and loops too
 	id     uint64   // unique among the graphs of a process
 }
 
@@ -46,11 +51,33 @@ func newGraph(desc string, labels []string) *Graph {
 func (g *Graph) N() int { return len(g.Labels) }
 
 func (g *Graph) edge(u, v int) {
+	g.edges = append(g.edges, [2]int{u, v})
 	if u == v || slices.Contains(g.Adj[u], v) {
 		return
 	}
 	g.Adj[u] = append(g.Adj[u], v)
 	g.Adj[v] = append(g.Adj[v], u)
+}
+
+// EdgeList is every edge as written, in order, each a pair of vertices:
+// an edge written twice is there twice, a loop joins a vertex to itself.
+func (g *Graph) EdgeList() [][2]int { return g.edges }
+
+// Simple says what keeps the graph from being simple: its first loop or
+// edge written twice; "" when it is simple.
+func (g *Graph) Simple() string {
+	seen := map[[2]int]bool{}
+	for _, e := range g.edges {
+		u, v := min(e[0], e[1]), max(e[0], e[1])
+		switch {
+		case u == v:
+			return "a loop " + g.Labels[u] + "-" + g.Labels[u]
+		case seen[[2]int{u, v}]:
+			return "the edge " + g.Labels[u] + "-" + g.Labels[v] + " twice"
+		}
+		seen[[2]int{u, v}] = true
+	}
+	return ""
 }
 
 func (g *Graph) sortAdj() *Graph {
@@ -163,9 +190,10 @@ func Grid(r, c int64) (*Graph, error) {
 var token = regexp.MustCompile(`^[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*$`)
 
 // Parse reads a graph written as words: a word a-b is an edge, a-b-c a
-// path, a lone name a vertex; words are separated by spaces, commas,
-// semicolons or new lines, and # starts a comment to the end of its line.
-// Vertices are numbered in the order they first appear.
+// path, a lone name a vertex, a-a a loop; words are separated by spaces,
+// commas, semicolons or new lines, and # starts a comment to the end of its
+// line. An edge written twice is two edges. Vertices are numbered in the
+// order they first appear.
 func Parse(desc string, r io.Reader) (*Graph, error) {
 	g := newGraph(desc, nil)
 	index := map[string]int{}
@@ -189,9 +217,6 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 			prev := vertex(names[0])
 			for _, name := range names[1:] {
 				v := vertex(name)
-				if v == prev {
-					return nil, fmt.Errorf("line %d: %s-%s is a loop; a graph here has none", line, name, name)
-				}
 				g.edge(prev, v)
 				prev = v
 			}

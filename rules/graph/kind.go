@@ -72,10 +72,16 @@ func (k kind) Make(name string, nums []*big.Int) (game.State, error) {
 }
 
 // MakeFrom makes the position of a whole graph (see game.ValueMaker).
-func (k kind) MakeFrom(name string, v any) (game.State, error) {
-	g, ok := v.(*Graph)
+func (k kind) MakeFrom(name string, vs []any) (game.State, error) {
+	if len(vs) != 1 {
+		return nil, fmt.Errorf("a position of %s is one graph: %s", name, k.Example(name))
+	}
+	g, ok := vs[0].(*Graph)
 	if !ok {
 		return nil, fmt.Errorf("a position of %s is a graph: %s", name, k.Example(name))
+	}
+	if why := g.Simple(); why != "" {
+		return nil, fmt.Errorf("%s plays on a simple graph, and %s has %s (Hackenbush plays on such pictures)", name, g.Desc, why)
 	}
 	return Whole(g), nil
 }

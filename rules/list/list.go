@@ -38,8 +38,12 @@ func (kind) Name() string { return "list" }
 
 // MakeFrom makes a position from a word over the alphabet (see
 // game.ValueMaker).
-func (k kind) MakeFrom(name string, v any) (game.State, error) {
-	w, ok := v.(string)
+func (k kind) MakeFrom(name string, vs []any) (game.State, error) {
+	var w string
+	ok := len(vs) == 1
+	if ok {
+		w, ok = vs[0].(string)
+	}
 	if !ok || k.letters == "" {
 		return nil, fmt.Errorf("a position of %s is a list of numbers: %s", name, k.Example(name))
 	}
