@@ -94,7 +94,10 @@ func (in *Interp) TakePlay() (*Play, bool) {
 	return p, p != nil
 }
 
-// New returns an interpreter with nothing defined.
+// New returns an interpreter with nothing defined. Its solvers keep to
+// cfg's budgets; the process-wide memory limit of the runtime is the
+// caller's to set (solve.SetBudget), so that sessions with different
+// budgets can share a process.
 func New(cfg Config) *Interp {
 	if cfg.Kinds == nil {
 		cfg.Kinds = kinds.All()
@@ -107,7 +110,6 @@ func New(cfg Config) *Interp {
 		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{}}
 	in.normal = normal.New(in.env())
 	in.solvers[normal.Convention.Name()] = in.normal
-	solve.SetBudget(in.lim)
 	return in
 }
 

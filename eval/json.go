@@ -38,6 +38,7 @@ type PeriodVal struct {
 }
 
 func (v PeriodVal) String() string { return v.Text }
+func (PeriodVal) What() string     { return "a period" }
 
 // moveJSON is a move of a listing: the part that moves (0 first), what it
 // was, what it leaves in its place, and the move as winning() says it; for
@@ -88,145 +89,141 @@ func movesJSON(p game.Position, opts []play.Option, withValues bool) any {
 }
 
 // toJSON gives a value's type and its JSON form.
-func toJSON(v Value) (string, any) {
-	switch v := v.(type) {
-	case Int:
-		return "integer", v.V
-	case Bool:
-		return "boolean", bool(v)
-	case Str:
-		return "text", string(v)
-	case Explanation:
-		return "explanation", string(v)
-	case Range:
-		r := struct {
-			From *big.Int `json:"from"`
-			To   *big.Int `json:"to"` // null when open
-		}{From: v.Lo}
-		if !v.Open {
-			r.To = v.Hi
-		}
-		return "range", r
-	case Set:
-		return "set", nonNil(v.Elems)
-	case Indexed:
-		return toJSON(v.Vals)
-	case Seq:
-		return "sequence", nonNil([]*big.Int(v))
-	case OutcomeVal:
-		return "outcome", game.Outcome(v).String()
-	case RulesetVal:
-		return "ruleset", struct {
-			Name string `json:"name"`
-			Kind string `json:"kind"`
-		}{v.R.Name(), v.R.Kind().Name()}
-	case ParamGame:
-		return "family", v.String()
-	case FuncVal:
-		return "function", v.String()
-	case PositionVal:
-		parts := []string{}
-		for _, c := range v.P {
-			parts = append(parts, c.String())
-		}
-		return "position", struct {
-			Text  string   `json:"text"`
-			Parts []string `json:"parts"`
-		}{v.P.String(), parts}
-	case ConventionVal:
-		return "convention", v.C.Name()
-	case Moves:
-		return "moves", movesJSON(v.Pos, v.Opts, false)
-	case OptionList:
-		return "options", movesJSON(v.Pos, v.Opts, true)
-	case ValueVal:
-		return "value", playValueJSON(v.V)
-	case Words:
-		return "words", nonNilStrings(v)
-	case GenusVal:
-		return "genus", string(v)
-	case QuotientVal:
-		return "quotient", v.Q.String()
-	case PeriodVal:
-		if v.S != nil {
-			return "period", struct {
-				Proved    bool   `json:"proved"`
-				Text      string `json:"text"`
-				Period    int64  `json:"period"`
-				Preperiod int64  `json:"preperiod"`
-				Saltus    uint64 `json:"saltus"`
-				Theorem   string `json:"theorem"`
-				Checked   int64  `json:"checked"`
-				Needed    int64  `json:"needed"`
-			}{true, v.Text, v.S.Len, v.S.Pre, v.S.Jump, octal.SaltusTheorem, v.S.Checked, v.S.Needed}
-		}
-		if v.P == nil {
-			return "period", struct {
-				Proved bool   `json:"proved"`
-				Text   string `json:"text"`
-			}{v.Proved, v.Text}
-		}
+func toJSON(v Value) (string, any) { return v.JSON() }
+
+func (v Int) JSON() (string, any)         { return "integer", v.V }
+func (v Bool) JSON() (string, any)        { return "boolean", bool(v) }
+func (v Str) JSON() (string, any)         { return "text", string(v) }
+func (v Explanation) JSON() (string, any) { return "explanation", string(v) }
+func (v Nothing) JSON() (string, any)     { return "text", "" }
+func (v Set) JSON() (string, any)         { return "set", nonNil(v.Elems) }
+func (v Indexed) JSON() (string, any)     { return v.Vals.JSON() }
+func (v Seq) JSON() (string, any)         { return "sequence", nonNil([]*big.Int(v)) }
+func (v OutcomeVal) JSON() (string, any)  { return "outcome", game.Outcome(v).String() }
+func (v ParamGame) JSON() (string, any)   { return "family", v.String() }
+func (v FuncVal) JSON() (string, any)     { return "function", v.String() }
+func (v ConventionVal) JSON() (string, any) {
+	return "convention", v.C.Name()
+}
+func (v Moves) JSON() (string, any)      { return "moves", movesJSON(v.Pos, v.Opts, false) }
+func (v OptionList) JSON() (string, any) { return "options", movesJSON(v.Pos, v.Opts, true) }
+func (v ValueVal) JSON() (string, any)   { return "value", playValueJSON(v.V) }
+func (v Words) JSON() (string, any)      { return "words", nonNilStrings(v) }
+func (v GenusVal) JSON() (string, any)   { return "genus", string(v) }
+func (v QuotientVal) JSON() (string, any) {
+	return "quotient", v.Q.String()
+}
+func (v TableVal) JSON() (string, any) { return "table", v.Data.JSON() }
+
+func (v Range) JSON() (string, any) {
+	r := struct {
+		From *big.Int `json:"from"`
+		To   *big.Int `json:"to"` // null when open
+	}{From: v.Lo}
+	if !v.Open {
+		r.To = v.Hi
+	}
+	return "range", r
+}
+
+func (v RulesetVal) JSON() (string, any) {
+	return "ruleset", struct {
+		Name string `json:"name"`
+		Kind string `json:"kind"`
+	}{v.R.Name(), v.R.Kind().Name()}
+}
+
+func (v PositionVal) JSON() (string, any) {
+	parts := []string{}
+	for _, c := range v.P {
+		parts = append(parts, c.String())
+	}
+	return "position", struct {
+		Text  string   `json:"text"`
+		Parts []string `json:"parts"`
+	}{v.P.String(), parts}
+}
+
+func (v PeriodVal) JSON() (string, any) {
+	if v.S != nil {
 		return "period", struct {
-			Proved        bool   `json:"proved"`
-			Text          string `json:"text"`
-			Period        int64  `json:"period"`
-			Preperiod     int64  `json:"preperiod"`
-			NumExceptions int64  `json:"num_exceptions"`
-			LastException int64  `json:"last_exception"`
-			Theorem       string `json:"theorem"`
-			Checked       int64  `json:"checked"`
-			Needed        int64  `json:"needed"`
-		}{true, v.Text, v.P.Len, v.P.Pre, v.P.NumExceptions, v.P.Last, v.P.Theorem, v.P.Checked, v.P.Needed}
-	case TableVal:
-		return "table", v.Data.JSON()
-	case GraphVal:
-		edges := [][2]string{}
-		for u, adj := range v.G.Adj {
-			for _, w := range adj {
-				if w > u {
-					edges = append(edges, [2]string{v.G.Labels[u], v.G.Labels[w]})
-				}
+			Proved    bool   `json:"proved"`
+			Text      string `json:"text"`
+			Period    int64  `json:"period"`
+			Preperiod int64  `json:"preperiod"`
+			Saltus    uint64 `json:"saltus"`
+			Theorem   string `json:"theorem"`
+			Checked   int64  `json:"checked"`
+			Needed    int64  `json:"needed"`
+		}{true, v.Text, v.S.Len, v.S.Pre, v.S.Jump, octal.SaltusTheorem, v.S.Checked, v.S.Needed}
+	}
+	if v.P == nil {
+		return "period", struct {
+			Proved bool   `json:"proved"`
+			Text   string `json:"text"`
+		}{v.Proved, v.Text}
+	}
+	return "period", struct {
+		Proved        bool   `json:"proved"`
+		Text          string `json:"text"`
+		Period        int64  `json:"period"`
+		Preperiod     int64  `json:"preperiod"`
+		NumExceptions int64  `json:"num_exceptions"`
+		LastException int64  `json:"last_exception"`
+		Theorem       string `json:"theorem"`
+		Checked       int64  `json:"checked"`
+		Needed        int64  `json:"needed"`
+	}{true, v.Text, v.P.Len, v.P.Pre, v.P.NumExceptions, v.P.Last, v.P.Theorem, v.P.Checked, v.P.Needed}
+}
+
+func (v GraphVal) JSON() (string, any) {
+	edges := [][2]string{}
+	for u, adj := range v.G.Adj {
+		for _, w := range adj {
+			if w > u {
+				edges = append(edges, [2]string{v.G.Labels[u], v.G.Labels[w]})
 			}
 		}
-		return "graph", struct {
-			Name     string      `json:"name"`
-			Vertices []string    `json:"vertices"`
-			Edges    [][2]string `json:"edges"`
-		}{v.G.Desc, v.G.Labels, edges}
-	case PlotVal:
-		return "plot", struct {
-			File string `json:"file"`
-			What string `json:"what"`
-		}{v.File, v.What}
 	}
-	return "text", v.String()
+	return "graph", struct {
+		Name     string      `json:"name"`
+		Vertices []string    `json:"vertices"`
+		Edges    [][2]string `json:"edges"`
+	}{v.G.Desc, v.G.Labels, edges}
+}
+
+func (v PlotVal) JSON() (string, any) {
+	return "plot", struct {
+		File string `json:"file"`
+		What string `json:"what"`
+	}{v.File, v.Desc}
 }
 
 // csvOf is a value as tidy CSV records, a header first, for --format csv:
 // a value per heap (n, g), or moves (part, from, to, move, and for options
 // the kind, value and outcome reached); nil for a value no table fits.
 func csvOf(v Value) [][]string {
-	switch v := v.(type) {
-	case Indexed:
-		out := [][]string{{"n", v.Name}}
-		for i, n := range v.At {
-			var val string
-			switch vals := v.Vals.(type) {
-			case Seq:
-				val = vals[i].String()
-			case Words:
-				val = vals[i]
-			}
-			out = append(out, []string{n.String(), val})
-		}
-		return out
-	case Moves:
-		return movesCSV(v.Pos, v.Opts, false)
-	case OptionList:
-		return movesCSV(v.Pos, v.Opts, true)
+	if t, ok := v.(Tabular); ok {
+		return t.CSV()
 	}
 	return nil
 }
+
+// CSV is a record per heap: n and its value.
+func (v Indexed) CSV() [][]string {
+	out := [][]string{{"n", v.Name}}
+	vals := v.Vals.Items()
+	for i, n := range v.At {
+		out = append(out, []string{n.String(), vals[i]})
+	}
+	return out
+}
+
+// CSV is a record per move.
+func (v Moves) CSV() [][]string { return movesCSV(v.Pos, v.Opts, false) }
+
+// CSV is a record per move, with the value it reaches.
+func (v OptionList) CSV() [][]string { return movesCSV(v.Pos, v.Opts, true) }
 
 func movesCSV(p game.Position, opts []play.Option, withValues bool) [][]string {
 	header := []string{"part", "from", "to", "move"}

@@ -19,6 +19,7 @@ import (
 type Words []string
 
 func (v Words) String() string { return strings.Join(v, " ") }
+func (Words) What() string     { return "words" }
 
 // Indexed is a value for each of some heaps: grundy(G, a..b), genus(G,
 // a..b). It prints as its values do (Seq or Words), and as CSV a record
@@ -26,20 +27,41 @@ func (v Words) String() string { return strings.Join(v, " ") }
 type Indexed struct {
 	Name string     // what the values are: "g", "value", "genus"
 	At   []*big.Int // the heaps
-	Vals Value      // Seq or Words, one per heap
+	Vals Listed     // Seq or Words, one per heap
+}
+
+// Listed is a value made of items, as CSV writes them one a record.
+type Listed interface {
+	Value
+	Items() []string
+}
+
+// Items are the words.
+func (v Words) Items() []string { return v }
+
+// Items are the numbers, written out.
+func (v Seq) Items() []string {
+	out := make([]string, len(v))
+	for i, x := range v {
+		out[i] = x.String()
+	}
+	return out
 }
 
 func (v Indexed) String() string { return v.Vals.String() }
+func (v Indexed) What() string   { return v.Vals.What() }
 
 // GenusVal is the genus of a position, as written: 0^{120}.
 type GenusVal string
 
 func (v GenusVal) String() string { return string(v) }
+func (GenusVal) What() string     { return "a genus" }
 
 // QuotientVal is what quotient(G) finds.
 type QuotientVal struct{ Q *misere.Quotient }
 
 func (v QuotientVal) String() string { return v.Q.String() }
+func (QuotientVal) What() string     { return "a misère quotient" }
 
 // Misere is the session's solver of misère play, for programs and tests
 // that ask it directly.

@@ -188,6 +188,8 @@ type TableVal struct {
 	r    present.TableRenderer
 }
 
+func (TableVal) What() string { return "a table" }
+
 func (v TableVal) String() string {
 	if v.r == nil {
 		return present.PlainTable(v.Data)
@@ -201,10 +203,11 @@ func (v TableVal) String() string {
 
 // PlotVal is the value of plot(): what was written.
 type PlotVal struct {
-	File, What string
+	File, Desc string // the file written, and what it shows
 }
 
-func (v PlotVal) String() string { return "wrote " + v.File + ": " + v.What }
+func (v PlotVal) String() string { return "wrote " + v.File + ": " + v.Desc }
+func (PlotVal) What() string     { return "a plot" }
 
 func fnPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
 	rv, rg, file, err := in.plotArgs(call, args)
@@ -236,7 +239,7 @@ func fnPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	if err := in.cfg.Plots.Plot(d); err != nil {
 		return nil, errorf(lang.ExprPos(call.Args[2]), "cannot write the plot: %v", err)
 	}
-	return PlotVal{File: file, What: what}, nil
+	return PlotVal{File: file, Desc: what}, nil
 }
 
 // plotOptions reads the options of plot(): "width=20cm; height=15cm;

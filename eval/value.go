@@ -14,9 +14,21 @@ import (
 	"github.com/gamelang/gamelang/stdlib"
 )
 
-// Value is anything an expression can produce. String is how a statement
-// prints it.
-type Value interface{ String() string }
+// Value is anything an expression can produce, and says what it is: String
+// is how a statement prints it, What names its type in messages ("a
+// number"), JSON gives its type in docs/json-schema.json and its JSON form
+// (json.go). A value that a table of records fits is also Tabular.
+type Value interface {
+	String() string
+	What() string
+	JSON() (typ string, val any)
+}
+
+// Tabular is a value that --format csv writes as tidy CSV records, a header
+// first: a value per heap, or moves.
+type Tabular interface {
+	CSV() [][]string
+}
 
 // Int is an integer of any size.
 type Int struct{ V *big.Int }
@@ -213,39 +225,23 @@ func newSet(xs []*big.Int) Set {
 }
 
 // typeName names the type of a value in error messages.
-func typeName(v Value) string {
-	switch v.(type) {
-	case Int:
-		return "a number"
-	case ValueVal:
-		return "a value"
-	case Bool:
-		return "a truth value"
-	case Str:
-		return "a string"
-	case Range:
-		return "a range"
-	case Set:
-		return "a set"
-	case Seq:
-		return "a sequence"
-	case OutcomeVal:
-		return "an outcome"
-	case RulesetVal:
-		return "a ruleset"
-	case ParamGame:
-		return "a game with parameters"
-	case GraphVal:
-		return "a graph"
-	case PositionVal:
-		return "a position"
-	case ConventionVal:
-		return "a play convention"
-	case FuncVal:
-		return "a function"
-	case Moves, OptionList:
-		return "a list of moves"
-	default:
-		return "nothing"
-	}
-}
+func typeName(v Value) string { return v.What() }
+
+func (Int) What() string           { return "a number" }
+func (ValueVal) What() string      { return "a value" }
+func (Bool) What() string          { return "a truth value" }
+func (Str) What() string           { return "a string" }
+func (Range) What() string         { return "a range" }
+func (Set) What() string           { return "a set" }
+func (Seq) What() string           { return "a sequence" }
+func (OutcomeVal) What() string    { return "an outcome" }
+func (RulesetVal) What() string    { return "a ruleset" }
+func (ParamGame) What() string     { return "a game with parameters" }
+func (GraphVal) What() string      { return "a graph" }
+func (PositionVal) What() string   { return "a position" }
+func (ConventionVal) What() string { return "a play convention" }
+func (FuncVal) What() string       { return "a function" }
+func (Moves) What() string         { return "a list of moves" }
+func (OptionList) What() string    { return "a list of moves" }
+func (Nothing) What() string       { return "nothing" }
+func (Explanation) What() string   { return "an explanation" }

@@ -77,6 +77,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(present.Formats, ", ")))
 	}
 	in := eval.New(cfg)
+	solve.SetBudget(in.Limits()) // the collector works harder as the budget nears
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *timing {

@@ -65,6 +65,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	o := sweep.Options{Times: *times, Checkpoint: *checkpoint, Every: *every, Time: *perGame,
 		Memory: int64(memory), Query: *query, Log: stderr, Version: version.String()}
+	solve.SetBudget(&solve.Limits{MaxMemory: o.Memory}) // the process's, for every game
 	var err error
 	if o.Family, err = sweep.ParseFamily(pos[0]); err != nil {
 		return subUsageError(stderr, "sweep", err.Error())

@@ -21,6 +21,7 @@ import (
 	"syscall/js"
 
 	"github.com/gamelang/gamelang/internal/version"
+	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/web/session"
 )
 
@@ -56,6 +57,7 @@ func (c stopContext) reset() {
 }
 
 func main() {
+	solve.SetBudget(&solve.Limits{}) // the default budget, for the whole worker
 	s := session.New(func(e session.Event) { post(e) })
 	ctx := stopContext{Context: context.Background()}
 	handle := js.FuncOf(func(this js.Value, args []js.Value) any {
