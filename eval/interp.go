@@ -341,6 +341,14 @@ func (in *Interp) ParseAt(ctx context.Context, filename, src string, firstLine i
 	return in.parse(ctx, filename, src, firstLine)
 }
 
+// ExecParsed checks and runs a file parsed beforehand from src (a program
+// compiled once and run in many sessions), keeping src's lines for error
+// reports.
+func (in *Interp) ExecParsed(ctx context.Context, f *lang.File, src string) error {
+	in.sources[f.Name] = strings.Split(src, "\n")
+	return in.ExecFile(ctx, f)
+}
+
 // ExecFile checks and runs a file that ParseAt parsed.
 func (in *Interp) ExecFile(ctx context.Context, f *lang.File) error {
 	if errs := in.checker().File(f); len(errs) > 0 {

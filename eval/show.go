@@ -214,26 +214,14 @@ func fnPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	if err != nil {
 		return nil, err
 	}
-	var d *present.Plot
-	var what string
-	switch seq, grid := present.Layout(rv.R); {
-	case seq:
-		d, err = present.SequencePlot(ctx, in.normal, rv.R, rg.Lo.Int64(), rg.Hi.Int64())
-		what = fmt.Sprintf("a scatter plot of the Grundy values of %s for heaps %s", rv.R.Name(), rg)
-	case grid:
-		vars := rv.R.Kind().Coords()
-		d, err = present.GridPlot(ctx, in.normal, rv.R, rg.Lo.Int64(), rg.Hi.Int64())
-		what = fmt.Sprintf("a heat map of the Grundy values of %s for %s, %s in %s, P-positions marked", rv.R.Name(), vars[0], vars[1], rg)
-	default:
-		return nil, errorf(call.Pos, "plot() draws heap rulesets and tuple rulesets of two numbers, not %s", rv.R.Name())
-	}
+	d, what, err := in.plotData(ctx, rv.R, rg)
 	if err != nil {
 		return nil, at(call.Pos, err)
 	}
 	d.File = file
 	if len(args) == 4 {
-		if err := plotOptions(d, string(args[3].(Str)), lang.ExprPos(call.Args[3])); err != nil {
-			return nil, err
+		if err := plotOptions(d, string(args[3].(Str))); err != nil {
+			return nil, errorf(lang.ExprPos(call.Args[3]), "%v", err)
 		}
 	}
 	if err := in.cfg.Plots.Plot(d); err != nil {
@@ -242,10 +230,37 @@ func fnPlot(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	return PlotVal{File: file, Desc: what}, nil
 }
 
+// plotData is what plot() draws of r over rg, and says what it is.
+func (in *Interp) plotData(ctx context.Context, r game.Ruleset, rg Range) (*present.Plot, string, error) {
+	switch seq, grid := present.Layout(r); {
+	case seq:
+		d, err := present.SequencePlot(ctx, in.normal, r, rg.Lo.Int64(), rg.Hi.Int64())
+		return d, fmt.Sprintf("a scatter plot of the Grundy values of %s for heaps %s", r.Name(), rg), err
+	case grid:
+		vars := r.Kind().Coords()
+		d, err := present.GridPlot(ctx, in.normal, r, rg.Lo.Int64(), rg.Hi.Int64())
+		return d, fmt.Sprintf("a heat map of the Grundy values of %s for %s, %s in %s, P-positions marked", r.Name(), vars[0], vars[1], rg), err
+	}
+	return nil, "", fmt.Errorf("plot() draws heap rulesets and tuple rulesets of two numbers, not %s", r.Name())
+}
+
+// PlotData is what plot(G, lo..hi, file, options) would draw, without a
+// file: for programs that write the picture elsewhere.
+func (in *Interp) PlotData(ctx context.Context, r game.Ruleset, lo, hi int64, options string) (*present.Plot, error) {
+	if lo < 0 || hi < lo || hi-lo >= present.MaxPlotPoints || hi > 1<<53 {
+		return nil, fmt.Errorf("plot() draws a range of 1 to %d numbers from 0 up to 2^53, not %d..%d", present.MaxPlotPoints, lo, hi)
+	}
+	d, _, err := in.plotData(ctx, r, Range{Lo: big.NewInt(lo), Hi: big.NewInt(hi)})
+	if err != nil {
+		return nil, err
+	}
+	return d, plotOptions(d, options)
+}
+
 // plotOptions reads the options of plot(): "width=20cm; height=15cm;
 // dpi=300; title=Wythoff's game", each optional, lengths in cm, mm, in or
 // pt.
-func plotOptions(d *present.Plot, opts string, at lang.Pos) error {
+func plotOptions(d *present.Plot, opts string) error {
 	for _, o := range strings.Split(opts, ";") {
 		if strings.TrimSpace(o) == "" {
 			continue
@@ -271,7 +286,7 @@ func plotOptions(d *present.Plot, opts string, at lang.Pos) error {
 			err = fmt.Errorf("no option %q (the options are width, height, dpi, title)", key)
 		}
 		if err != nil {
-			return errorf(at, "plot(): %v", err)
+			return fmt.Errorf("plot(): %v", err)
 		}
 	}
 	return nil

@@ -9,9 +9,11 @@ package plot
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	gonum "gonum.org/v1/plot"
@@ -43,11 +45,32 @@ const (
 	defaultDPI    = 150
 )
 
-// Plot draws d into d.File.
-func (Plotter) Plot(d *present.Plot) (err error) {
+// Plot draws d into d.File, in the format its extension names.
+func (pl Plotter) Plot(d *present.Plot) error {
+	if ext := strings.ToLower(filepath.Ext(d.File)); !slices.Contains(Formats, ext) { // no file for a format it does not write
+		return fmt.Errorf("plot() writes %s files, not %q", strings.Join(Formats, ", "), ext)
+	}
+	f, err := os.Create(d.File)
+	if err != nil {
+		return err
+	}
+	if err := Write(f, filepath.Ext(d.File), d); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Write draws d into w in the format of the extension ext: ".png", ".svg",
+// ".pdf", ...
+func Write(w io.Writer, ext string, d *present.Plot) (err error) {
+	name := d.File
+	if name == "" {
+		name = "the plot"
+	}
 	defer func() { // gonum/plot panics on some degenerate axes: an error, not a crash
 		if r := recover(); r != nil {
-			err = fmt.Errorf("plot() could not draw %s: %v", d.File, r)
+			err = fmt.Errorf("plot() could not draw %s: %v", name, r)
 		}
 	}()
 	p := gonum.New()
@@ -57,14 +80,14 @@ func (Plotter) Plot(d *present.Plot) (err error) {
 	p.Y.Label.Text = d.YLabel
 	p.X.Tick.Marker = integers{}
 	p.Y.Tick.Marker = integers{}
-	w, h := vg.Length(d.Width), vg.Length(d.Height)
-	if w == 0 {
-		w = defaultWidth
+	wd, ht := vg.Length(d.Width), vg.Length(d.Height)
+	if wd == 0 {
+		wd = defaultWidth
 	}
-	if h == 0 {
-		h = defaultHeight
+	if ht == 0 {
+		ht = defaultHeight
 	}
-	c, err := canvas(d.File, w, h, d.DPI)
+	c, err := canvas("plot"+ext, wd, ht, d.DPI)
 	if err != nil {
 		return err
 	}
@@ -74,27 +97,20 @@ func (Plotter) Plot(d *present.Plot) (err error) {
 		if err != nil {
 			return err
 		}
-		barWidth := min(w/5, 3*vg.Centimeter)
+		barWidth := min(wd/5, 3*vg.Centimeter)
 		main := draw.Crop(dc, 0, -barWidth, 0, 0)
 		p.Draw(main)
 		data := p.DataCanvas(main) // the bar spans the map's height
 		bar.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
-			Min: vg.Point{X: w - barWidth, Y: data.Min.Y}, Max: vg.Point{X: w, Y: data.Max.Y}}})
+			Min: vg.Point{X: wd - barWidth, Y: data.Min.Y}, Max: vg.Point{X: wd, Y: data.Max.Y}}})
 	} else {
 		if err := scatter(p, d); err != nil {
 			return err
 		}
 		p.Draw(dc)
 	}
-	f, err := os.Create(d.File)
-	if err != nil {
-		return err
-	}
-	if _, err := c.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	_, err = c.WriteTo(w)
+	return err
 }
 
 // canvas is a canvas of the format that file's extension names.
