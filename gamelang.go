@@ -27,6 +27,7 @@ import (
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/lang"
+	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/solve"
 )
 

@@ -11,6 +11,9 @@ import (
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/render"
+	"github.com/gamelang/gamelang/lib/graphs"
+	"github.com/gamelang/gamelang/lib/misereplay"
+	"github.com/gamelang/gamelang/lib/normalplay"
 )
 
 // Value is what an expression gives. Every value prints as the command
@@ -53,19 +56,19 @@ type (
 	// not a number: a misère value, a loopy value ∞{1, 2}.
 	PlayValue = eval.ValueVal
 	// Period is what period() proves (P, S) or says.
-	Period = eval.PeriodVal
+	Period = normalplay.PeriodVal
 	// Table is table()'s table (render it with RenderTable).
-	Table = eval.TableVal
+	Table = normalplay.TableVal
 	// Plot is what plot() wrote.
-	Plot = eval.PlotVal
+	Plot = normalplay.PlotVal
 	// Genus is Conway's genus of a position under misère play.
-	Genus = eval.GenusVal
+	Genus = misereplay.GenusVal
 	// Quotient is a misère quotient.
-	Quotient = eval.QuotientVal
+	Quotient = misereplay.QuotientVal
 	// Explanation is explain()'s text.
 	Explanation = eval.Explanation
 	// Graph is a graph given as data, the position of graph games.
-	Graph = eval.GraphVal
+	Graph = graphs.GraphVal
 )
 
 // BigInt is v as an integer, when it is one.
@@ -130,7 +133,7 @@ func (s *Session) WritePlot(ctx context.Context, w io.Writer, ext, game string, 
 	if !ok {
 		return fmt.Errorf("%s is %s, not a ruleset", game, v.What())
 	}
-	d, err := s.in.PlotData(ctx, r.R, lo, hi, options)
+	d, err := normalplay.PlotData(s.in, ctx, r.R, lo, hi, options)
 	if err != nil {
 		return convert(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/lib/normalplay"
 )
 
 // freshRuleset compiles defs in a new interpreter, so that no memo is shared
@@ -78,7 +79,7 @@ func BenchmarkNumberGameFull(b *testing.B) {
 func BenchmarkDawsonKaylesGeneric(b *testing.B) {
 	for b.Loop() {
 		in, r := freshRuleset(b, "DawsonKayles")
-		if _, err := in.Normal().Grundy(context.Background(), at(b, r, 5000)); err != nil {
+		if _, err := normalplay.SolverOf(in).Grundy(context.Background(), at(b, r, 5000)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -88,7 +89,7 @@ func BenchmarkDawsonKaylesGeneric(b *testing.B) {
 func BenchmarkBoundedNim(b *testing.B) {
 	for b.Loop() {
 		in, r := freshRuleset(b, "Bounded(50)")
-		if _, err := in.Normal().Grundy(context.Background(), at(b, r, 1_000_000)); err != nil {
+		if _, err := normalplay.SolverOf(in).Grundy(context.Background(), at(b, r, 1_000_000)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/lib/normalplay"
+
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/internal/seedref"
 )
@@ -221,7 +223,7 @@ func TestThueMorseAgreesWithSeedSolution(t *testing.T) {
 	for m := 1; m <= 12; m++ {
 		r := ruleset(t, in, fmt.Sprintf("ThueMorse(%d)", m))
 		for n := int64(0); n <= 3000; n++ {
-			got, err := in.Normal().Outcome(context.Background(), at(t, r, n))
+			got, err := normalplay.SolverOf(in).Outcome(context.Background(), at(t, r, n))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -228,9 +228,24 @@ func constOf(v Value) rules.Const {
 // heapValue is the value of heap n of a ruleset whose positions are one
 // number.
 func (in *Interp) heapValue(ctx context.Context, r game.Ruleset, n *big.Int) (*big.Int, error) {
+	return in.HeapValue(ctx, r, n)
+}
+
+// grundier is a solver that gives Grundy values as numbers: normal play's.
+type grundier interface {
+	Grundy(ctx context.Context, p game.Position) (*big.Int, error)
+}
+
+// HeapValue is the Grundy value of heap n of a ruleset whose positions are
+// one number, from the default convention's solver (normal play).
+func (in *Interp) HeapValue(ctx context.Context, r game.Ruleset, n *big.Int) (*big.Int, error) {
 	s, err := r.Kind().Make(r.Name(), []*big.Int{n})
 	if err != nil {
 		return nil, err
 	}
-	return in.normal.Grundy(ctx, game.Position{{Rules: r, State: s}})
+	g, ok := in.solver(in.cfg.Conventions[0]).(grundier)
+	if !ok {
+		return nil, fmt.Errorf("the default convention, %s, gives no Grundy values", in.cfg.Conventions[0].Name())
+	}
+	return g.Grundy(ctx, game.Position{{Rules: r, State: s}})
 }

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/lib/normalplay"
+
 	"github.com/gamelang/gamelang/eval"
-	normalplay "github.com/gamelang/gamelang/play/normal"
+	playnormal "github.com/gamelang/gamelang/play/normal"
 )
 
 // The classics of examples/classics.game against theory computed here:
@@ -210,13 +212,13 @@ func TestCodeWrittenTwiceIsOneTable(t *testing.T) {
 	if a != b {
 		t.Fatal("octal(\"4.007\") written twice makes two rulesets")
 	}
-	if in.Normal().Values(a) != in.Normal().Values(b) {
+	if normalplay.SolverOf(in).Values(a) != normalplay.SolverOf(in).Values(b) {
 		t.Fatal("two solvers for one code")
 	}
 	if got := mustEval(t, in, `grundy(octal("4.007")(3000)) xor grundy(octal("4.007")(3001))`).String(); got == "" {
 		t.Fatal("no value")
 	}
-	if n := in.Normal().Values(a).(normalplay.Periodic).Table().Len(); n != 3002 {
+	if n := normalplay.SolverOf(in).Values(a).(playnormal.Periodic).Table().Len(); n != 3002 {
 		t.Errorf("the table holds %d values after heaps 3000 and 3001 of one statement", n)
 	}
 }

@@ -428,11 +428,8 @@ func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
 		// graphs and words; a kind that takes none says what it takes
 		var vs []any
 		for _, a := range args {
-			switch a := a.(type) {
-			case GraphVal:
-				vs = append(vs, a.G)
-			case Str:
-				vs = append(vs, string(a))
+			if d, ok := a.(Datum); ok {
+				vs = append(vs, d.Datum())
 			}
 		}
 		if len(vs) == len(args) {

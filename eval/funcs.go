@@ -3,18 +3,13 @@ package eval
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/big"
 	"math/bits"
-	"os"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
-	"github.com/gamelang/gamelang/octal"
 	"github.com/gamelang/gamelang/play"
-	"github.com/gamelang/gamelang/rules/graph"
-	"github.com/gamelang/gamelang/rules/heap"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -32,27 +27,12 @@ var funcs map[string]*fn
 func init() {
 	funcs = map[string]*fn{
 		"grundy":    {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
-		"genus":     {1, 2, "genus(P) or genus(G, a..b)", "Conway's genus of a position, g^{γ0γ1...}: its normal and misère nim values, and the misère values with copies of *2 added", fnGenus, false},
-		"tame":      {1, 1, "tame(P)", "whether a position and every position it leads to have the genus of a Nim position: then misère sums of it play like misère Nim", fnTame, false},
-		"quotient":  {1, 2, "quotient(G) or quotient(G, bound)", "the misère quotient of a take-and-break game, found heap by heap up to bound (400) or a proved period", fnQuotient, false},
 		"outcome":   {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
 		"options":   {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
 		"winning":   {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
 		"solver":    {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
-		"table":     {2, 3, `table(G, a..b) or table(G, a..b, "markdown")`, "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", fnTable, false},
-		"plot":      {3, 4, `plot(G, a..b, "file.png") or plot(G, a..b, "file.pdf", "width=20cm; height=15cm; dpi=300; title=...")`, "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", fnPlot, false},
 		"play":      {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
 		"explain":   {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
-		"period":    {1, 2, "period(G) or period(G, limit)", "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", fnPeriod, false},
-		"checksum":  {2, 2, "checksum(G, a..b)", "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", fnChecksum, false},
-		"octal":     {1, 1, `octal("0.07")`, "the heap ruleset of an octal code (Winning Ways digits: 1 whole heap, 2 one heap left, 4 two heaps left)", fnCode(8), false},
-		"hex":       {1, 1, `hex("4.8")`, "the heap ruleset of a hexadecimal code (digit 8: three heaps left)", fnCode(16), false},
-		"path":      {1, 1, "path(n)", "the path of n vertices 1-2-...-n, a position of a graph ruleset: NodeKayles(path(60))", fnGraph1(graph.Path), false},
-		"cycle":     {1, 1, "cycle(n)", "the cycle of n >= 3 vertices", fnGraph1(graph.Cycle), false},
-		"complete":  {1, 1, "complete(n)", "the complete graph of n vertices", fnGraph1(graph.Complete), false},
-		"grid":      {2, 2, "grid(r, c)", "the grid graph of r rows (a, b, ...) and c columns (1, 2, ...): cells a1 to the opposite corner, joined to the cells beside them (Cram is Arc Kayles on a grid)", fnGrid, false},
-		"graph":     {1, 1, `graph("a-b b-c c-a d")`, "a graph written as edges a-b (a-b-c for a path) and lone vertices, separated by spaces, commas or new lines; # starts a comment", fnGraphText, false},
-		"readgraph": {1, 1, `readgraph("file.txt")`, "the graph a file holds, written as graph() reads it", fnReadGraph, false},
 		"print":     {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
 		"min":       {1, -1, "min(a, b, ...) or min(e for x in S)", "the smallest number", fnFold("min"), false},
 		"max":       {1, -1, "max(a, b, ...) or max(e for x in S)", "the largest number", fnFold("max"), false},
@@ -123,7 +103,11 @@ func fnFactorial(in *Interp, ctx context.Context, call *lang.Call, args []Value)
 }
 
 // position converts an argument to a position, with a helpful error.
-func position(v Value, p lang.Pos) (game.Position, error) {
+func position(v Value, p lang.Pos) (game.Position, error) { return PositionOf(v, p) }
+
+// PositionOf is an argument as a position, or an error at p that says what
+// it is instead.
+func PositionOf(v Value, p lang.Pos) (game.Position, error) {
 	switch v := v.(type) {
 	case PositionVal:
 		return v.P, nil
@@ -232,6 +216,13 @@ func (in *Interp) valueSeq(ctx context.Context, call *lang.Call, s play.Solver, 
 // when b < a); an unbounded range, or more values than the state cap (each
 // is computed and kept), is an error that says so.
 func (in *Interp) rangeLen(rg Range, p lang.Pos, what string) (int64, error) {
+	return in.RangeLen(rg, p, what)
+}
+
+// RangeLen is the number of values of a range a..b that a builtin lists (0
+// when b < a); an unbounded range, or more values than the state cap, is
+// an error at p that says so.
+func (in *Interp) RangeLen(rg Range, p lang.Pos, what string) (int64, error) {
 	if rg.Open {
 		return 0, errorf(p, "an unbounded range (%s) has no end", rg)
 	}
@@ -245,7 +236,11 @@ func (in *Interp) rangeLen(rg Range, p lang.Pos, what string) (int64, error) {
 
 // oneNumber reports whether the positions of a ruleset are one number: the
 // rulesets whose values make a sequence.
-func oneNumber(v Value) (game.Ruleset, bool) {
+func oneNumber(v Value) (game.Ruleset, bool) { return OneNumber(v) }
+
+// OneNumber is the ruleset a value is, when its positions are one number
+// (a heap ruleset): the rulesets whose values make a sequence.
+func OneNumber(v Value) (game.Ruleset, bool) {
 	rv, ok := v.(RulesetVal)
 	return rv.R, ok && len(rv.R.Kind().Coords()) == 1
 }
@@ -316,27 +311,6 @@ func fnSolver(in *Interp, ctx context.Context, call *lang.Call, args []Value) (V
 		}
 	}
 	return nil, errorf(call.Pos, "solver(G) needs a ruleset, not %s", typeName(args[0]))
-}
-
-func fnCode(base int) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
-	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-		code, ok := args[0].(Str)
-		if !ok {
-			return nil, errorf(call.Pos, "a game code is a string such as \"0.07\", not %s", typeName(args[0]))
-		}
-		fn := map[int]string{8: "octal", 16: "hex"}[base]
-		c, err := octal.Parse(string(code), base)
-		if err != nil {
-			return nil, errorf(lang.ExprPos(call.Args[0]), "%v", err)
-		}
-		name := fmt.Sprintf("%s(%q)", fn, string(code))
-		if r, ok := in.made[name]; ok { // one ruleset per code, so that its positions add up in one game
-			return RulesetVal{r}, nil
-		}
-		r := heap.NewCode(name, octal.Spec{Code: c, Origin: heap.OriginCode}, in.limits())
-		in.made[name] = r
-		return RulesetVal{r}, nil
-	}
 }
 
 func fnPrint(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
@@ -422,62 +396,4 @@ func fnPlay(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	}
 	in.play = &Play{Position: p, Solver: s}
 	return Nothing{}, nil
-}
-
-// The graphs that positions of graph rulesets are made of.
-
-func fnGraph1(make func(int64) (*graph.Graph, error)) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
-	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-		n, ok := args[0].(Int)
-		if !ok || !n.V.IsInt64() {
-			return nil, errorf(call.Pos, "%s needs a number of vertices, not %s", call.Fn.(*lang.Ident).Name, args[0])
-		}
-		g, err := make(n.V.Int64())
-		if err != nil {
-			return nil, errorf(call.Pos, "%v", err)
-		}
-		return GraphVal{g}, nil
-	}
-}
-
-func fnGrid(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	r, ok1 := args[0].(Int)
-	c, ok2 := args[1].(Int)
-	if !ok1 || !ok2 || !r.V.IsInt64() || !c.V.IsInt64() {
-		return nil, errorf(call.Pos, "grid(r, c) needs numbers of rows and columns")
-	}
-	g, err := graph.Grid(r.V.Int64(), c.V.Int64())
-	if err != nil {
-		return nil, errorf(call.Pos, "%v", err)
-	}
-	return GraphVal{g}, nil
-}
-
-func fnGraphText(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	text, ok := args[0].(Str)
-	if !ok {
-		return nil, errorf(call.Pos, `graph() reads a graph written in a string, as graph("a-b b-c"), not %s`, typeName(args[0]))
-	}
-	g, err := graph.Parse(fmt.Sprintf("graph(%q)", string(text)), strings.NewReader(string(text)))
-	if err != nil {
-		return nil, errorf(lang.ExprPos(call.Args[0]), "graph(): %v", err)
-	}
-	return GraphVal{g}, nil
-}
-
-func fnReadGraph(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	name, ok := args[0].(Str)
-	if !ok {
-		return nil, errorf(call.Pos, "readgraph() takes a file name, not %s", typeName(args[0]))
-	}
-	f, err := os.Open(string(name))
-	if err != nil {
-		return nil, errorf(lang.ExprPos(call.Args[0]), "%v", err)
-	}
-	defer f.Close()
-	g, err := graph.Parse(fmt.Sprintf("readgraph(%q)", string(name)), io.LimitReader(f, 1<<24))
-	if err != nil {
-		return nil, errorf(lang.ExprPos(call.Args[0]), "%s: %v", name, err)
-	}
-	return GraphVal{g}, nil
 }

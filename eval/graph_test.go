@@ -19,8 +19,9 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lib/graphs"
 	"github.com/gamelang/gamelang/play"
-	normalplay "github.com/gamelang/gamelang/play/normal"
+	playnormal "github.com/gamelang/gamelang/play/normal"
 	"github.com/gamelang/gamelang/rules/graph"
 )
 
@@ -223,8 +224,8 @@ func checkGraphGames(t *testing.T, text string, adj []uint64) {
 			t.Fatal(err)
 		}
 		for _, rs := range []*graph.Ruleset{r, r.Whole()} {
-			p := game.Position{{Rules: rs, State: graph.Whole(gv.(eval.GraphVal).G)}}
-			got, err := normalplay.New(play.Env{Limits: in.Limits()}).Grundy(ctx, p)
+			p := game.Position{{Rules: rs, State: graph.Whole(gv.(graphs.GraphVal).G)}}
+			got, err := playnormal.New(play.Env{Limits: in.Limits()}).Grundy(ctx, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -336,8 +337,8 @@ func solveGraph(tb testing.TB, name, graphExpr string, whole bool) int64 {
 	if whole {
 		r = r.Whole()
 	}
-	p := game.Position{{Rules: r, State: graph.Whole(gv.(eval.GraphVal).G)}}
-	g, err := normalplay.New(play.Env{Limits: in.Limits()}).Grundy(ctx, p)
+	p := game.Position{{Rules: r, State: graph.Whole(gv.(graphs.GraphVal).G)}}
+	g, err := playnormal.New(play.Env{Limits: in.Limits()}).Grundy(ctx, p)
 	if err != nil {
 		tb.Fatal(err)
 	}

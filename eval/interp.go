@@ -19,11 +19,8 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/play"
-	"github.com/gamelang/gamelang/play/conventions"
-	"github.com/gamelang/gamelang/play/normal"
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/rules"
-	"github.com/gamelang/gamelang/rules/kinds"
 	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
@@ -51,10 +48,10 @@ type Config struct {
 	// statements), where play() may take over the input.
 	Interactive bool
 	// Kinds are the kinds of position games may be declared on; nil means
-	// kinds.All().
+	// the kinds registered (Register: package lib registers gamelang's).
 	Kinds []rules.Kind
 	// Conventions are the play conventions queries may name; nil means
-	// conventions.All(). The first is the default.
+	// the conventions registered. The first is the default.
 	Conventions []play.Convention
 	// JSON prints each statement's value as a line of JSON (see json.go).
 	JSON bool
@@ -72,9 +69,8 @@ type Interp struct {
 	globals map[string]Value
 	depth   int // calls of functions defined by let under way
 	symbols map[string]*check.Symbol
-	sources map[string][]string     // the lines of each input, at their line numbers
-	made    map[string]game.Ruleset // the builtin games made so far, by name and arguments
-	normal  *normal.Solver
+	sources map[string][]string             // the lines of each input, at their line numbers
+	made    map[string]game.Ruleset         // the builtin games made so far, by name and arguments
 	solvers map[string]play.Solver          // by convention
 	play    *Play                           // a game asked for by play(), for the session to take over
 	twins   map[*stdlib.Game]*lang.GameDecl // the check pass's parsed heads of builtins
@@ -100,24 +96,24 @@ func (in *Interp) TakePlay() (*Play, bool) {
 // budgets can share a process.
 func New(cfg Config) *Interp {
 	if cfg.Kinds == nil {
-		cfg.Kinds = kinds.All()
+		cfg.Kinds = kindsReg
 	}
 	if cfg.Conventions == nil {
-		cfg.Conventions = conventions.All()
+		cfg.Conventions = conventReg
+	}
+	if len(cfg.Conventions) == 0 || len(cfg.Kinds) == 0 {
+		panic("eval: no play convention or kind of position is registered: import github.com/gamelang/gamelang/lib for gamelang's")
 	}
 	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
 		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, twins: map[*stdlib.Game]*lang.GameDecl{}, old: map[string][][]game.Ruleset{},
 		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{}}
-	in.normal = normal.New(in.env())
-	in.solvers[normal.Convention.Name()] = in.normal
 	return in
 }
 
 // forget drops what the session's solvers have learnt, after a statement
 // ran out of memory: their tables are what filled it.
 func (in *Interp) forget() {
-	in.normal = normal.New(in.env())
-	in.solvers = map[string]play.Solver{normal.Convention.Name(): in.normal}
+	in.solvers = map[string]play.Solver{}
 	in.made = map[string]game.Ruleset{}
 	debug.FreeOSMemory()
 }
@@ -126,13 +122,30 @@ func (in *Interp) env() play.Env { return play.Env{Limits: in.lim, Generic: in.c
 
 func (in *Interp) limits() *solve.Limits { return in.lim }
 
+// Made is the ruleset of the session made under that name, made by mk the
+// first time: octal("0.07") is one ruleset however often it is written, so
+// that its positions add up in one game and share what is learnt.
+func (in *Interp) Made(name string, mk func() game.Ruleset) game.Ruleset {
+	if r, ok := in.made[name]; ok {
+		return r
+	}
+	r := mk()
+	in.made[name] = r
+	return r
+}
+
+// Tables is the session's renderer of table(); nil for plain text.
+func (in *Interp) Tables() present.TableRenderer { return in.cfg.Tables }
+
+// TableFormat is table()'s format when a call names none.
+func (in *Interp) TableFormat() string { return in.cfg.TableFormat }
+
+// Plots is the session's plotter; nil when plot() is not available.
+func (in *Interp) Plots() present.Plotter { return in.cfg.Plots }
+
 // Limits returns the limits every solver of the session obeys; changing them
 // applies to solvers already made.
 func (in *Interp) Limits() *solve.Limits { return in.lim }
-
-// Normal is the session's solver of normal play, for programs and tests
-// that ask it directly.
-func (in *Interp) Normal() *normal.Solver { return in.normal }
 
 // Solver returns the session's solver of the convention of that name, nil
 // when there is none, for programs and tests that ask it directly.
@@ -183,7 +196,7 @@ func (in *Interp) Info(name string) (string, bool) {
 	}
 	text := fmt.Sprintf("%s  (defined at %s)", strings.TrimSpace(lang.FormatStmt(sym.Decl)), sym.Pos)
 	if rv, ok := in.globals[name].(RulesetVal); ok {
-		text += "\nsolved by: " + in.normal.Describe(rv.R)
+		text += "\nsolved by: " + in.solver(in.cfg.Conventions[0]).Describe(rv.R)
 	}
 	return text, true
 }

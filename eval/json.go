@@ -8,7 +8,6 @@ import (
 	"math/big"
 
 	"github.com/gamelang/gamelang/game"
-	"github.com/gamelang/gamelang/octal"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/present"
 )
@@ -27,18 +26,6 @@ type Answer struct {
 	Value any    `json:"value"`
 	Text  string `json:"text"`
 }
-
-// PeriodVal is what period() says: a period proved by a theorem, one a
-// closed form gives, or why there is none.
-type PeriodVal struct {
-	P      *octal.Period // the period a theorem proved, if any
-	S      *octal.Saltus // the arithmetic period proved, if any
-	Proved bool          // a period is known: P, or a closed form's
-	Text   string
-}
-
-func (v PeriodVal) String() string { return v.Text }
-func (PeriodVal) What() string     { return "a period" }
 
 // moveJSON is a move of a listing: the part that moves (0 first), what it
 // was, what it leaves in its place, and the move as winning() says it; for
@@ -109,11 +96,6 @@ func (v Moves) JSON() (string, any)      { return "moves", movesJSON(v.Pos, v.Op
 func (v OptionList) JSON() (string, any) { return "options", movesJSON(v.Pos, v.Opts, true) }
 func (v ValueVal) JSON() (string, any)   { return "value", playValueJSON(v.V) }
 func (v Words) JSON() (string, any)      { return "words", nonNilStrings(v) }
-func (v GenusVal) JSON() (string, any)   { return "genus", string(v) }
-func (v QuotientVal) JSON() (string, any) {
-	return "quotient", v.Q.String()
-}
-func (v TableVal) JSON() (string, any) { return "table", v.Data.JSON() }
 
 func (v Range) JSON() (string, any) {
 	r := struct {
@@ -142,61 +124,6 @@ func (v PositionVal) JSON() (string, any) {
 		Text  string   `json:"text"`
 		Parts []string `json:"parts"`
 	}{v.P.String(), parts}
-}
-
-func (v PeriodVal) JSON() (string, any) {
-	if v.S != nil {
-		return "period", struct {
-			Proved    bool   `json:"proved"`
-			Text      string `json:"text"`
-			Period    int64  `json:"period"`
-			Preperiod int64  `json:"preperiod"`
-			Saltus    uint64 `json:"saltus"`
-			Theorem   string `json:"theorem"`
-			Checked   int64  `json:"checked"`
-			Needed    int64  `json:"needed"`
-		}{true, v.Text, v.S.Len, v.S.Pre, v.S.Jump, octal.SaltusTheorem, v.S.Checked, v.S.Needed}
-	}
-	if v.P == nil {
-		return "period", struct {
-			Proved bool   `json:"proved"`
-			Text   string `json:"text"`
-		}{v.Proved, v.Text}
-	}
-	return "period", struct {
-		Proved        bool   `json:"proved"`
-		Text          string `json:"text"`
-		Period        int64  `json:"period"`
-		Preperiod     int64  `json:"preperiod"`
-		NumExceptions int64  `json:"num_exceptions"`
-		LastException int64  `json:"last_exception"`
-		Theorem       string `json:"theorem"`
-		Checked       int64  `json:"checked"`
-		Needed        int64  `json:"needed"`
-	}{true, v.Text, v.P.Len, v.P.Pre, v.P.NumExceptions, v.P.Last, v.P.Theorem, v.P.Checked, v.P.Needed}
-}
-
-func (v GraphVal) JSON() (string, any) {
-	edges := [][2]string{}
-	for u, adj := range v.G.Adj {
-		for _, w := range adj {
-			if w > u {
-				edges = append(edges, [2]string{v.G.Labels[u], v.G.Labels[w]})
-			}
-		}
-	}
-	return "graph", struct {
-		Name     string      `json:"name"`
-		Vertices []string    `json:"vertices"`
-		Edges    [][2]string `json:"edges"`
-	}{v.G.Desc, v.G.Labels, edges}
-}
-
-func (v PlotVal) JSON() (string, any) {
-	return "plot", struct {
-		File string `json:"file"`
-		What string `json:"what"`
-	}{v.File, v.Desc}
 }
 
 // csvOf is a value as tidy CSV records, a header first, for --format csv:

@@ -11,7 +11,6 @@ import (
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
-	"github.com/gamelang/gamelang/play/misere"
 )
 
 // Words is a sequence of words, printed separated by spaces: genera, or
@@ -51,30 +50,16 @@ func (v Seq) Items() []string {
 func (v Indexed) String() string { return v.Vals.String() }
 func (v Indexed) What() string   { return v.Vals.What() }
 
-// GenusVal is the genus of a position, as written: 0^{120}.
-type GenusVal string
-
-func (v GenusVal) String() string { return string(v) }
-func (GenusVal) What() string     { return "a genus" }
-
-// QuotientVal is what quotient(G) finds.
-type QuotientVal struct{ Q *misere.Quotient }
-
-func (v QuotientVal) String() string { return v.Q.String() }
-func (QuotientVal) What() string     { return "a misère quotient" }
-
-// Misere is the session's solver of misère play, for programs and tests
-// that ask it directly.
-func (in *Interp) Misere() *misere.Solver { return in.misere() }
-
-// misere is the session's solver of misère play.
-func (in *Interp) misere() *misere.Solver {
-	return in.solver(misere.Convention).(*misere.Solver)
-}
-
 // heapArgs reads (G, a..b): a ruleset of one number and a range of them,
 // calling f with each number and its position.
 func (in *Interp) heapArgs(ctx context.Context, call *lang.Call, args []Value, f func(n *big.Int, p game.Position) error) error {
+	return in.HeapArgs(ctx, call, args, f)
+}
+
+// HeapArgs reads the arguments (G, a..b) of a call: a ruleset of one
+// number and a range or set of them, calling f with each number and its
+// position; its errors point into the call.
+func (in *Interp) HeapArgs(ctx context.Context, call *lang.Call, args []Value, f func(n *big.Int, p game.Position) error) error {
 	name := call.Fn.(*lang.Ident).Name
 	r, ok := oneNumber(args[0])
 	if !ok {
@@ -96,59 +81,4 @@ func (in *Interp) heapArgs(ctx context.Context, call *lang.Call, args []Value, f
 		}
 		return f(n, game.Position{{Rules: r, State: s}})
 	})
-}
-
-func fnGenus(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	if len(args) == 2 {
-		var out Words
-		var heaps []*big.Int
-		err := in.heapArgs(ctx, call, args, func(n *big.Int, p game.Position) error {
-			g, _, err := in.misere().Genus(ctx, p)
-			out = append(out, g.String())
-			heaps = append(heaps, n)
-			return err
-		})
-		return Indexed{Name: "genus", At: heaps, Vals: out}, at(call.Pos, err)
-	}
-	p, err := position(args[0], call.Pos)
-	if err != nil {
-		return nil, err
-	}
-	g, _, err := in.misere().Genus(ctx, p)
-	if err != nil {
-		return nil, at(call.Pos, err)
-	}
-	return GenusVal(g.String()), nil
-}
-
-func fnTame(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	p, err := position(args[0], call.Pos)
-	if err != nil {
-		return nil, err
-	}
-	tame, err := in.misere().Tame(ctx, p)
-	return Bool(tame), at(call.Pos, err)
-}
-
-// defaultQuotientBound is how far quotient(G) looks for a period.
-const defaultQuotientBound = 400
-
-func fnQuotient(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	rv, ok := args[0].(RulesetVal)
-	if !ok {
-		return nil, errorf(call.Pos, "quotient(G) needs a heap ruleset, not %s", typeName(args[0]))
-	}
-	bound := int64(defaultQuotientBound)
-	if len(args) == 2 {
-		b, ok := args[1].(Int)
-		if !ok || !b.V.IsInt64() || b.V.Int64() < 1 || b.V.Int64() > 1<<20 {
-			return nil, errorf(lang.ExprPos(call.Args[1]), "the bound of quotient(G, bound) is a heap size from 1 to %d, not %s", 1<<20, args[1])
-		}
-		bound = b.V.Int64()
-	}
-	q, err := in.misere().Quotient(ctx, rv.R, int32(bound))
-	if err != nil {
-		return nil, at(call.Pos, err)
-	}
-	return QuotientVal{q}, nil
 }

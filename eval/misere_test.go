@@ -18,6 +18,7 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lib/misereplay"
 )
 
 // bruteMisere decides misère positions by their definition: the player to
@@ -170,7 +171,7 @@ func TestMisereBoundedNimAgreesWithBruteForce(t *testing.T) {
 			t.Fatalf("winning(%s, misere): none", expr)
 		}
 		for _, o := range moves.Opts {
-			if got, _ := in.Misere().Outcome(context.Background(), o.Result(moves.Pos)); got != game.P {
+			if got, _ := misereplay.SolverOf(in).Outcome(context.Background(), o.Result(moves.Pos)); got != game.P {
 				t.Errorf("winning(%s, misere) leaves %s, an N-position", expr, o.Result(moves.Pos))
 			}
 		}
@@ -352,7 +353,7 @@ func TestQuotientsPublished(t *testing.T) {
 	}
 	pcount := map[string]int{"0.77": 9, "0.15": 12}
 	for _, c := range cases {
-		q := mustEval(t, in, `quotient(octal("`+c.code+`"))`).(eval.QuotientVal).Q
+		q := mustEval(t, in, `quotient(octal("`+c.code+`"))`).(misereplay.QuotientVal).Q
 		if q.Order != c.order || q.Order%2 != 0 {
 			t.Errorf("%s: order %d, published %d", c.code, q.Order, c.order)
 		}
@@ -375,7 +376,7 @@ func TestQuotientsPublished(t *testing.T) {
 // nothing past the heaps it found it for.
 func TestQuotientNotFound(t *testing.T) {
 	in := newInterp(t)
-	q := mustEval(t, in, `quotient(DawsonsChess)`).(eval.QuotientVal).Q
+	q := mustEval(t, in, `quotient(DawsonsChess)`).(misereplay.QuotientVal).Q
 	if q.Period != nil || q.Stopped == "" || !strings.Contains(q.String(), "nothing is claimed") {
 		t.Fatalf("quotient(DawsonsChess):\n%s", q)
 	}

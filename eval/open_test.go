@@ -18,10 +18,9 @@ import (
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/lib"
 	"github.com/gamelang/gamelang/play"
-	"github.com/gamelang/gamelang/play/conventions"
 	"github.com/gamelang/gamelang/rules"
-	"github.com/gamelang/gamelang/rules/kinds"
 )
 
 // coins is the kind: `game T coins { }`, positions T(1, 0, 1) with 1 for
@@ -161,8 +160,8 @@ func (s *searcher) Describe(game.Ruleset) string { return "search over the posit
 func openInterp(t *testing.T) *eval.Interp {
 	t.Helper()
 	in := eval.New(eval.Config{Out: new(strings.Builder),
-		Kinds:       append(kinds.All(), coins{}),
-		Conventions: append(conventions.All(), search{})})
+		Kinds:       append(lib.Kinds(), coins{}),
+		Conventions: append(lib.Conventions(), search{})})
 	if err := in.Exec(context.Background(), "open.game", "game T coins { }\ngame K { take 1..2 split }"); err != nil {
 		t.Fatal(in.Render(err))
 	}
@@ -199,7 +198,7 @@ func TestNewKindOfPosition(t *testing.T) {
 			t.Errorf("%s = %q, want it to contain %q", expr, got, want)
 		}
 	}
-	bad := eval.New(eval.Config{Out: new(strings.Builder), Kinds: append(kinds.All(), coins{})})
+	bad := eval.New(eval.Config{Out: new(strings.Builder), Kinds: append(lib.Kinds(), coins{})})
 	err := bad.Exec(context.Background(), "bad.game", "game U coins { take 1 }\ngame V dice { }")
 	for _, want := range []string{
 		"bad.game:1:16: a 'take' rule does not belong in a row of coins ruleset (it belongs in heap rulesets)",

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/lib/normalplay"
+
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
 )
@@ -124,7 +126,7 @@ func ruleset(t testing.TB, in *eval.Interp, name string) game.Ruleset {
 // grundyOf asks the session's solver for the value of a position directly.
 func grundyOf(t testing.TB, in *eval.Interp, r game.Ruleset, xs ...int64) int64 {
 	t.Helper()
-	g, err := in.Normal().Grundy(context.Background(), at(t, r, xs...))
+	g, err := normalplay.SolverOf(in).Grundy(context.Background(), at(t, r, xs...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/present"
-	"github.com/gamelang/gamelang/rules/graph"
 	"github.com/gamelang/gamelang/stdlib"
 )
 
@@ -94,12 +93,6 @@ type Nothing struct{}
 
 // FuncVal is a function defined by let f(x, ...) = body.
 type FuncVal struct{ Decl *lang.LetStmt }
-
-// GraphVal is a graph given as data (path(5), graph("a-b b-c")): the
-// position of a graph ruleset is written G(graph).
-type GraphVal struct{ G *graph.Graph }
-
-func (v GraphVal) String() string { return v.G.Desc }
 
 func (v Int) String() string     { return v.V.String() }
 func (v Bool) String() string    { return fmt.Sprint(bool(v)) }
@@ -237,7 +230,6 @@ func (Seq) What() string           { return "a sequence" }
 func (OutcomeVal) What() string    { return "an outcome" }
 func (RulesetVal) What() string    { return "a ruleset" }
 func (ParamGame) What() string     { return "a game with parameters" }
-func (GraphVal) What() string      { return "a graph" }
 func (PositionVal) What() string   { return "a position" }
 func (ConventionVal) What() string { return "a play convention" }
 func (FuncVal) What() string       { return "a function" }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gamelang/gamelang/eval"
+	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/octal"
 	"github.com/gamelang/gamelang/solve"
 )

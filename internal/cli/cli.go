@@ -15,6 +15,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/gamelang/gamelang/eval"
+	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/render"

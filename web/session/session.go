@@ -13,10 +13,12 @@ import (
 	"time"
 
 	"github.com/gamelang/gamelang/eval"
+	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/svgplot"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/lib/normalplay"
 	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
@@ -143,7 +145,7 @@ func (s *Session) report(ctx context.Context, err error) int {
 func (s *Session) answered(line int, v eval.Value) {
 	a := eval.AnswerOf(v)
 	e := Event{Type: "answer", Line: line, Kind: a.Type, Value: a.Value}
-	if p, ok := v.(eval.PlotVal); ok {
+	if p, ok := v.(normalplay.PlotVal); ok {
 		e.SVG = s.plots.Drawn[p.File]
 	}
 	s.emit(e)

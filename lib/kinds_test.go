@@ -1,4 +1,4 @@
-package kinds_test
+package lib_test
 
 import (
 	"math/big"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lib"
 	"github.com/gamelang/gamelang/rules/heap"
-	"github.com/gamelang/gamelang/rules/kinds"
 	"github.com/gamelang/gamelang/rules/set"
 	"github.com/gamelang/gamelang/rules/tuple"
 )
@@ -87,7 +87,7 @@ func TestPositionKinds(t *testing.T) {
 func TestRegisteredKinds(t *testing.T) {
 	words := map[string]bool{}
 	rules := map[string]bool{}
-	for _, k := range kinds.All() {
+	for _, k := range lib.Kinds() {
 		if words[k.Word()] {
 			t.Errorf("two kinds are declared with %q", k.Word())
 		}
@@ -96,7 +96,7 @@ func TestRegisteredKinds(t *testing.T) {
 			rules[r] = true
 		}
 	}
-	if !words[""] || kinds.All()[0].Word() != "" {
+	if !words[""] || lib.Kinds()[0].Word() != "" {
 		t.Error("heaps, the default kind, must come first and need no word")
 	}
 	for _, r := range []string{"take", "move", "loses", "pick", "forbid"} {

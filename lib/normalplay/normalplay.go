@@ -1,0 +1,419 @@
+// Package normalplay plugs normal play into the language: the convention,
+// the queries that look along a ruleset's Grundy values — period(),
+// checksum(), table(), plot() — and explain() under normal play. What they
+// compute is in package present; the convention is play/normal.
+package normalplay
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/play"
+	normalplay "github.com/gamelang/gamelang/play/normal"
+	"github.com/gamelang/gamelang/present"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// Plugin is normal play and its queries.
+var Plugin = eval.Plugin{
+	Name:        "normal play",
+	Conventions: []play.Convention{normalplay.Convention},
+	Funcs: map[string]eval.Func{
+		"table":    {Min: 2, Max: 3, Usage: `table(G, a..b) or table(G, a..b, "markdown")`, Doc: "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", Call: fnTable},
+		"plot":     {Min: 3, Max: 4, Usage: `plot(G, a..b, "file.png") or plot(G, a..b, "file.pdf", "width=20cm; height=15cm; dpi=300; title=...")`, Doc: "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", Call: fnPlot},
+		"period":   {Min: 1, Max: 2, Usage: "period(G) or period(G, limit)", Doc: "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", Call: fnPeriod},
+		"checksum": {Min: 2, Max: 2, Usage: "checksum(G, a..b)", Doc: "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", Call: fnChecksum},
+	},
+	Explainers: map[string]eval.Explainer{normalplay.Convention.Name(): explain},
+}
+
+// SolverOf is a session's solver of normal play.
+func SolverOf(in *eval.Interp) *normalplay.Solver {
+	return in.Solver(normalplay.Convention.Name()).(*normalplay.Solver)
+}
+
+func solverOf(in *eval.Interp) *normalplay.Solver { return SolverOf(in) }
+
+// explain is explain(P) and explain(P, depth) under normal play.
+func explain(in *eval.Interp, ctx context.Context, p game.Position, depth int) (string, error) {
+	return present.Explain(ctx, solverOf(in), p, depth)
+}
+
+func fnPeriod(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	r, ok := eval.OneNumber(args[0])
+	if !ok {
+		return nil, lang.Errorf(call.Pos, "period(G) needs a heap ruleset, not %s", args[0])
+	}
+	limit := in.Limits().States() - 1
+	vals := solverOf(in).Values(r)
+	if pr, ok := vals.(normalplay.Periodic); ok {
+		limit = pr.Table().PeriodLimit() // values cost a byte or two: the memory budget bounds them
+	}
+	if len(args) == 2 {
+		n, ok := args[1].(eval.Int)
+		if !ok || n.V.Sign() <= 0 || !n.V.IsInt64() {
+			return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "the limit of period(G, limit) is a positive number of values, not %s", args[1])
+		}
+		limit = int(min(n.V.Int64(), int64(limit)))
+	}
+	pr, ok := vals.(normalplay.Periodic)
+	if !ok {
+		if c, ok := vals.(normalplay.PeriodTexter); ok {
+			return PeriodVal{Proved: true, Text: c.PeriodText()}, nil
+		}
+		return PeriodVal{Text: fmt.Sprintf("%s has no periodicity theorem: %s", r.Name(), solverOf(in).Describe(r))}, nil
+	}
+	p, err := pr.Period(ctx, limit)
+	if err != nil {
+		return nil, lang.At(call.Pos, err)
+	}
+	if p != nil {
+		return PeriodVal{P: p, Proved: true, Text: p.String()}, nil
+	}
+	saltusLimit := 0 // the default bound: an infinite code's values cost O(n) each
+	if len(args) == 2 {
+		saltusLimit = limit
+	}
+	s, err := pr.Saltus(ctx, saltusLimit)
+	if err != nil {
+		return nil, lang.At(call.Pos, err)
+	}
+	if s != nil {
+		return PeriodVal{S: s, Proved: true, Text: s.String()}, nil
+	}
+	return PeriodVal{Text: noPeriod(pr)}, nil
+}
+
+// noPeriod says why no period was proved.
+func noPeriod(pr normalplay.Periodic) string {
+	t := pr.Table()
+	msg := fmt.Sprintf("no period proved among the first %d values", t.Len())
+	switch code := t.Code(); {
+	case t.Decides():
+		msg = "no period claimed: a 'loses if' rule may depend on n in any way"
+	case !code.Finite() && code.Splits() <= 2:
+		msg = fmt.Sprintf("no period claimed: the code %s is infinite, and no arithmetic period (g(n+p) = g(n) + s) was proved among the first %d values (period(G, limit) looks further)", code, t.Len())
+	case !code.Finite():
+		msg = fmt.Sprintf("no period claimed: the code %s is infinite, so no periodicity theorem applies", code)
+	case code.Unequal():
+		msg = fmt.Sprintf("no period claimed: no periodicity theorem is known for %s", code)
+	default:
+		if c, e, need, ok := t.Candidate(); ok {
+			msg += fmt.Sprintf("; the values suggest period %d from n = %d, which needs the values up to %d to prove (raise the limit)", c, e, need-1)
+		}
+	}
+	return msg
+}
+
+func fnChecksum(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	r, ok := eval.OneNumber(args[0])
+	rg, isRange := args[1].(eval.Range)
+	if !ok || !isRange || rg.Open {
+		return nil, lang.Errorf(call.Pos, "checksum(G, a..b) needs a heap ruleset and a bounded range")
+	}
+	if _, err := in.RangeLen(rg, lang.ExprPos(call.Args[1]), "checksum(G, a..b)"); err != nil {
+		return nil, err
+	}
+	var sum uint64
+	var err error
+	if pr, ok := present.Periodic(solverOf(in), r); ok && rg.Lo.IsInt64() && rg.Hi.IsInt64() && rg.Lo.Sign() >= 0 && !pr.Table().Decides() {
+		sum, err = checksumTable(ctx, pr.Table(), rg.Lo.Int64(), rg.Hi)
+	} else {
+		sum, err = checksumEach(in, ctx, r, rg)
+	}
+	if err != nil {
+		return nil, lang.At(call.Pos, err)
+	}
+	return eval.Int{V: new(big.Int).SetUint64(sum)}, nil
+}
+
+// checksumTable sums the values lo..hi of a code's table.
+func checksumTable(ctx context.Context, t *octal.Table, lo int64, hi *big.Int) (uint64, error) {
+	if _, err := t.Value(ctx, hi); err != nil { // grows the table, or proves the period
+		return 0, err
+	}
+	sum := uint64(0)
+	for x := lo; x <= hi.Int64(); x++ {
+		g, err := t.Value64(ctx, x)
+		if err != nil {
+			return 0, err
+		}
+		sum = sum*31 + uint64(g)
+	}
+	return sum, nil
+}
+
+// checksumEach sums the values of a range heap by heap.
+func checksumEach(in *eval.Interp, ctx context.Context, r game.Ruleset, rg eval.Range) (uint64, error) {
+	sum := uint64(0)
+	for x, i := new(big.Int).Set(rg.Lo), 0; x.Cmp(rg.Hi) <= 0; x, i = x.Add(x, big.NewInt(1)), i+1 {
+		if i%4096 == 4095 && ctx.Err() != nil {
+			return 0, &solve.InterruptedError{What: r.Name(), States: i, Err: ctx.Err()}
+		}
+		g, err := in.HeapValue(ctx, r, x)
+		if err != nil {
+			return 0, err
+		}
+		sum = sum*31 + g.Uint64()
+	}
+	return sum, nil
+}
+
+func fnTable(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	format := in.TableFormat()
+	if len(args) == 3 {
+		f, ok := args[2].(eval.Str)
+		if !ok || !present.ValidFormat(string(f)) {
+			return nil, lang.Errorf(lang.ExprPos(call.Args[2]), "the format of a table is one of %s, not %s", strings.Join(present.Formats, ", "), args[2])
+		}
+		format = string(f)
+	}
+	if format == "" {
+		format = "text"
+	}
+	rv, ok := args[0].(eval.RulesetVal)
+	rg, isRange := args[1].(eval.Range)
+	if !ok || !isRange || rg.Open || rg.Lo.Sign() < 0 {
+		return nil, lang.Errorf(call.Pos, "table(G, a..b) needs a ruleset and a bounded range of numbers from 0")
+	}
+	count, err := in.RangeLen(rg, lang.ExprPos(call.Args[1]), "table(G, a..b)")
+	if err != nil {
+		return nil, err
+	}
+	if count == 0 {
+		return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
+	}
+	var t *present.Table
+	switch seq, grid := present.Layout(rv.R); {
+	case seq:
+		t, err = present.SequenceTable(ctx, solverOf(in), rv.R, rg.Lo, count-1)
+	case grid:
+		t, err = present.GridTable(ctx, solverOf(in), rv.R, rg.Lo, count-1)
+	default:
+		return nil, lang.Errorf(call.Pos, "table(G, a..b) lays out heap rulesets and tuple rulesets of two numbers, not %s", rv.R.Name())
+	}
+	if err != nil {
+		return nil, lang.At(call.Pos, err)
+	}
+	t.Format = format
+	return TableVal{Data: t, r: in.Tables()}, nil
+}
+
+// TableVal is the value of table(); it prints through the session's renderer.
+type TableVal struct {
+	Data *present.Table
+	r    present.TableRenderer
+}
+
+func (TableVal) What() string { return "a table" }
+
+func (v TableVal) String() string {
+	if v.r == nil {
+		return present.PlainTable(v.Data)
+	}
+	s, err := v.r.Render(v.Data)
+	if err != nil {
+		return "table: " + err.Error()
+	}
+	return strings.TrimRight(s, "\n")
+}
+
+// PlotVal is the value of plot(): what was written.
+type PlotVal struct {
+	File, Desc string // the file written, and what it shows
+}
+
+func (v PlotVal) String() string { return "wrote " + v.File + ": " + v.Desc }
+func (PlotVal) What() string     { return "a plot" }
+
+func fnPlot(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	rv, rg, file, err := plotArgs(in, call, args)
+	if err != nil {
+		return nil, err
+	}
+	d, what, err := plotData(in, ctx, rv.R, rg)
+	if err != nil {
+		return nil, lang.At(call.Pos, err)
+	}
+	d.File = file
+	if len(args) == 4 {
+		if err := plotOptions(d, string(args[3].(eval.Str))); err != nil {
+			return nil, lang.Errorf(lang.ExprPos(call.Args[3]), "%v", err)
+		}
+	}
+	if err := in.Plots().Plot(d); err != nil {
+		return nil, lang.Errorf(lang.ExprPos(call.Args[2]), "cannot write the plot: %v", err)
+	}
+	return PlotVal{File: file, Desc: what}, nil
+}
+
+// plotData is what plot() draws of r over rg, and says what it is.
+func plotData(in *eval.Interp, ctx context.Context, r game.Ruleset, rg eval.Range) (*present.Plot, string, error) {
+	switch seq, grid := present.Layout(r); {
+	case seq:
+		d, err := present.SequencePlot(ctx, solverOf(in), r, rg.Lo.Int64(), rg.Hi.Int64())
+		return d, fmt.Sprintf("a scatter plot of the Grundy values of %s for heaps %s", r.Name(), rg), err
+	case grid:
+		vars := r.Kind().Coords()
+		d, err := present.GridPlot(ctx, solverOf(in), r, rg.Lo.Int64(), rg.Hi.Int64())
+		return d, fmt.Sprintf("a heat map of the Grundy values of %s for %s, %s in %s, P-positions marked", r.Name(), vars[0], vars[1], rg), err
+	}
+	return nil, "", fmt.Errorf("plot() draws heap rulesets and tuple rulesets of two numbers, not %s", r.Name())
+}
+
+// PlotData is what plot(G, lo..hi, file, options) would draw, without a
+// file: for programs that write the picture elsewhere.
+func PlotData(in *eval.Interp, ctx context.Context, r game.Ruleset, lo, hi int64, options string) (*present.Plot, error) {
+	if lo < 0 || hi < lo || hi-lo >= present.MaxPlotPoints || hi > 1<<53 {
+		return nil, fmt.Errorf("plot() draws a range of 1 to %d numbers from 0 up to 2^53, not %d..%d", present.MaxPlotPoints, lo, hi)
+	}
+	d, _, err := plotData(in, ctx, r, eval.Range{Lo: big.NewInt(lo), Hi: big.NewInt(hi)})
+	if err != nil {
+		return nil, err
+	}
+	return d, plotOptions(d, options)
+}
+
+// plotOptions reads the options of plot(): "width=20cm; height=15cm;
+// dpi=300; title=Wythoff's game", each optional, lengths in cm, mm, in or
+// pt.
+func plotOptions(d *present.Plot, opts string) error {
+	for _, o := range strings.Split(opts, ";") {
+		if strings.TrimSpace(o) == "" {
+			continue
+		}
+		key, val, ok := strings.Cut(o, "=")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		var err error
+		switch {
+		case !ok:
+			err = fmt.Errorf("%q is not key=value", strings.TrimSpace(o))
+		case key == "title":
+			d.Title = val
+		case key == "width":
+			d.Width, err = plotLength(val)
+		case key == "height":
+			d.Height, err = plotLength(val)
+		case key == "dpi":
+			d.DPI, err = strconv.Atoi(val)
+			if err == nil && (d.DPI < 10 || d.DPI > 2400) {
+				err = fmt.Errorf("dpi %d: from 10 to 2400", d.DPI)
+			}
+		default:
+			err = fmt.Errorf("no option %q (the options are width, height, dpi, title)", key)
+		}
+		if err != nil {
+			return fmt.Errorf("plot(): %v", err)
+		}
+	}
+	return nil
+}
+
+// plotLength reads a length such as 20cm, 180mm, 8in or 600pt, in points.
+func plotLength(s string) (float64, error) {
+	units := map[string]float64{"cm": 72 / 2.54, "mm": 72 / 25.4, "in": 72, "pt": 1}
+	for u, f := range units {
+		if num, ok := strings.CutSuffix(s, u); ok {
+			v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+			if err != nil || v < 2 || v*f > 72*100 {
+				break
+			}
+			return v * f, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a length from 2 units to 100 inches, such as 20cm, 180mm, 8in or 600pt", s)
+}
+
+// plotArgs checks the arguments of plot(G, a..b, file).
+func plotArgs(in *eval.Interp, call *lang.Call, args []eval.Value) (eval.RulesetVal, eval.Range, string, error) {
+	rv, ok := args[0].(eval.RulesetVal)
+	rg, isRange := args[1].(eval.Range)
+	file, isStr := args[2].(eval.Str)
+	if !ok || !isRange || rg.Open || rg.Lo.Sign() < 0 || !isStr {
+		return rv, rg, "", lang.Errorf(call.Pos, `plot(G, a..b, "file.png") needs a ruleset, a bounded range of numbers from 0 and a file name`)
+	}
+	if ext := strings.ToLower(filepath.Ext(string(file))); in.Plots() != nil && !slices.Contains(in.Plots().Formats(), ext) {
+		return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[2]), "plot() writes %s files, not %q", strings.Join(in.Plots().Formats(), ", "), string(file))
+	}
+	if len(args) == 4 {
+		if _, ok := args[3].(eval.Str); !ok {
+			return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[3]), `the options of plot() are a string: "width=20cm; height=15cm; dpi=300; title=..."`)
+		}
+	}
+	count, err := in.RangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)")
+	if err != nil {
+		return rv, rg, "", err
+	}
+	if count == 0 {
+		return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
+	}
+	if rg.Hi.Cmp(big.NewInt(1<<53)) > 0 {
+		return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[1]), "plot() draws numbers up to 2^53 (its axes are floating point), not %s; table() shows larger heaps", rg)
+	}
+	if in.Plots() == nil {
+		return rv, rg, "", lang.Errorf(call.Pos, "plot() is not available here: this interpreter was made without a plotter")
+	}
+	return rv, rg, string(file), nil
+}
+
+// PeriodVal is what period() says: a period proved by a theorem, one a
+// closed form gives, or why there is none.
+type PeriodVal struct {
+	P      *octal.Period // the period a theorem proved, if any
+	S      *octal.Saltus // the arithmetic period proved, if any
+	Proved bool          // a period is known: P, or a closed form's
+	Text   string
+}
+
+func (v PeriodVal) String() string { return v.Text }
+func (PeriodVal) What() string     { return "a period" }
+
+func (v PeriodVal) JSON() (string, any) {
+	if v.S != nil {
+		return "period", struct {
+			Proved    bool   `json:"proved"`
+			Text      string `json:"text"`
+			Period    int64  `json:"period"`
+			Preperiod int64  `json:"preperiod"`
+			Saltus    uint64 `json:"saltus"`
+			Theorem   string `json:"theorem"`
+			Checked   int64  `json:"checked"`
+			Needed    int64  `json:"needed"`
+		}{true, v.Text, v.S.Len, v.S.Pre, v.S.Jump, octal.SaltusTheorem, v.S.Checked, v.S.Needed}
+	}
+	if v.P == nil {
+		return "period", struct {
+			Proved bool   `json:"proved"`
+			Text   string `json:"text"`
+		}{v.Proved, v.Text}
+	}
+	return "period", struct {
+		Proved        bool   `json:"proved"`
+		Text          string `json:"text"`
+		Period        int64  `json:"period"`
+		Preperiod     int64  `json:"preperiod"`
+		NumExceptions int64  `json:"num_exceptions"`
+		LastException int64  `json:"last_exception"`
+		Theorem       string `json:"theorem"`
+		Checked       int64  `json:"checked"`
+		Needed        int64  `json:"needed"`
+	}{true, v.Text, v.P.Len, v.P.Pre, v.P.NumExceptions, v.P.Last, v.P.Theorem, v.P.Checked, v.P.Needed}
+}
+
+func (v TableVal) JSON() (string, any) { return "table", v.Data.JSON() }
+
+func (v PlotVal) JSON() (string, any) {
+	return "plot", struct {
+		File string `json:"file"`
+		What string `json:"what"`
+	}{v.File, v.Desc}
+}
