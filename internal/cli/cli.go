@@ -15,12 +15,12 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/gamelang/gamelang/eval"
-	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/internal/version"
+	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
 )

@@ -13,11 +13,11 @@ import (
 	"time"
 
 	"github.com/gamelang/gamelang/eval"
-	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/svgplot"
 	"github.com/gamelang/gamelang/lang"
+	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/lib/normalplay"
 	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
