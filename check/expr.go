@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang/lang"
-	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/numeric"
 	"github.com/gamelang/gamelang/stdlib"
 )
 
@@ -179,7 +179,7 @@ func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
 }
 
 func (c *Checker) funcCall(e *lang.Call, name string, f Func, inRule bool) {
-	if inRule && !rules.IsFunc(name) {
+	if _, numeric := numeric.Funcs[name]; inRule && !numeric { // only numbers inside rules
 		c.errorf(e.Pos, "%s cannot be used inside a rule", name)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/numeric"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -108,15 +109,12 @@ func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehens
 		if err != nil {
 			return err
 		}
-		switch {
-		case acc == nil:
+		if acc == nil {
 			acc = new(big.Int).Set(x)
-		case name == "sum":
-			acc.Add(acc, x)
-		case name == "min" && x.Cmp(acc) < 0, name == "max" && x.Cmp(acc) > 0:
-			acc.Set(x)
+			return nil
 		}
-		return nil
+		acc, err = numeric.Funcs[name].Big([]*big.Int{acc, x}) // sum, min, max of two: the table's
+		return err
 	})
 	switch {
 	case err != nil && err != errStop:

@@ -2,13 +2,14 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
-	"math/bits"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/numeric"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -25,81 +26,81 @@ type fn struct {
 var funcs map[string]*fn
 
 func init() {
-	funcs = map[string]*fn{
-		"grundy":    {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
-		"outcome":   {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
-		"options":   {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
-		"winning":   {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
-		"solver":    {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
-		"play":      {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
-		"explain":   {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
-		"print":     {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
-		"min":       {1, -1, "min(a, b, ...) or min(e for x in S)", "the smallest number", fnFold("min"), false},
-		"max":       {1, -1, "max(a, b, ...) or max(e for x in S)", "the largest number", fnFold("max"), false},
-		"sum":       {1, -1, "sum(a, b, ...) or sum(e for x in S)", "the sum of the numbers", fnFold("sum"), false},
-		"all":       {1, -1, "all(c for x in S) or all(a, b, ...)", "whether every condition holds (a generator stops at the first that fails)", fnTruths("all"), false},
-		"any":       {1, -1, "any(c for x in S) or any(a, b, ...)", "whether some condition holds (a generator stops at the first that holds)", fnTruths("any"), false},
-		"xor":       {1, -1, "xor(a, b, ...)", "the nim sum (bitwise exclusive or)", fnFold("xor"), false},
-		"abs":       {1, 1, "abs(x)", "the absolute value", fnInt1(func(x *big.Int) Value { return Int{new(big.Int).Abs(x)} }), false},
-		"popcount":  {1, 1, "popcount(x)", "the number of 1 bits of x >= 0", fnPopcount, false},
-		"odd":       {1, 1, "odd(x)", "whether x is odd", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 1) }), false},
-		"even":      {1, 1, "even(x)", "whether x is even", fnInt1(func(x *big.Int) Value { return Bool(x.Bit(0) == 0) }), false},
-		"nimmul":    {2, -1, "nimmul(a, b, ...)", "the nim product: the multiplication of the field of nimbers, with xor its addition (the values of product games and coin-turning games on a grid, by the Tartan theorem)", fnNimMul, false},
-		"gcd":       {1, -1, "gcd(a, b, ...)", "the greatest common divisor (of the absolute values; gcd(0, 0) = 0)", fnGcd, false},
-		"isqrt":     {1, 1, "isqrt(x)", "the integer square root of x >= 0: the largest r with r^2 <= x", fnIsqrt, false},
-		"isprime":   {1, 1, "isprime(x)", "whether x is a prime (exact below 2^64; beyond, Baillie-PSW and 20 Miller-Rabin rounds, with no counterexample known)", fnInt1(func(x *big.Int) Value { return Bool(x.Sign() > 0 && x.ProbablyPrime(20)) }), false},
-		"factorial": {1, 1, "factorial(x)", "x! for 0 <= x <= 100000", fnFactorial, false},
+	funcs = map[string]*fn{}
+	for name, f := range numeric.Funcs {
+		funcs[name] = &fn{f.Min, f.Max, f.Usage, f.Doc, numericCall(name, f), false}
+	}
+	for name, f := range map[string]*fn{
+		"grundy":  {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
+		"outcome": {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
+		"options": {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
+		"winning": {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
+		"solver":  {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
+		"play":    {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
+		"explain": {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
+		"print":   {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
+	} {
+		funcs[name] = f
 	}
 }
 
-func fnTruths(op string) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
+// numericCall is a numeric builtin at top level: its exact form, on the
+// numbers of the call (the members of sets included, for a function of
+// any number of arguments), or on truth values for all and any.
+func numericCall(name string, f numeric.Func) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
 	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-		for i, a := range args {
-			b, ok := a.(Bool)
-			if !ok {
-				return nil, errorf(lang.ExprPos(call.Args[i]), "%s needs truth values, not %s", op, typeName(a))
+		var xs []*big.Int
+		switch {
+		case f.Logic:
+			for i, a := range args {
+				b, ok := a.(Bool)
+				if !ok {
+					return nil, errorf(lang.ExprPos(call.Args[i]), "%s needs truth values, not %s", name, typeName(a))
+				}
+				xs = append(xs, big.NewInt(b2i(bool(b))))
 			}
-			if bool(b) == (op == "any") {
-				return b, nil
+		case f.Max == 1:
+			x, ok := args[0].(Int)
+			if !ok {
+				if f.Need != "" {
+					return nil, errorf(call.Pos, "%s needs %s, not %s", name, f.Need, args[0])
+				}
+				return nil, errorf(call.Pos, "%s needs a number, not %s", name, typeName(args[0]))
+			}
+			xs = []*big.Int{x.V}
+		default:
+			var err error
+			if xs, err = ints(call, args); err != nil {
+				return nil, err
 			}
 		}
-		return Bool(op == "all"), nil
+		v, err := f.Big(xs)
+		var ae *numeric.ArgError
+		if errors.As(err, &ae) {
+			at := call.Pos
+			if f.Max != 1 && ae.Index < len(call.Args) {
+				at = lang.ExprPos(call.Args[ae.Index])
+			}
+			if ae.Msg != "" {
+				return nil, errorf(at, "%s", ae.Msg)
+			}
+			return nil, errorf(at, "%s needs %s, not %s", name, f.Need, xs[ae.Index])
+		}
+		if err != nil {
+			return nil, errorf(call.Pos, "%s: %v", name, err)
+		}
+		if f.Truth {
+			return Bool(v.Sign() != 0), nil
+		}
+		return Int{v}, nil
 	}
 }
 
-func fnGcd(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	xs, err := ints(call, args)
-	if err != nil {
-		return nil, err
+func b2i(b bool) int64 {
+	if b {
+		return 1
 	}
-	g := new(big.Int)
-	for _, x := range xs {
-		g.GCD(nil, nil, g, new(big.Int).Abs(x))
-	}
-	return Int{g}, nil
-}
-
-func fnIsqrt(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	x, ok := args[0].(Int)
-	if !ok || x.V.Sign() < 0 {
-		return nil, errorf(call.Pos, "isqrt needs a number >= 0, not %s", args[0])
-	}
-	return Int{new(big.Int).Sqrt(x.V)}, nil
-}
-
-// maxFactorial bounds factorial(): 100000! has 456 574 digits.
-const maxFactorial = 100_000
-
-func fnFactorial(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	x, ok := args[0].(Int)
-	if !ok || x.V.Sign() < 0 || x.V.Cmp(big.NewInt(maxFactorial)) > 0 {
-		return nil, errorf(call.Pos, "factorial needs a number from 0 to %d, not %s", maxFactorial, args[0])
-	}
-	n := x.V.Int64()
-	if n < 2 {
-		return Int{big.NewInt(1)}, nil
-	}
-	return Int{new(big.Int).MulRange(2, n)}, nil
+	return 0
 }
 
 // position converts an argument to a position, with a helpful error.
@@ -341,49 +342,6 @@ func ints(call *lang.Call, args []Value) ([]*big.Int, error) {
 		return nil, errorf(call.Pos, "%s of nothing", call.Fn.(*lang.Ident).Name)
 	}
 	return xs, nil
-}
-
-func fnFold(op string) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
-	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-		xs, err := ints(call, args)
-		if err != nil {
-			return nil, err
-		}
-		acc := new(big.Int).Set(xs[0])
-		for _, x := range xs[1:] {
-			switch {
-			case op == "xor":
-				acc.Xor(acc, x)
-			case op == "sum":
-				acc.Add(acc, x)
-			case op == "min" && x.Cmp(acc) < 0, op == "max" && x.Cmp(acc) > 0:
-				acc.Set(x)
-			}
-		}
-		return Int{acc}, nil
-	}
-}
-
-func fnInt1(f func(*big.Int) Value) func(*Interp, context.Context, *lang.Call, []Value) (Value, error) {
-	return func(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-		x, ok := args[0].(Int)
-		if !ok {
-			return nil, errorf(call.Pos, "%s needs a number, not %s", call.Fn.(*lang.Ident).Name, typeName(args[0]))
-		}
-		return f(x.V), nil
-	}
-}
-
-func fnPopcount(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	x, ok := args[0].(Int)
-	if !ok || x.V.Sign() < 0 {
-		return nil, errorf(call.Pos, "popcount needs a number >= 0, not %s", args[0])
-	}
-	n := 0
-	for _, w := range x.V.Bits() {
-		n += bits.OnesCount64(uint64(w))
-	}
-	return Int{big.NewInt(int64(n))}, nil
 }
 
 func fnPlay(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {

@@ -110,6 +110,9 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 		{"factorial(100001)", "factorial needs a number from 0 to 100000"},
 		{"isqrt(-4)", "isqrt needs a number >= 0"},
 		{"game G { move (n - 1) if n > 0 and factorial(n) > 0 }\ngrundy(G(30))", "factorial(21) is too large for a rule"},
+		// the nim product of numbers below 2^63 may pass 63 bits: a rule
+		// says so rather than seeing a negative number
+		{"game G { move (n - 1) if n > 0 and nimmul(9223372036854775807, 503278143614498464) < 0 }\ngrundy(G(1))", "integer overflow in nimmul: 17163279549659288928"},
 	} {
 		wantError(t, bad.src, bad.want)
 	}
@@ -205,5 +208,15 @@ func TestTakeASquare(t *testing.T) {
 	got := out(t, "game Sq { take {k^2 for k in 1..40} }\n{n for n in 0..100 if outcome(Sq(n)) == P}")
 	if got != "{"+a030193+"}" {
 		t.Errorf("P-positions of subtract-a-square: %s, want {%s}", got, a030193)
+	}
+}
+
+// A sum inside a rule is exact whenever its total fits 63 bits, even when
+// a partial sum does not (the exact form at top level agrees).
+func TestRuleSumPastPartialOverflow(t *testing.T) {
+	src := "game G { move (n - 1) if n > 0 and sum(n, 9223372036854775807, -9223372036854775807) == n }\ngrundy(G(2))\n" +
+		"sum(2, 9223372036854775807, -9223372036854775807)"
+	if got := out(t, src); got != "0\n2" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"math/bits"
 
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/numeric"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -484,7 +485,7 @@ func (s *Scope) call(e *lang.Call) Int {
 	if _, ok := s.colls[id.Name]; ok {
 		Fail(e.Pos, "%s(...) is a collection, not a number: it goes after 'in', or in a move's result", id.Name)
 	}
-	b, ok := funcs[id.Name]
+	nf, ok := numeric.Funcs[id.Name]
 	if !ok {
 		if _, bound := s.slots[id.Name]; !bound {
 			if v, ok := s.consts(id.Name); ok && v.kind == constFunc {
@@ -504,12 +505,19 @@ func (s *Scope) call(e *lang.Call) Int {
 		args[i] = s.intExpr(a)
 		allConst = allConst && args[i].Const
 	}
+	fn := func(vals []int64) int64 { // the int64 form of the numeric builtin
+		v, err := nf.Int64(vals)
+		if err != nil {
+			Fail(e.Pos, "%v", err)
+		}
+		return v
+	}
 	eval := func(r []int64) int64 {
 		vals := make([]int64, len(args))
 		for i, a := range args {
 			vals[i] = a.Fn(r)
 		}
-		return b.fn(e.Pos, vals)
+		return fn(vals)
 	}
 	if allConst {
 		return konst(eval(nil))
@@ -517,7 +525,7 @@ func (s *Scope) call(e *lang.Call) Int {
 	if len(args) == 1 { // the common case, without an allocation
 		a := args[0].Fn
 		one := make([]int64, 1)
-		return Int{Fn: func(r []int64) int64 { one[0] = a(r); return b.fn(e.Pos, one) }}
+		return Int{Fn: func(r []int64) int64 { one[0] = a(r); return fn(one) }}
 	}
 	return Int{Fn: eval}
 }

@@ -1,33 +1,33 @@
-package rules
+package numeric
 
 import (
+	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
-
-	"github.com/gamelang/gamelang/lang"
 )
 
-// Number theory on int64 for rules: gcd, isqrt, isprime, factorial. Each
-// agrees with its big-integer twin in eval (a test checks them side by
-// side) and fails, rather than wraps, where int64 cannot hold the answer.
+// Number theory on int64 for rules, each the twin of its exact form in
+// Funcs: gcd, isqrt, isprime, factorial, the nim product.
 
-func gcd64(p lang.Pos, a []int64) int64 {
+func gcd64(a []int64) (int64, error) {
 	var g uint64
 	for _, x := range a {
-		if x == math.MinInt64 {
-			Fail(p, "integer overflow")
-		}
-		u := uint64(abs64(x))
+		u := uint64(abs64(x)) // 2^63 for -2^63, as it should be
 		for u != 0 {
 			g, u = u, g%u
 		}
 	}
-	return int64(g)
+	if g > math.MaxInt64 { // gcd(-2^63, 0) is 2^63
+		return 0, errOverflow
+	}
+	return int64(g), nil
 }
 
-func isqrt64(p lang.Pos, n int64) int64 {
+func isqrt64(xs []int64) (int64, error) {
+	n := xs[0]
 	if n < 0 {
-		Fail(p, "isqrt of a negative number (%d)", n)
+		return 0, fmt.Errorf("isqrt of a negative number (%d)", n)
 	}
 	r := int64(math.Sqrt(float64(n)))
 	for r > 0 && r > n/r { // r*r > n, without overflow
@@ -36,26 +36,27 @@ func isqrt64(p lang.Pos, n int64) int64 {
 	for (r + 1) <= n/(r+1) { // (r+1)^2 <= n
 		r++
 	}
-	return r
+	return r, nil
 }
 
-func factorial64(p lang.Pos, n int64) int64 {
+func factorial64(xs []int64) (int64, error) {
+	n := xs[0]
 	switch {
 	case n < 0:
-		Fail(p, "factorial of a negative number (%d)", n)
+		return 0, fmt.Errorf("factorial of a negative number (%d)", n)
 	case n > 20:
-		Fail(p, "factorial(%d) is too large for a rule (more than 63 bits)", n)
+		return 0, fmt.Errorf("factorial(%d) is too large for a rule (more than 63 bits)", n)
 	}
 	f := int64(1)
 	for k := int64(2); k <= n; k++ {
 		f *= k
 	}
-	return f
+	return f, nil
 }
 
-// isPrime64 is Miller-Rabin with the first twelve primes as bases, exact
+// IsPrime64 is Miller-Rabin with the first twelve primes as bases, exact
 // for every n < 3.3·10^24, so for every int64.
-func isPrime64(n int64) bool {
+func IsPrime64(n int64) bool {
 	if n < 2 {
 		return false
 	}
@@ -108,13 +109,6 @@ func powMod(a, e, m uint64) uint64 {
 	return r
 }
 
-func nimmul64(p lang.Pos, a, b int64) int64 {
-	if a < 0 || b < 0 {
-		Fail(p, "nimmul of a negative number (%d, %d)", a, b)
-	}
-	return int64(NimMul64(uint64(a), uint64(b))) // < 2^63: the product stays below the field of the operands
-}
-
 // NimMul64 is the nim product of a and b (both >= 0): the field
 // multiplication of the nimbers, by the Fermat-power recursion. For
 // half = 2^(2^k), the largest Fermat 2-power with a, b < half^2, write
@@ -137,4 +131,27 @@ func nimMul(a, b uint64, bits uint) uint64 {
 	hi := nimMul(a1, b1, h)
 	mid := nimMul(a1^a0, b1^b0, h) ^ nimMul(a0, b0, h) // (a1⊕a0)(b1⊕b0) ⊕ a0b0 = a1b1 ⊕ a1b0 ⊕ a0b1
 	return mid<<h ^ nimMul(a0, b0, h) ^ nimMul(hi, uint64(1)<<(h-1), h)
+}
+
+// NimMul is the nim product of a, b >= 0 of any size: the Fermat-power
+// recursion of NimMul64, on big integers above 64 bits.
+func NimMul(a, b *big.Int) *big.Int {
+	if a.BitLen() <= 64 && b.BitLen() <= 64 {
+		return new(big.Int).SetUint64(NimMul64(a.Uint64(), b.Uint64()))
+	}
+	n := uint(1) << bits.Len(uint(max(a.BitLen(), b.BitLen())-1)) // a power of two >= both lengths
+	h := n / 2
+	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), h), big.NewInt(1))
+	split := func(x *big.Int) (*big.Int, *big.Int) {
+		return new(big.Int).Rsh(x, h), new(big.Int).And(x, mask)
+	}
+	a1, a0 := split(a)
+	b1, b0 := split(b)
+	hi := NimMul(a1, b1)
+	low := NimMul(a0, b0)
+	mid := NimMul(new(big.Int).Xor(a1, a0), new(big.Int).Xor(b1, b0))
+	mid.Xor(mid, low)
+	out := mid.Lsh(mid, h)
+	out.Xor(out, low)
+	return out.Xor(out, NimMul(hi, new(big.Int).Lsh(big.NewInt(1), h-1)))
 }
