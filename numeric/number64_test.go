@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
-
 )
 
 // isPrime64 against trial division below 10^5, and against math/big (exact
