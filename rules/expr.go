@@ -505,19 +505,17 @@ func (s *Scope) call(e *lang.Call) Int {
 		args[i] = s.intExpr(a)
 		allConst = allConst && args[i].Const
 	}
-	fn := func(vals []int64) int64 { // the int64 form of the numeric builtin
-		v, err := nf.Int64(vals)
-		if err != nil {
-			Fail(e.Pos, "%v", err)
-		}
-		return v
-	}
+	f64 := nf.Int64 // the int64 form of the numeric builtin
 	eval := func(r []int64) int64 {
 		vals := make([]int64, len(args))
 		for i, a := range args {
 			vals[i] = a.Fn(r)
 		}
-		return fn(vals)
+		v, err := f64(vals)
+		if err != nil {
+			Fail(e.Pos, "%v", err)
+		}
+		return v
 	}
 	if allConst {
 		return konst(eval(nil))
@@ -525,7 +523,14 @@ func (s *Scope) call(e *lang.Call) Int {
 	if len(args) == 1 { // the common case, without an allocation
 		a := args[0].Fn
 		one := make([]int64, 1)
-		return Int{Fn: func(r []int64) int64 { one[0] = a(r); return fn(one) }}
+		return Int{Fn: func(r []int64) int64 {
+			one[0] = a(r)
+			v, err := f64(one)
+			if err != nil {
+				Fail(e.Pos, "%v", err)
+			}
+			return v
+		}}
 	}
 	return Int{Fn: eval}
 }
