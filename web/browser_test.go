@@ -112,6 +112,38 @@ func (p *page) run(actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// staleContext reports whether a read failed because the document's
+// JavaScript context it was sent to is gone: Chromium replaces it when a
+// cross-origin isolated page is loaded (a new process may take the page
+// over), and a read sent in between names the old one.
+func staleContext(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "Cannot find context with specified id")
+}
+
+// read runs a read of the page — a poll or an evaluation, which changes
+// nothing — again when it was sent to a context that was just replaced
+// (at most 3 times, each logged). Actions are never repeated.
+func read[T any](p *page, r chromedp.Action[T]) T {
+	p.t.Helper()
+	for attempt := 1; ; attempt++ {
+		v, err := chromedp.Run(p.ctx, r)
+		if staleContext(err) && attempt < 3 {
+			p.t.Logf("a read reached a replaced context, again (attempt %d): %v", attempt, err)
+			continue
+		}
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		return v
+	}
+}
+
+// wait polls the page until the expression holds.
+func (p *page) wait(expr string, timeout time.Duration) {
+	p.t.Helper()
+	read(p, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout)))
+}
+
 // load opens the page (with ?example=NAME when name is set) and waits
 // until gamelang is loaded.
 func (p *page) load(name string) {
@@ -119,28 +151,27 @@ func (p *page) load(name string) {
 	if name != "" {
 		url += "?example=" + name
 	}
-	p.run(chromedp.Navigate(url), chromedp.Poll[chromedp.Void](`document.body.dataset.ready === "1"`, chromedp.WithPollingTimeout(time.Minute)))
+	p.run(chromedp.Navigate(url))
+	p.wait(`document.body.dataset.ready === "1"`, time.Minute)
 }
 
 // runScript clicks Run and waits until the run is over; it returns the
 // exit status the page shows.
 func (p *page) runScript() string {
-	p.run(chromedp.Click(chromedp.ID("run")), p.waitDone())
+	p.run(chromedp.Click(chromedp.ID("run")))
+	p.waitDone()
 	return p.eval(`document.body.dataset.status`)
 }
 
-func (p *page) waitDone() chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](`document.body.dataset.status !== undefined && document.body.dataset.running === undefined`,
-		chromedp.WithPollingTimeout(2*time.Minute))
+// waitDone waits until the run under way is over.
+func (p *page) waitDone() {
+	p.t.Helper()
+	p.wait(`document.body.dataset.status !== undefined && document.body.dataset.running === undefined`, 2*time.Minute)
 }
 
 func (p *page) eval(js string) string {
 	p.t.Helper()
-	s, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](js))
-	if err != nil {
-		p.t.Fatalf("%s: %v", js, err)
-	}
-	return s
+	return read(p, chromedp.Evaluate[string](js))
 }
 
 // setSource types a script into the editor as a user's paste would.
@@ -274,10 +305,11 @@ func TestBrowserStopInterruptsAsCtrlC(t *testing.T) {
 		t.Fatal("the page is not cross-origin isolated under web.Handler")
 	}
 	p.setSource(long)
-	p.run(chromedp.Click(chromedp.ID("run")),
-		chromedp.Poll[chromedp.Void](`document.getElementById('progress').textContent !== ''`, chromedp.WithPollingTimeout(time.Minute)))
+	p.run(chromedp.Click(chromedp.ID("run")))
+	p.wait(`document.getElementById('progress').textContent !== ''`, time.Minute)
 	p.screenshot("running")
-	p.run(chromedp.Click(chromedp.ID("stop")), p.waitDone())
+	p.run(chromedp.Click(chromedp.ID("stop")))
+	p.waitDone()
 	if got := p.eval(`document.body.dataset.status`); got != "130" {
 		t.Errorf("status %s after Stop, want 130", got)
 	}
@@ -296,13 +328,14 @@ func TestBrowserStopWithoutIsolation(t *testing.T) {
 	p := open(t, false) // a static host: no shared memory, the worker is ended
 	p.load("")
 	p.setSource(long)
-	p.run(chromedp.Click(chromedp.ID("run")),
-		chromedp.Poll[chromedp.Void](`document.getElementById('progress').textContent !== ''`, chromedp.WithPollingTimeout(time.Minute)),
-		chromedp.Click(chromedp.ID("stop")), p.waitDone())
+	p.run(chromedp.Click(chromedp.ID("run")))
+	p.wait(`document.getElementById('progress').textContent !== ''`, time.Minute)
+	p.run(chromedp.Click(chromedp.ID("stop")))
+	p.waitDone()
 	if got := p.eval(`document.querySelector('#output pre.err').textContent`); !strings.Contains(got, "stopped") {
 		t.Errorf("after Stop: %q", got)
 	}
-	p.run(chromedp.Poll[chromedp.Void](`document.body.dataset.ready === "1" && !document.getElementById('run').disabled`, chromedp.WithPollingTimeout(time.Minute)))
+	p.wait(`document.body.dataset.ready === "1" && !document.getElementById('run').disabled`, time.Minute)
 	checkUsable(t, p)
 }
 
@@ -335,7 +368,8 @@ func TestBrowserPlay(t *testing.T) {
 		if i > 20 {
 			t.Fatal("the game does not end")
 		}
-		p.run(chromedp.Click(chromedp.CSS("#play-moves button")), p.waitDone())
+		p.run(chromedp.Click(chromedp.CSS("#play-moves button")))
+		p.waitDone()
 	}
 	got := p.eval(stdout)
 	for _, want := range []string{"C(7) + C(3). Your move:", "I move: ", "no move"} {
@@ -384,7 +418,8 @@ func TestBrowserFirstScript(t *testing.T) {
 // an empty cache. Logged, not asserted (go test ./web -run FirstAnswer -v).
 func TestBrowserTimeToFirstAnswer(t *testing.T) {
 	p := open(t, true)
-	p.run(chromedp.Navigate(p.url+"/?example=tour.game&run"), p.waitDone())
+	p.run(chromedp.Navigate(p.url + "/?example=tour.game&run"))
+	p.waitDone()
 	at := p.eval(`document.body.dataset.firstAnswerAt`)
 	ready := p.eval(`document.body.dataset.readyAt`)
 	t.Logf("tour.game: gamelang ready at %s ms, the first answer at %s ms after the navigation began", ready, at)
