@@ -28,6 +28,7 @@ import (
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/lang"
 	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
+	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -53,7 +54,43 @@ type Options struct {
 	// Generic solves every game with the generic solvers, ignoring closed
 	// forms and the octal engines: slow, for checking them.
 	Generic bool
+	// Progress follows long computations (a bar on a terminal); nil for
+	// none.
+	Progress Progress
+	// Interactive is for sessions where play() may start a game for the
+	// program to play (TakePlay): a prompt, a page.
+	Interactive bool
+	// Redefine lets a name be defined again, as at a prompt (a script may
+	// not).
+	Redefine bool
+	// Answered, when set, is told of each statement's value as it is
+	// printed: a page shows tables and pictures from the values themselves.
+	Answered func(line int, v Value)
+	// Plotter draws plot()'s pictures; nil writes files in every format of
+	// the file's extension (PNG, JPEG, TIFF, SVG, PDF, EPS).
+	Plotter Plotter
 }
+
+// Types of the session's machinery that a program may hold.
+type (
+	// Progress is told of long computations as they go.
+	Progress = solve.Reporter
+	// Plotter draws plot()'s pictures.
+	Plotter = present.Plotter
+	// Limits are the limits every solver of a session obeys; changing them
+	// applies at once (a prompt's :set).
+	Limits = solve.Limits
+	// Play is a game that play() asked the program to play: its position
+	// and the solver that answers the moves.
+	Play = eval.Play
+	// Template is an expression with names bound per evaluation, checked
+	// once (the command line's --each, a sweep's --query).
+	Template = eval.Template
+	// Doc documents a builtin function or a play convention.
+	Doc = eval.Doc
+	// Answer is a value as JSON: its type, its JSON form and its text.
+	Answer = eval.Answer
+)
 
 // Session is a gamelang session: the games and names defined so far, and
 // the solvers with what they have learnt. A Session is not safe for use by
@@ -74,8 +111,13 @@ func NewSession(o Options) *Session {
 	if out.w == nil {
 		out.w = io.Discard
 	}
+	var plots Plotter = plot.Plotter{}
+	if o.Plotter != nil {
+		plots = o.Plotter
+	}
 	in := eval.New(eval.Config{Out: out, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic,
-		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{}, Plots: plot.Plotter{}})
+		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{}, Plots: plots, Progress: o.Progress,
+		Interactive: o.Interactive, Redefine: o.Redefine, Answered: o.Answered})
 	return &Session{in: in, out: out}
 }
 
@@ -133,11 +175,81 @@ func (s *Session) Exec(ctx context.Context, name, src string, opts ...CallOption
 	return convert(s.in.Exec(ctx, name, src))
 }
 
-// Run runs a compiled program in the session, as Exec runs its source.
+// ExecAt is Exec for a piece of a longer input that starts at line
+// firstLine (the statements piped to a prompt), so that errors point into
+// the whole input.
+func (s *Session) ExecAt(ctx context.Context, name, src string, firstLine int, opts ...CallOption) error {
+	defer s.with(opts)()
+	return convert(s.in.ExecAt(ctx, name, src, firstLine))
+}
+
+// Load runs the definitions of a script — its game and let statements —
+// and not its queries (the command line's -f). The whole script is
+// checked.
+func (s *Session) Load(ctx context.Context, name, src string, opts ...CallOption) error {
+	defer s.with(opts)()
+	return convert(s.in.Load(ctx, name, src))
+}
+
+// Check parses and checks a script against what the session has defined,
+// running nothing.
+func (s *Session) Check(ctx context.Context, name, src string) error {
+	return convert(s.in.Check(ctx, name, src))
+}
+
+// Parse parses a piece of input starting at line firstLine, without
+// checking it: a prompt asks whether a statement is complete, then runs
+// what it parsed with Run.
+func (s *Session) Parse(ctx context.Context, name, src string, firstLine int) (*Program, error) {
+	f, err := s.in.ParseAt(ctx, name, src, firstLine)
+	if err != nil {
+		return nil, convert(err)
+	}
+	return &Program{name: name, src: src, file: f, by: s.in}, nil
+}
+
+// Run checks and runs a program in the session, as Exec runs its source.
 func (s *Session) Run(ctx context.Context, p *Program, opts ...CallOption) error {
 	defer s.with(opts)()
+	if p.by == s.in { // parsed here: its lines are kept at their numbers
+		return convert(s.in.ExecFile(ctx, p.file))
+	}
 	return convert(s.in.ExecParsed(ctx, p.file, p.src))
 }
+
+// TakePlay returns the game play() asked to play, once.
+func (s *Session) TakePlay() (*Play, bool) { return s.in.TakePlay() }
+
+// Limits are the session's limits; changing them applies to what runs
+// next.
+func (s *Session) Limits() *Limits { return s.in.Limits() }
+
+// SetOutput sends what the session prints to w from now on.
+func (s *Session) SetOutput(w io.Writer) { s.out.w = w }
+
+// Names lists the names defined in the session, for completion.
+func (s *Session) Names() []string { return s.in.Names() }
+
+// Info describes a name of the session: a game's definition and solver, a
+// value, a function.
+func (s *Session) Info(name string) (string, bool) { return s.in.Info(name) }
+
+// Conventions documents the play conventions queries may name.
+func (s *Session) Conventions() []Doc { return s.in.ConventionDocs() }
+
+// Funcs documents the builtin functions, in alphabetical order.
+func Funcs() []Doc { return eval.FuncDocs() }
+
+// Template checks expr once, with names bound to numbers or strings for
+// each evaluation; what names the template in its errors ("--each").
+func (s *Session) Template(ctx context.Context, what string, names []string, expr string) (*Template, error) {
+	t, err := s.in.TemplateFor(ctx, what, names, expr)
+	return t, convert(err)
+}
+
+// AnswerOf is a value as the command line's --json writes it (without its
+// line).
+func AnswerOf(v Value) Answer { return eval.AnswerOf(v) }
 
 // Eval returns the value of one expression, evaluated in the session.
 func (s *Session) Eval(ctx context.Context, expr string, opts ...CallOption) (Value, error) {
@@ -156,6 +268,7 @@ func (s *Session) Render(err error) string { return s.in.Render(unconvert(err)) 
 type Program struct {
 	name, src string
 	file      *lang.File
+	by        *eval.Interp // the session that parsed it, if one did
 }
 
 // Compile parses and checks a script. Its errors are an ErrorList: every
@@ -235,6 +348,21 @@ func unconvert(err error) error {
 		return e.err
 	}
 	return err
+}
+
+// Errors are the errors at places in err, from any call of a session:
+// every error of an ErrorList, or the one *Error; none for an error that
+// has no place (a program's own, a file that cannot be read).
+func Errors(err error) ErrorList {
+	var list ErrorList
+	if errors.As(err, &list) {
+		return list
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return ErrorList{e}
+	}
+	return nil
 }
 
 // IsLimit reports whether err is a solver stopping at a limit: the state

@@ -189,7 +189,7 @@ func TestHackenbushExplainAndErrors(t *testing.T) {
 		"The least number not among them (their mex) is 0",
 		"Fusion: the ground, a and b lie on cycles and fuse into one vertex; its 3 edges become loops.",
 		"On c stands 1 (1 loop) xor 1 (c-d) = 0.",
-		"fusion: the vertices of a cycle fuse into one vertex",
+		"fusion: a cycle's vertices fuse into one, its edges become loops",
 		"Colon: the edge b-c, with 0 standing on it, is worth 0 + 1 = 1.",
 		"On the ground stands 1 (3 loops) xor 1 (b-c) = 0.",
 	} {

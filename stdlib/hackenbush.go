@@ -394,8 +394,8 @@ func (fz *fused) explain() string {
 		lines = append(lines[:maxExplainLines-1], fmt.Sprintf("... %d lines more", n+1), lines[len(lines)-1])
 	}
 	return "Green Hackenbush, by two principles:\n" +
-		"  fusion: the vertices of a cycle fuse into one vertex, its edges becoming loops; a loop is worth 1, as a single edge;\n" +
-		"  colon: an edge with x standing on it is worth x + 1, and what stands side by side adds by XOR.\n" +
+		"  fusion: a cycle's vertices fuse into one, its edges become loops, a loop is worth 1;\n" +
+		"  colon: an edge with x standing on it is worth x + 1; side by side, values add by XOR.\n" +
 		"So:\n  " +
 		strings.Join(lines, "\n  ")
 }

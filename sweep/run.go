@@ -11,8 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gamelang/gamelang/eval"
-	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
+	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/octal"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -267,10 +266,9 @@ func parseQuery(ctx context.Context, s *sweep) (*query, error) {
 }
 
 // template makes an interpreter of its own for a game, and the query in it.
-func (q *query) template(ctx context.Context) (*eval.Interp, *eval.Template, error) {
-	in := eval.New(eval.Config{Out: io.Discard, MaxStates: q.s.o.Values, MaxMemory: q.s.o.Memory})
-	in.Limits().Progress = q.s.o.Progress
-	t, err := in.TemplateFor(ctx, "--query", []string{q.name}, q.expr)
+func (q *query) template(ctx context.Context) (*gamelang.Session, *gamelang.Template, error) {
+	in := gamelang.NewSession(gamelang.Options{MaxStates: q.s.o.Values, MaxMemory: q.s.o.Memory, Progress: q.s.o.Progress})
+	t, err := in.Template(ctx, "--query", []string{q.name}, q.expr)
 	if err != nil {
 		return in, nil, errors.New(in.Render(err))
 	}
@@ -283,11 +281,11 @@ func (q *query) run(ctx context.Context, i int, item string) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	var v eval.Value = eval.Str(item)
+	var v gamelang.Value = gamelang.String(item)
 	game := item
 	if !q.codes {
 		n, _ := new(big.Int).SetString(item, 10)
-		v = eval.Int{V: n}
+		v = gamelang.Int{V: n}
 	} else if c, err := ParseCode(item); err == nil {
 		game = c.String()
 	}
@@ -299,7 +297,7 @@ func (q *query) run(ctx context.Context, i int, item string) (Record, error) {
 		defer p.Done()
 	}
 	start := time.Now()
-	val, err := t.EvalValues(gctx, []eval.Value{v})
+	val, err := t.EvalValues(gctx, []gamelang.Value{v})
 	secs := time.Since(start).Seconds()
 	r.Seconds = &secs
 	if err != nil {
@@ -309,7 +307,7 @@ func (q *query) run(ctx context.Context, i int, item string) (Record, error) {
 		r.Stopped, r.Error = stopReason(gctx, err), in.Render(err)
 		return r, nil
 	}
-	a := eval.AnswerOf(val)
+	a := gamelang.AnswerOf(val)
 	raw, err := marshal(a.Value)
 	if err != nil {
 		return r, err

@@ -14,13 +14,10 @@ import (
 
 	"github.com/chzyer/readline"
 
-	"github.com/gamelang/gamelang/eval"
-	"github.com/gamelang/gamelang/internal/plot"
+	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/internal/progress"
-	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/internal/version"
-	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -66,8 +63,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	cfg := eval.Config{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic,
-		Tables: render.Tables{}, TableFormat: *format, Plots: plot.Plotter{}, JSON: *jsonOut}
+	cfg := gamelang.Options{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic,
+		TableFormat: *format, JSON: *jsonOut}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		cfg.Progress = progress.New(stderr)
 	}
@@ -77,7 +74,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !slices.Contains(present.Formats, *format) {
 		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(present.Formats, ", ")))
 	}
-	in := eval.New(cfg)
+	in := gamelang.NewSession(cfg)
 	solve.SetBudget(in.Limits()) // the collector works harder as the budget nears
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -144,16 +141,16 @@ func usageError(stderr io.Writer, msg string) int {
 
 // runFile runs a script; loadFile runs only its definitions (its game and
 // let statements), not its queries.
-func runFile(ctx context.Context, in *eval.Interp, name string, stderr io.Writer) bool {
-	return readAnd(ctx, in, name, stderr, in.Exec)
+func runFile(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer) bool {
+	return readAnd(ctx, in, name, stderr, func(ctx context.Context, name, src string) error { return in.Exec(ctx, name, src) })
 }
 
-func loadFile(ctx context.Context, in *eval.Interp, name string, stderr io.Writer) bool {
-	return readAnd(ctx, in, name, stderr, in.Load)
+func loadFile(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer) bool {
+	return readAnd(ctx, in, name, stderr, func(ctx context.Context, name, src string) error { return in.Load(ctx, name, src) })
 }
 
 // readAnd reads a file and hands it to run, reporting what fails.
-func readAnd(ctx context.Context, in *eval.Interp, name string, stderr io.Writer, run func(context.Context, string, string) error) bool {
+func readAnd(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer, run func(context.Context, string, string) error) bool {
 	src, err := os.ReadFile(name)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -162,7 +159,7 @@ func readAnd(ctx context.Context, in *eval.Interp, name string, stderr io.Writer
 	return result(ctx, in, run(ctx, name, string(src)), stderr) == exitOK
 }
 
-func result(ctx context.Context, in *eval.Interp, err error, stderr io.Writer) int {
+func result(ctx context.Context, in *gamelang.Session, err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
@@ -180,8 +177,8 @@ func status(ctx context.Context) int {
 	return exitError
 }
 
-func prompt(ctx context.Context, cfg eval.Config, defs string, stdin io.Reader, stderr io.Writer) int {
-	s := &repl.Session{In: eval.New(cfg), Name: "<stdin>", Stdout: cfg.Out, Stderr: stderr}
+func prompt(ctx context.Context, cfg gamelang.Options, defs string, stdin io.Reader, stderr io.Writer) int {
+	s := &repl.Session{In: gamelang.NewSession(cfg), Name: "<stdin>", Stdout: cfg.Out, Stderr: stderr}
 	if defs != "" && !loadFile(ctx, s.In, defs, stderr) {
 		return status(ctx)
 	}

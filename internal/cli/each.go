@@ -8,17 +8,17 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang"
 )
 
 // runEach is the batch mode: spec is "names: expression"; each line of
 // stdin that is not blank gives as many numbers, bound to the names in
 // order, and the value of the expression is printed, one line per line
 // (JSON with --json). The expression is parsed and checked once.
-func runEach(ctx context.Context, in *eval.Interp, spec string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runEach(ctx context.Context, in *gamelang.Session, spec string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(stdout, 64<<10) // a write per answer would cost more than the answer
-	in.SetOut(out)
-	defer in.SetOut(stdout)
+	in.SetOutput(out)
+	defer in.SetOutput(stdout)
 	status := each(ctx, in, spec, stdin, stderr, out)
 	if err := out.Flush(); err != nil && status == exitOK {
 		fmt.Fprintln(stderr, err)
@@ -29,12 +29,12 @@ func runEach(ctx context.Context, in *eval.Interp, spec string, stdin io.Reader,
 
 // each answers the lines; what it writes to stderr comes after what it
 // wrote to out, which it flushes first.
-func each(ctx context.Context, in *eval.Interp, spec string, stdin io.Reader, stderr io.Writer, out *bufio.Writer) int {
+func each(ctx context.Context, in *gamelang.Session, spec string, stdin io.Reader, stderr io.Writer, out *bufio.Writer) int {
 	names, expr, ok := strings.Cut(spec, ":")
 	if !ok {
 		return usageError(stderr, fmt.Sprintf("--each %q: write the names, a colon, then the expression, as in 'a b: outcome(Wythoff(a, b))'", spec))
 	}
-	t, err := in.Template(ctx, strings.Fields(names), strings.TrimSpace(expr))
+	t, err := in.Template(ctx, "--each", strings.Fields(names), strings.TrimSpace(expr))
 	if err != nil {
 		return result(ctx, in, err, stderr)
 	}

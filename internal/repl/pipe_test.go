@@ -10,14 +10,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/lang"
 )
 
 func pipeSession() (*repl.Session, *strings.Builder, *strings.Builder) {
 	var out, errs strings.Builder
-	in := eval.New(eval.Config{Out: &out})
+	in := gamelang.NewSession(gamelang.Options{Out: &out})
 	return &repl.Session{In: in, Name: "<stdin>", Stdout: &out, Stderr: &errs}, &out, &errs
 }
 
@@ -32,7 +32,7 @@ func TestPipedLongStatement(t *testing.T) {
 	}
 	b.WriteString("    move (a, b - 1) if b > 0\n}\nprint(\"(\", \"{ [\")\ngrundy(W(3, 4))\n")
 	var want strings.Builder
-	if err := eval.New(eval.Config{Out: &want}).Exec(context.Background(), "w.game", b.String()); err != nil {
+	if err := gamelang.NewSession(gamelang.Options{Out: &want}).Exec(context.Background(), "w.game", b.String()); err != nil {
 		t.Fatal(err)
 	}
 	if !repl.RunPipe(context.Background(), s, strings.NewReader(b.String())) || out.String() != want.String() {
@@ -71,7 +71,7 @@ func TestCompleteCommandsAndFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	c := repl.Completer(eval.New(eval.Config{Out: new(strings.Builder)}))
+	c := repl.Completer(gamelang.NewSession(gamelang.Options{Out: new(strings.Builder)}))
 	for _, tc := range []struct{ line, want string }{
 		{":lo", "ad"},
 		{":h", "elp"},
@@ -120,7 +120,7 @@ func TestHelpKeywordsAndInfo(t *testing.T) {
 func TestPipedConversation(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	in := eval.New(eval.Config{Out: outW})
+	in := gamelang.NewSession(gamelang.Options{Out: outW})
 	s := &repl.Session{In: in, Name: "<stdin>", Stdout: outW, Stderr: io.Discard}
 	done := make(chan bool)
 	go func() { done <- repl.RunPipe(context.Background(), s, inR); outW.Close() }()
@@ -144,7 +144,7 @@ func TestPipedConversation(t *testing.T) {
 // (A'(5)), so that old and new never read alike, and both keep their rules.
 func TestRedefinedGamesPrintApart(t *testing.T) {
 	s, out, errs := pipeSession()
-	s.In = eval.New(eval.Config{Out: out, Redefine: true})
+	s.In = gamelang.NewSession(gamelang.Options{Out: out, Redefine: true})
 	src := "game A { take 1 }\nlet p = A(5)\ngame A { take 1..2 }\np + A(5)\ngrundy(p + A(5))\nlet q = A(4)\ngame A { take 1..3 }\np + q + A(5)\n" +
 		"game B(m) { take 1..m }\nlet r = B(2)(5)\ngame B(m) { take m }\nr + B(2)(5)\n"
 	repl.RunPipe(context.Background(), s, strings.NewReader(src))

@@ -20,7 +20,7 @@ import (
 
 	"github.com/chzyer/readline"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/lang"
 	setkind "github.com/gamelang/gamelang/rules/set"
@@ -37,7 +37,7 @@ const (
 
 // Session feeds lines to an interpreter.
 type Session struct {
-	In     *eval.Interp
+	In     *gamelang.Session
 	Name   string    // the file name in error messages, such as <stdin>
 	Stdout io.Writer // where commands print
 	Stderr io.Writer
@@ -118,14 +118,14 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 		return false // a bracket is open: more lines are needed, no need to parse
 	}
 	src := s.buf.String()
-	f, err := s.In.ParseAt(ctx, s.Name, src, s.first) // parsed once: to know it is complete, and to run
+	f, err := s.In.Parse(ctx, s.Name, src, s.first) // parsed once: to know it is complete, and to run
 	var se *lang.SyntaxError
 	if errors.As(err, &se) && se.Incomplete {
 		return false
 	}
 	s.Reset()
 	if err == nil {
-		err = s.In.ExecFile(ctx, f)
+		err = s.In.Run(ctx, f)
 	}
 	if err != nil {
 		s.Failed = true
@@ -172,11 +172,11 @@ func RunPipe(ctx context.Context, s *Session, r io.Reader) bool {
 	stdout, stderr := s.Stdout, s.Stderr
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	s.Stdout, s.Stderr = out, flushFirst{out, stderr}
-	s.In.SetOut(out)
+	s.In.SetOutput(out)
 	defer func() {
 		out.Flush()
 		s.Stdout, s.Stderr = stdout, stderr
-		s.In.SetOut(stdout)
+		s.In.SetOutput(stdout)
 	}()
 	sc := bufio.NewScanner(flushingReader{bufio.NewReaderSize(r, 64<<10), out})
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
@@ -354,8 +354,8 @@ const statements = `Statements:
 
 // help writes :help, or :help NAME for one function, play convention or
 // builtin game.
-func help(in *eval.Interp, out io.Writer, topic string) error {
-	docs := eval.FuncDocs()
+func help(in *gamelang.Session, out io.Writer, topic string) error {
+	docs := gamelang.Funcs()
 	if topic == "" {
 		fmt.Fprint(out, statements)
 		var names []string
@@ -369,7 +369,7 @@ func help(in *eval.Interp, out io.Writer, topic string) error {
 		}
 		wrap(out, "Builtin games: "+strings.Join(names, " "), "  ")
 		names = names[:0]
-		for _, c := range in.ConventionDocs() {
+		for _, c := range in.Conventions() {
 			names = append(names, c.Name)
 		}
 		wrap(out, fmt.Sprintf("Play conventions: %s (the last argument of outcome, options, winning, play, grundy: outcome(P, %s))", strings.Join(names, " "), names[len(names)-1]), "  ")
@@ -380,7 +380,7 @@ func help(in *eval.Interp, out io.Writer, topic string) error {
 		wrap(out, ":help NAME tells more about a function, keyword or builtin game; :info NAME shows what you defined.", "")
 		return nil
 	}
-	for _, d := range append(docs, in.ConventionDocs()...) {
+	for _, d := range append(docs, in.Conventions()...) {
 		if d.Name == topic {
 			fmt.Fprintln(out, d.Usage)
 			wrap(out, "  "+d.Doc, "  ")
@@ -454,10 +454,10 @@ func signature(b *stdlib.Game) string {
 	return b.Name + "(" + strings.Join(b.Params, ", ") + ")"
 }
 
-type completer struct{ in *eval.Interp }
+type completer struct{ in *gamelang.Session }
 
 // Completer is the prompt's tab completion for a session.
-func Completer(in *eval.Interp) readline.AutoCompleter { return completer{in} }
+func Completer(in *gamelang.Session) readline.AutoCompleter { return completer{in} }
 
 // commands are the colon commands, for completion.
 var commands = []string{":help", ":info", ":load", ":quit", ":set"}
@@ -481,7 +481,7 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 		return nil, 0
 	}
 	words := slices.Concat(lang.Keywords, setkind.ForbidWords, c.in.Names())
-	for _, d := range append(eval.FuncDocs(), c.in.ConventionDocs()...) {
+	for _, d := range append(gamelang.Funcs(), c.in.Conventions()...) {
 		words = append(words, d.Name)
 	}
 	for _, b := range stdlib.All() {

@@ -11,9 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gamelang/gamelang/eval"
-	"github.com/gamelang/gamelang/internal/plot"
-	"github.com/gamelang/gamelang/internal/render"
+	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/internal/repl"
 )
 
@@ -38,7 +36,7 @@ func TestTutorial(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	in := eval.New(eval.Config{Out: &out, Redefine: true, Interactive: true, Tables: render.Tables{}, Plots: plot.Plotter{}})
+	in := gamelang.NewSession(gamelang.Options{Out: &out, Redefine: true, Interactive: true})
 	s := &repl.Session{In: in, Name: "<tutorial>", Stdout: &out, Stderr: &out}
 	lines := strings.Split(string(src), "\n")
 	var rewritten []string

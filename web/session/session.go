@@ -12,13 +12,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/internal/match"
-	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/internal/svgplot"
 	"github.com/gamelang/gamelang/lang"
-	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
-	"github.com/gamelang/gamelang/lib/normalplay"
 	"github.com/gamelang/gamelang/solve"
 	"github.com/gamelang/gamelang/stdlib"
 )
@@ -63,7 +60,7 @@ const MaxMemory = 1 << 30
 // Session runs scripts and plays games for one page.
 type Session struct {
 	emit  func(Event)
-	in    *eval.Interp
+	in    *gamelang.Session
 	plots *svgplot.Plotter
 	game  *match.Match
 }
@@ -85,7 +82,7 @@ func (s *Session) Run(ctx context.Context, name, src string) {
 	start := time.Now()
 	s.plots = &svgplot.Plotter{}
 	s.game = nil
-	s.in = eval.New(eval.Config{Out: writer{s}, Tables: render.Tables{}, Plots: s.plots, Interactive: true,
+	s.in = gamelang.NewSession(gamelang.Options{Out: writer{s}, Plotter: s.plots, Interactive: true,
 		MaxMemory: MaxMemory, Progress: &reporter{s: s}, Answered: s.answered})
 	err := s.in.Exec(ctx, name, src)
 	status := s.report(ctx, err)
@@ -131,8 +128,8 @@ func (s *Session) report(ctx context.Context, err error) int {
 		return 0
 	}
 	e := Event{Type: "error", Text: s.in.Render(err)}
-	for _, p := range lang.Positioned(err) {
-		e.Marks = append(e.Marks, Mark{Line: p.Pos.Line, Column: p.Pos.Column, Msg: p.Msg})
+	for _, p := range gamelang.Errors(err) {
+		e.Marks = append(e.Marks, Mark{Line: p.Line, Column: p.Column, Msg: p.Msg})
 	}
 	s.emit(e)
 	if solve.Interrupted(err) || ctx.Err() != nil {
@@ -142,10 +139,10 @@ func (s *Session) report(ctx context.Context, err error) int {
 }
 
 // answered sends a statement's value, with its picture for plot().
-func (s *Session) answered(line int, v eval.Value) {
-	a := eval.AnswerOf(v)
+func (s *Session) answered(line int, v gamelang.Value) {
+	a := gamelang.AnswerOf(v)
 	e := Event{Type: "answer", Line: line, Kind: a.Type, Value: a.Value}
-	if p, ok := v.(normalplay.PlotVal); ok {
+	if p, ok := v.(gamelang.Plot); ok {
 		e.SVG = s.plots.Drawn[p.File]
 	}
 	s.emit(e)
@@ -179,7 +176,7 @@ func (r *reporter) Report(what, unit string, done, total int64) {
 // functions and the builtin games.
 func Words() (keywords, functions, games []string) {
 	keywords = slices.Clone(lang.Keywords)
-	for _, d := range eval.FuncDocs() {
+	for _, d := range gamelang.Funcs() {
 		functions = append(functions, d.Name)
 	}
 	for _, g := range stdlib.All() {
