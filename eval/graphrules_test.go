@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
@@ -157,15 +158,7 @@ func (g *ruleGen) num(d int, vs, ns []string) gnum {
 		return gnum{"K", func(*gpos) int64 { return 2 }}
 	case 4:
 		g.forms["count"]++
-		name := g.newVar()
-		src, coll, vertex := g.collection(vs)
-		inner := vs
-		innerN := ns
-		if vertex {
-			inner = append(append([]string(nil), vs...), name)
-		} else {
-			innerN = append(append([]string(nil), ns...), name)
-		}
+		name, src, coll, inner, innerN := g.comprehension(vs, ns)
 		c := g.cond(d-1, inner, innerN)
 		return gnum{fmt.Sprintf("sum(1 for %s in %s if %s)", name, src, c.src), func(p *gpos) int64 {
 			n := int64(0)
@@ -199,6 +192,21 @@ func (g *ruleGen) num(d int, vs, ns []string) gnum {
 	return g.num(0, vs, ns)
 }
 
+// comprehension draws the loop of a comprehension: its variable, what it
+// runs over, and the variables in scope inside it (the new one a vertex or
+// a number, as the collection holds).
+func (g *ruleGen) comprehension(vs, ns []string) (name, src string, coll func(*gpos) uint64, inner, innerN []string) {
+	name = g.newVar()
+	src, coll, vertex := g.collection(vs)
+	inner, innerN = vs, ns
+	if vertex {
+		inner = append(slices.Clone(vs), name)
+	} else {
+		innerN = append(slices.Clone(ns), name)
+	}
+	return name, src, coll, inner, innerN
+}
+
 func (g *ruleGen) newVar() string {
 	g.fresh++
 	return fmt.Sprintf("x%d", g.fresh)
@@ -229,14 +237,7 @@ func (g *ruleGen) cond(d int, vs, ns []string) gnum {
 		return gnum{a.src + " " + op + " " + b.src, func(p *gpos) int64 { return compare(op, a.f(p), b.f(p)) }}
 	case 3, 4:
 		g.forms["any/all"]++
-		name := g.newVar()
-		src, coll, vertex := g.collection(vs)
-		inner, innerN := vs, ns
-		if vertex {
-			inner = append(append([]string(nil), vs...), name)
-		} else {
-			innerN = append(append([]string(nil), ns...), name)
-		}
+		name, src, coll, inner, innerN := g.comprehension(vs, ns)
 		c := g.cond(d-1, inner, innerN)
 		all := k == 3
 		word := map[bool]string{true: "all", false: "any"}[all]
