@@ -66,6 +66,10 @@ type Options struct {
 	// Answered, when set, is told of each statement's value as it is
 	// printed: a page shows tables and pictures from the values themselves.
 	Answered func(line int, v Value)
+	// Display, when set, is offered each statement's value before it is
+	// printed, and says whether it showed the value itself (a notebook's
+	// rich output); a value it shows is not written to Out.
+	Display func(line int, v Value) bool
 	// Plotter draws plot()'s pictures; nil writes files in every format of
 	// the file's extension (PNG, JPEG, TIFF, SVG, PDF, EPS).
 	Plotter Plotter
@@ -117,7 +121,7 @@ func NewSession(o Options) *Session {
 	}
 	in := eval.New(eval.Config{Out: out, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic,
 		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{}, Plots: plots, Progress: o.Progress,
-		Interactive: o.Interactive, Redefine: o.Redefine, Answered: o.Answered})
+		Interactive: o.Interactive, Redefine: o.Redefine, Answered: o.Answered, Display: o.Display})
 	return &Session{in: in, out: out}
 }
 

@@ -108,14 +108,15 @@ func CSV(v Value) [][]string {
 }
 
 // RenderTable writes a table of table() in a format: "text" (boxed, as the
-// prompt shows it), "markdown", "csv" (tidy data) or "json".
+// prompt shows it), "markdown", "latex" (a booktabs tabular), "html", "csv"
+// (tidy data) or "json".
 func RenderTable(t Table, format string) (string, error) {
 	d := *t.Data
 	d.Format = format
 	switch format {
-	case "text", "markdown", "csv", "json":
+	case "text", "markdown", "latex", "html", "csv", "json":
 	default:
-		return "", fmt.Errorf("a table is written as text, markdown, csv or json, not %q", format)
+		return "", fmt.Errorf("a table is written as text, markdown, latex, html, csv or json, not %q", format)
 	}
 	return render.Tables{}.Render(&d)
 }

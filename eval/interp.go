@@ -38,7 +38,7 @@ type Config struct {
 	// Tables writes the values of table(); nil gives plain tab-separated text.
 	Tables present.TableRenderer
 	// TableFormat is table()'s format when it is not given: text (the
-	// default), markdown, csv or json.
+	// default), markdown, latex, html, csv or json.
 	TableFormat string
 	// Plots draws plot()'s pictures; nil makes plot() an error.
 	Plots present.Plotter
@@ -59,6 +59,10 @@ type Config struct {
 	// printed: the playground shows tables and pictures from the values
 	// themselves next to the text.
 	Answered func(line int, v Value)
+	// Display, when set, is offered each statement's value before it is
+	// printed; when it shows the value itself (a notebook's rich output)
+	// it says so, and the text is not written to Out.
+	Display func(line int, v Value) bool
 }
 
 // Interp is an interpreter session: the names defined so far and the solvers

@@ -189,6 +189,9 @@ func (in *Interp) printValue(line int, v Value) error {
 	if in.cfg.Answered != nil {
 		defer in.cfg.Answered(line, v)
 	}
+	if in.cfg.Display != nil && in.cfg.Display(line, v) {
+		return nil
+	}
 	if in.cfg.TableFormat == "csv" && !in.cfg.JSON {
 		if records := csvOf(v); records != nil {
 			w := csv.NewWriter(in.cfg.Out)

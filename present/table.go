@@ -34,7 +34,7 @@ type Table struct {
 	Labels  []string // one per row
 	Cells   [][]Cell
 	Notes   []string
-	Format  string // text, markdown, csv or json
+	Format  string // one of Formats
 	// Records is the table as tidy data, one record per position: n, g and
 	// whether g is an exception; or a, b, g and whether it is a
 	// P-position. CSV is written from it.
@@ -86,7 +86,7 @@ type TableRenderer interface {
 }
 
 // Formats are the output formats of table().
-var Formats = []string{"text", "markdown", "csv", "json"}
+var Formats = []string{"text", "markdown", "latex", "html", "csv", "json"}
 
 // ValidFormat reports whether f is one of Formats.
 func ValidFormat(f string) bool { return slices.Contains(Formats, f) }

@@ -32,6 +32,7 @@ const usage = `usage:
   gamelang sweep FAMILY ...     analyse every game of a family, one JSON line each (gamelang sweep -h)
   gamelang merge FILE...        join the outputs of a sweep's shards (gamelang merge -h)
   gamelang serve [--addr A]     serve the playground, a page that runs gamelang in the browser
+  gamelang kernel install       register the Jupyter kernel (gamelang kernel -h)
   gamelang version              which gamelang this is
 flags:
 `
@@ -54,7 +55,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'")
 	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
-	format := fs.String("format", "text", "the format of table(): text, markdown, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
+	format := fs.String("format", "text", "the format of table(): text, markdown, latex, html, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
 	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON (schema: docs/json-schema.json)")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
@@ -91,6 +92,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runMerge(rest[1:], stdout, stderr)
 		case "serve":
 			return runServe(rest[1:], stdout, stderr)
+		case "kernel":
+			return runKernel(rest[1:], stdout, stderr)
 		case "version":
 			fmt.Fprintln(stdout, version.String())
 			return exitOK

@@ -1,5 +1,6 @@
 // Package render writes the tables of table() with a table library: boxes
-// for the terminal, Markdown, CSV, and JSON for programs.
+// for the terminal, Markdown, CSV, and JSON for programs; and by hand
+// LaTeX (booktabs, for papers) and HTML (for notebooks).
 package render
 
 import (
@@ -24,6 +25,12 @@ func (Tables) Render(t *present.Table) (string, error) {
 	}
 	if t.Format == "csv" && t.Records != nil {
 		return renderCSV(t)
+	}
+	switch t.Format {
+	case "latex":
+		return renderLaTeX(t), nil
+	case "html":
+		return renderHTML(t), nil
 	}
 	w := table.NewWriter()
 	w.SetStyle(table.StyleLight)
@@ -55,12 +62,16 @@ func (Tables) Render(t *present.Table) (string, error) {
 		w.SetTitle(t.Title)
 		out = w.Render()
 	}
-	if t.Format != "csv" {
+	switch t.Format {
+	case "markdown": // a paragraph each, apart from the table (a line straight after it would be a row)
+		out = "**" + t.Title + "**\n\n" + out
+		for _, n := range t.Notes {
+			out += "\n\n" + n
+		}
+	case "csv":
+	default:
 		for _, n := range t.Notes {
 			out += "\n" + n
-		}
-		if t.Format == "markdown" {
-			out = "**" + t.Title + "**\n\n" + out
 		}
 	}
 	return out, nil

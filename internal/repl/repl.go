@@ -68,9 +68,10 @@ func (s *Session) Interrupt() {
 	}
 }
 
-// brackets is how many brackets a line opens, less those it closes,
-// outside strings and comments.
-func brackets(line string) int {
+// Brackets is how many brackets a line opens, less those it closes,
+// outside strings and comments: while the lines of a statement open more
+// than they close, it goes on.
+func Brackets(line string) int {
 	n, inString, escaped := 0, false, false
 	for _, r := range line {
 		switch {
@@ -114,7 +115,7 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 	}
 	s.buf.WriteString(line)
 	s.buf.WriteByte('\n')
-	if s.open += brackets(line); s.open > 0 {
+	if s.open += Brackets(line); s.open > 0 {
 		return false // a bracket is open: more lines are needed, no need to parse
 	}
 	src := s.buf.String()
@@ -297,19 +298,19 @@ func command(ctx context.Context, s *Session, line string) bool {
 			fmt.Fprintln(s.Stderr, s.In.Render(err))
 		}
 	case ":set":
-		if err := set(s.In.Limits(), out, strings.Fields(arg)); err != nil {
+		if err := Set(s.In.Limits(), out, strings.Fields(arg)); err != nil {
 			s.Failed = true
 			fmt.Fprintln(s.Stderr, err)
 		}
 	case ":info", ":i":
 		if text, ok := s.In.Info(strings.TrimSpace(arg)); ok {
 			fmt.Fprintln(out, text)
-		} else if err := help(s.In, out, strings.TrimSpace(arg)); err != nil {
+		} else if err := Help(s.In, out, strings.TrimSpace(arg)); err != nil {
 			s.Failed = true
 			fmt.Fprintf(s.Stderr, ":info: %q is not defined in this session, nor a function, keyword or builtin game\n", strings.TrimSpace(arg))
 		}
 	case ":help", ":h":
-		if err := help(s.In, out, strings.TrimSpace(arg)); err != nil {
+		if err := Help(s.In, out, strings.TrimSpace(arg)); err != nil {
 			s.Failed = true
 			fmt.Fprintln(s.Stderr, err)
 		}
@@ -320,9 +321,9 @@ func command(ctx context.Context, s *Session, line string) bool {
 	return false
 }
 
-// set shows or changes the solver limits: `:set`, `:set max-states 1000000`,
+// Set shows or changes the solver limits: `:set`, `:set max-states 1000000`,
 // `:set max-memory 2GiB`.
-func set(l *solve.Limits, out io.Writer, args []string) error {
+func Set(l *solve.Limits, out io.Writer, args []string) error {
 	switch {
 	case len(args) == 0:
 		fmt.Fprintf(out, "max-states %d\nmax-memory %s\n", l.States(), solve.MiB(l.Memory()))
@@ -352,9 +353,9 @@ const statements = `Statements:
   grundy(Nim(3) + Nim(5))               any expression prints its value
 `
 
-// help writes :help, or :help NAME for one function, play convention or
-// builtin game.
-func help(in *gamelang.Session, out io.Writer, topic string) error {
+// Help writes :help, or :help NAME for one function, play convention,
+// keyword or builtin game.
+func Help(in *gamelang.Session, out io.Writer, topic string) error {
 	docs := gamelang.Funcs()
 	if topic == "" {
 		fmt.Fprint(out, statements)
@@ -480,15 +481,22 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	if prefix == "" {
 		return nil, 0
 	}
-	words := slices.Concat(lang.Keywords, setkind.ForbidWords, c.in.Names())
-	for _, d := range append(gamelang.Funcs(), c.in.Conventions()...) {
+	return completeFrom(Words(c.in), prefix)
+}
+
+// Words are the words a statement of the session may use, sorted: the
+// keywords, the functions, the play conventions, the builtin games and
+// the names defined. The prompt and the notebook complete from them.
+func Words(in *gamelang.Session) []string {
+	words := slices.Concat(lang.Keywords, setkind.ForbidWords, in.Names())
+	for _, d := range append(gamelang.Funcs(), in.Conventions()...) {
 		words = append(words, d.Name)
 	}
 	for _, b := range stdlib.All() {
 		words = append(words, b.Name)
 	}
 	sort.Strings(words)
-	return completeFrom(words, prefix)
+	return slices.Compact(words)
 }
 
 // completeFrom completes prefix to the words that start with it.

@@ -28,7 +28,7 @@ var Plugin = eval.Plugin{
 	Name:        "normal play",
 	Conventions: []play.Convention{normalplay.Convention},
 	Funcs: map[string]eval.Func{
-		"table":    {Min: 2, Max: 3, Usage: `table(G, a..b) or table(G, a..b, "markdown")`, Doc: "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, csv, json", Call: fnTable},
+		"table":    {Min: 2, Max: 3, Usage: `table(G, a..b) or table(G, a..b, "markdown")`, Doc: "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, latex (booktabs), html, csv, json", Call: fnTable},
 		"plot":     {Min: 3, Max: 4, Usage: `plot(G, a..b, "file.png") or plot(G, a..b, "file.pdf", "width=20cm; height=15cm; dpi=300; title=...")`, Doc: "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", Call: fnPlot},
 		"period":   {Min: 1, Max: 2, Usage: "period(G) or period(G, limit)", Doc: "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", Call: fnPeriod},
 		"checksum": {Min: 2, Max: 2, Usage: "checksum(G, a..b)", Doc: "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", Call: fnChecksum},

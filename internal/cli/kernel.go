@@ -1,0 +1,103 @@
+package cli
+
+// gamelang kernel: the Jupyter kernel (internal/kernel), and its
+// registration with Jupyter.
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/gamelang/gamelang/internal/kernel"
+)
+
+const kernelUsage = `usage:
+  gamelang kernel install [--data-dir DIR]   register gamelang with Jupyter (a kernel.json
+                                             that starts this program)
+  gamelang kernel -f CONNECTION_FILE         run as a Jupyter kernel (Jupyter starts it so)
+
+Once installed, "gamelang" is a kernel in Jupyter (jupyter lab, notebook,
+console, nbclient): a cell holds statements; each answer shows as text and
+as JSON, tables as HTML, pictures of plot() as PNG and SVG. Tab completes,
+Shift-Tab shows :help or :info, Interrupt stops a computation.
+`
+
+func runKernel(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "install" {
+		fs := flag.NewFlagSet("kernel install", flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		dataDir := fs.String("data-dir", "", "Jupyter's data `directory` (default: $JUPYTER_DATA_DIR, else the user's, ~/.local/share/jupyter on Linux)")
+		fs.Usage = func() { fmt.Fprint(stderr, kernelUsage); fs.PrintDefaults() }
+		if err := fs.Parse(args[1:]); err != nil {
+			return helpStatus(err)
+		}
+		if fs.NArg() > 0 {
+			fs.Usage()
+			return exitUsage
+		}
+		dir := *dataDir
+		if dir == "" {
+			d, err := kernel.DataDir()
+			if err != nil {
+				fmt.Fprintln(stderr, "gamelang kernel install:", err)
+				return exitError
+			}
+			dir = d
+		}
+		exe, err := os.Executable()
+		if err == nil {
+			exe, err = filepath.EvalSymlinks(exe)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "gamelang kernel install: where is this program?", err)
+			return exitError
+		}
+		written, err := kernel.Install(dir, exe)
+		if err != nil {
+			fmt.Fprintln(stderr, "gamelang kernel install:", err)
+			return exitError
+		}
+		fmt.Fprintf(stdout, "installed the gamelang kernel in %s\n", written)
+		return exitOK
+	}
+	fs := flag.NewFlagSet("kernel", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	file := fs.String("f", "", "the Jupyter connection `file` to serve")
+	fs.Usage = func() { fmt.Fprint(stderr, kernelUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		return helpStatus(err)
+	}
+	if *file == "" || fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	conn, err := kernel.ReadConnection(*file)
+	if err != nil {
+		fmt.Fprintln(stderr, "gamelang kernel:", err)
+		return exitError
+	}
+	// Ctrl-C (SIGINT, as a terminal or a signal-mode client sends it)
+	// stops the cell under way, not the kernel; a shutdown request ends it.
+	ctx := context.Background()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	if err := kernel.Serve(ctx, conn, stderr, sig); err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	return exitOK
+}
+
+// helpStatus is the exit status of a flag parse that failed: 0 for -h.
+func helpStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}

@@ -1,0 +1,329 @@
+package kernel
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+
+	_ "github.com/gamelang/gamelang/lib"
+)
+
+// client is the test's side of a kernel: a shell, a control and an iopub
+// socket, as a Jupyter front end holds them.
+type client struct {
+	t                     *testing.T
+	sign                  signer
+	shell, control, iopub zmq4.Socket
+	session               string
+}
+
+// startKernel serves a kernel over ipc in a temporary directory and
+// connects a client to it.
+func startKernel(t *testing.T) *client {
+	t.Helper()
+	dir := t.TempDir()
+	conn := &Connection{Transport: "ipc", IP: filepath.Join(dir, "k"), ShellPort: 1, IOPubPort: 2, StdinPort: 3, ControlPort: 4, HBPort: 5,
+		Key: "a-secret", SignatureScheme: "hmac-sha256"}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, conn, os.Stderr, nil) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	c := &client{t: t, sign: signer{key: []byte(conn.Key)}, session: newID(),
+		shell: zmq4.NewDealer(ctx, zmq4.WithTimeout(time.Minute)), control: zmq4.NewDealer(ctx), iopub: zmq4.NewSub(ctx)}
+	for _, s := range []struct {
+		sock zmq4.Socket
+		port int
+	}{{c.shell, conn.ShellPort}, {c.control, conn.ControlPort}, {c.iopub, conn.IOPubPort}} {
+		if err := s.sock.Dial(conn.endpoint(s.port)); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.sock.Close() })
+	}
+	if err := c.iopub.SetOption(zmq4.OptionSubscribe, ""); err != nil {
+		t.Fatal(err)
+	}
+	// A subscription takes effect some time after it is made: ask for the
+	// kernel's info until iopub carries the status it publishes.
+	got := make(chan struct{})
+	go func() {
+		for {
+			if _, err := c.iopub.Recv(); err != nil {
+				return
+			}
+			close(got)
+			return
+		}
+	}()
+	for i := 0; ; i++ {
+		c.send(c.shell, "kernel_info_request", map[string]any{})
+		c.recv(c.shell, "kernel_info_reply")
+		select {
+		case <-got:
+			c.drain()
+			return c
+		case <-time.After(100 * time.Millisecond): // a wait for an event, bounded: the subscription is not yet made
+		}
+		if i == 100 {
+			t.Fatal("iopub carries nothing")
+		}
+	}
+}
+
+// drain reads iopub until the kernel is idle again.
+func (c *client) drain() {
+	for {
+		m := c.next()
+		if m.Header.MsgType == "status" && strings.Contains(string(m.Content), "idle") {
+			return
+		}
+	}
+}
+
+func (c *client) send(sock zmq4.Socket, typ string, content any) string {
+	c.t.Helper()
+	m, err := reply(c.session, nil, typ, content)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	frames, err := c.sign.encode(m)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+		c.t.Fatal(err)
+	}
+	return m.Header.MsgID
+}
+
+func (c *client) recv(sock zmq4.Socket, typ string) *Message {
+	c.t.Helper()
+	raw, err := sock.Recv()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	m, err := c.sign.decode(raw.Frames)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if m.Header.MsgType != typ {
+		c.t.Fatalf("got %s, want %s: %s", m.Header.MsgType, typ, m.Content)
+	}
+	return m
+}
+
+func (c *client) next() *Message {
+	c.t.Helper()
+	raw, err := c.iopub.Recv()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	m, err := c.sign.decode(raw.Frames)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return m
+}
+
+// execute runs code and returns the reply and what iopub carried for it,
+// the status messages left out.
+func (c *client) execute(code string) (reply map[string]any, out []*Message) {
+	c.t.Helper()
+	id := c.send(c.shell, "execute_request", map[string]any{"code": code, "silent": false, "store_history": true, "allow_stdin": false})
+	r := c.recv(c.shell, "execute_reply")
+	for {
+		m := c.next()
+		var parent Header
+		_ = json.Unmarshal(m.Parent, &parent)
+		if parent.MsgID != id {
+			continue
+		}
+		if m.Header.MsgType == "status" {
+			if strings.Contains(string(m.Content), "idle") {
+				break
+			}
+			continue
+		}
+		out = append(out, m)
+	}
+	if err := json.Unmarshal(r.Content, &reply); err != nil {
+		c.t.Fatal(err)
+	}
+	return reply, out
+}
+
+func content(t *testing.T, m *Message) map[string]any {
+	var v map[string]any
+	if err := json.Unmarshal(m.Content, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestKernelSession(t *testing.T) {
+	c := startKernel(t)
+	t.Chdir(t.TempDir()) // plot() writes its file here
+
+	// Definitions in one cell, questions in the next; print() is a stream,
+	// every answer a display with its text and its JSON.
+	if r, _ := c.execute("game S { take {1, 3, 4} }"); r["status"] != "ok" {
+		t.Fatalf("definition: %v", r)
+	}
+	r, out := c.execute("print(\"values:\")\ngrundy(S, 0..9)\noutcome(S(2) + S(7))")
+	if r["status"] != "ok" || r["execution_count"] != 2.0 {
+		t.Fatalf("reply %v", r)
+	}
+	var kinds []string
+	for _, m := range out {
+		kinds = append(kinds, m.Header.MsgType)
+	}
+	if got := strings.Join(kinds, " "); got != "execute_input stream display_data display_data" {
+		t.Fatalf("messages: %s", got)
+	}
+	if s := content(t, out[1]); s["text"] != "values:\n" || s["name"] != "stdout" {
+		t.Errorf("stream %v", s)
+	}
+	want := bruteSubtraction([]int{1, 3, 4}, 10)
+	data := content(t, out[2])["data"].(map[string]any)
+	if data["text/plain"] != want {
+		t.Errorf("grundy(S, 0..9) = %v, want %s", data["text/plain"], want)
+	}
+	j, _ := data["application/json"].(map[string]any)
+	if j["type"] != "sequence" || j["text"] != want {
+		t.Errorf("application/json %v", data["application/json"])
+	}
+	g2, g7 := bruteSubtractionValue([]int{1, 3, 4}, 2), bruteSubtractionValue([]int{1, 3, 4}, 7)
+	wantOutcome := "N"
+	if g2 == g7 {
+		wantOutcome = "P"
+	}
+	if got := content(t, out[3])["data"].(map[string]any)["text/plain"]; got != wantOutcome {
+		t.Errorf("outcome = %v, want %s", got, wantOutcome)
+	}
+
+	// A table shows as HTML (and LaTeX); a plot as PNG and SVG.
+	_, out = c.execute("table(S, 0..19)\nplot(S, 0..30, \"s.png\", \"width=8cm; height=5cm; dpi=72\")")
+	tbl := content(t, out[1])["data"].(map[string]any)
+	if h, _ := tbl["text/html"].(string); !strings.Contains(h, "<table") || !strings.Contains(h, "<td style=\"text-align:right\">3</td>") {
+		t.Errorf("table's HTML: %.300s", h)
+	}
+	if l, _ := tbl["text/latex"].(string); !strings.Contains(l, "\\toprule") {
+		t.Errorf("table's LaTeX: %.300s", l)
+	}
+	pic := content(t, out[2])["data"].(map[string]any)
+	raw, err := base64.StdEncoding.DecodeString(fmt.Sprint(pic["image/png"]))
+	if err != nil {
+		t.Fatalf("image/png: %v", err)
+	}
+	img, err := png.Decode(strings.NewReader(string(raw)))
+	if err != nil || img.Bounds().Dx() < 100 {
+		t.Fatalf("image/png is not a picture: %v", err)
+	}
+	if s, _ := pic["image/svg+xml"].(string); !strings.Contains(s, "<svg") {
+		t.Errorf("image/svg+xml: %.100s", s)
+	}
+	if _, err := os.Stat("s.png"); err != nil {
+		t.Errorf("plot() wrote no file: %v", err)
+	}
+
+	// An error names the cell, its line and column.
+	r, out = c.execute("let x = 1\ngrundy(S(x +))")
+	if r["status"] != "error" || !strings.HasPrefix(fmt.Sprint(r["evalue"]), "In[4]:2:13:") {
+		t.Errorf("error reply %v", r)
+	}
+	if len(out) != 2 || out[1].Header.MsgType != "error" {
+		t.Errorf("no error on iopub: %v", out)
+	}
+
+	// Completion and inspection, from the prompt's words and help.
+	c.send(c.shell, "complete_request", map[string]any{"code": "grundy(Kay", "cursor_pos": 10})
+	comp := content(t, c.recv(c.shell, "complete_reply"))
+	if fmt.Sprint(comp["matches"]) != "[Kayles]" || comp["cursor_start"] != 7.0 {
+		t.Errorf("complete %v", comp)
+	}
+	c.drain()
+	c.send(c.shell, "inspect_request", map[string]any{"code": "outcome(S(3))", "cursor_pos": 9, "detail_level": 0})
+	insp := content(t, c.recv(c.shell, "inspect_reply"))
+	if text := fmt.Sprint(insp["data"].(map[string]any)["text/plain"]); insp["found"] != true || !strings.Contains(text, "take {1, 3, 4}") {
+		t.Errorf("inspect %v", insp)
+	}
+	c.drain()
+	c.send(c.shell, "is_complete_request", map[string]any{"code": "game G {"})
+	if ic := content(t, c.recv(c.shell, "is_complete_reply")); ic["status"] != "incomplete" {
+		t.Errorf("is_complete %v", ic)
+	}
+	c.drain()
+
+	// An interrupt on the control channel stops a long computation; the
+	// session goes on.
+	c.execute(":set max-states 200000000")
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "grundy(GrundysGame(10^8))", "silent": false})
+	for {
+		m := c.next()
+		var parent Header
+		_ = json.Unmarshal(m.Parent, &parent)
+		if parent.MsgID == id && m.Header.MsgType == "execute_input" {
+			break
+		}
+	}
+	start := time.Now()
+	c.send(c.control, "interrupt_request", map[string]any{})
+	c.recv(c.control, "interrupt_reply")
+	r = content(t, c.recv(c.shell, "execute_reply"))
+	t.Logf("interrupted in %v", time.Since(start))
+	if r["status"] != "error" || r["ename"] != "Interrupted" {
+		t.Errorf("interrupted cell: %v", r)
+	}
+	c.drain()
+	if _, out := c.execute("grundy(S(4))"); content(t, out[1])["data"].(map[string]any)["text/plain"] != fmt.Sprint(bruteSubtractionValue([]int{1, 3, 4}, 4)) {
+		t.Errorf("after the interrupt: %v", content(t, out[1]))
+	}
+
+	// A message with a wrong signature is dropped, not answered.
+	bad := signer{key: []byte("wrong")}
+	m, _ := reply(c.session, nil, "kernel_info_request", map[string]any{})
+	frames, _ := bad.encode(m)
+	if err := c.shell.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+		t.Fatal(err)
+	}
+	c.send(c.shell, "kernel_info_request", map[string]any{})
+	info := content(t, c.recv(c.shell, "kernel_info_reply"))
+	if info["protocol_version"] != protocolVersion || info["language_info"].(map[string]any)["file_extension"] != ".game" {
+		t.Errorf("kernel info %v", info)
+	}
+}
+
+// bruteSubtraction writes the Grundy values of the subtraction game s
+// for heaps 0..n-1 as grundy(G, a..b) prints them.
+func bruteSubtraction(s []int, n int) string {
+	var parts []string
+	for h := range n {
+		parts = append(parts, fmt.Sprint(bruteSubtractionValue(s, h)))
+	}
+	return strings.Join(parts, " ")
+}
+
+func bruteSubtractionValue(s []int, h int) int {
+	seen := map[int]bool{}
+	for _, k := range s {
+		if k <= h {
+			seen[bruteSubtractionValue(s, h-k)] = true
+		}
+	}
+	g := 0
+	for seen[g] {
+		g++
+	}
+	return g
+}

@@ -1,0 +1,109 @@
+package kernel
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "store the example notebook's new outputs")
+
+// python is Debian's Python with nbclient and jupyter_client (packages
+// python3-nbclient, python3-jupyter-client), which .ci/run installs.
+func python(t *testing.T) string {
+	t.Helper()
+	py := "/usr/bin/python3"
+	if err := exec.Command(py, "-c", "import nbclient, jupyter_client").Run(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI has no nbclient (.ci/run installs python3-nbclient): %v", err)
+		}
+		t.Skipf("no nbclient for %s: %v", py, err)
+	}
+	return py
+}
+
+// TestNotebook runs examples/notebook.ipynb through nbclient against the
+// kernel, registered by `gamelang kernel install` as a user would, and
+// compares every output with the one stored in the notebook.
+func TestNotebook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gamelang and starts Python")
+	}
+	py := python(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "gamelang")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/gamelang").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	data := filepath.Join(dir, "jupyter")
+	if out, err := exec.Command(bin, "kernel", "install", "--data-dir", data).CombinedOutput(); err != nil {
+		t.Fatalf("kernel install: %v\n%s", err, out)
+	}
+	src := "../../examples/notebook.ipynb"
+	executed := filepath.Join(dir, "executed.ipynb")
+	work := filepath.Join(dir, "work")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "testdata/nbrun.py", src, executed, work)
+	cmd.Env = append(os.Environ(), "JUPYTER_PATH="+data, "JUPYTER_DATA_DIR="+data)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nbclient: %v\n%s", err, out)
+	}
+	if *update {
+		b, err := os.ReadFile(executed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(src, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, got := cellOutputs(t, src), cellOutputs(t, executed)
+	if len(want) != len(got) {
+		t.Fatalf("%d code cells ran, the notebook has %d", len(got), len(want))
+	}
+	for i := range want {
+		if !reflect.DeepEqual(want[i], got[i]) {
+			w, _ := json.MarshalIndent(want[i], "", " ")
+			g, _ := json.MarshalIndent(got[i], "", " ")
+			t.Errorf("code cell %d differs (go test ./internal/kernel -run TestNotebook -update stores new outputs)\nwant %.2000s\ngot  %.2000s", i+1, w, g)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(work, "wythoff.png")); err != nil {
+		t.Errorf("the notebook's plot() wrote no file in its directory: %v", err)
+	}
+}
+
+// cellOutputs are the outputs of each code cell of a notebook.
+func cellOutputs(t *testing.T, file string) []any {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []struct {
+			CellType string `json:"cell_type"`
+			Outputs  any    `json:"outputs"`
+		} `json:"cells"`
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if err := d.Decode(&nb); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	var out []any
+	for _, c := range nb.Cells {
+		if c.CellType == "code" {
+			out = append(out, c.Outputs)
+		}
+	}
+	return out
+}

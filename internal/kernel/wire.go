@@ -1,0 +1,161 @@
+// Package kernel is gamelang's Jupyter kernel: it speaks the Jupyter
+// messaging protocol (version 5.3) over ZeroMQ and runs each cell in one
+// gamelang session (the public API's gamelang.Session), so that a
+// notebook defines games in one cell and asks about them in the next.
+// Answers show as text plus rich output (tables as HTML, pictures as PNG
+// and SVG, every value as application/json); errors name the cell's line
+// and column; an interrupt stops a computation as Ctrl-C does at the
+// prompt; completion and inspection use the prompt's word lists and help.
+//
+// wire.go is the protocol's framing: a message is the ZeroMQ routing
+// identities, a delimiter, an HMAC-SHA256 signature of the four JSON
+// parts that follow (header, parent header, metadata, content), and any
+// binary buffers.
+package kernel
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"time"
+)
+
+// protocolVersion is the messaging protocol spoken.
+const protocolVersion = "5.3"
+
+var delimiter = []byte("<IDS|MSG>")
+
+// Header is a message's header.
+type Header struct {
+	MsgID    string `json:"msg_id"`
+	Session  string `json:"session"`
+	Username string `json:"username"`
+	Date     string `json:"date"`
+	MsgType  string `json:"msg_type"`
+	Version  string `json:"version"`
+}
+
+// Message is one message of the protocol.
+type Message struct {
+	Identities [][]byte
+	Header     Header
+	Parent     json.RawMessage // the header of the request it answers, or {}
+	Metadata   map[string]any
+	Content    json.RawMessage
+}
+
+// signer signs and checks messages with the connection's key; an empty
+// key (signature_scheme with no key) signs nothing.
+type signer struct {
+	key []byte
+}
+
+func (s signer) mac() hash.Hash {
+	if len(s.key) == 0 {
+		return nil
+	}
+	return hmac.New(sha256.New, s.key)
+}
+
+func (s signer) sign(parts [][]byte) []byte {
+	m := s.mac()
+	if m == nil {
+		return nil
+	}
+	for _, p := range parts {
+		m.Write(p)
+	}
+	return []byte(hex.EncodeToString(m.Sum(nil)))
+}
+
+// decode reads a message from its frames, checking its signature.
+func (s signer) decode(frames [][]byte) (*Message, error) {
+	i := 0
+	for i < len(frames) && !bytes.Equal(frames[i], delimiter) {
+		i++
+	}
+	if len(frames)-i < 6 {
+		return nil, errors.New("a message without the delimiter and its five parts")
+	}
+	m := &Message{Identities: frames[:i]}
+	sig, parts := frames[i+1], frames[i+2:i+6]
+	if want := s.sign(parts); !hmac.Equal(sig, want) {
+		return nil, errors.New("a message with a wrong signature")
+	}
+	if err := json.Unmarshal(parts[0], &m.Header); err != nil {
+		return nil, fmt.Errorf("a message's header: %w", err)
+	}
+	m.Parent = json.RawMessage(parts[1])
+	if err := json.Unmarshal(parts[2], &m.Metadata); err != nil {
+		return nil, fmt.Errorf("a message's metadata: %w", err)
+	}
+	m.Content = json.RawMessage(parts[3])
+	return m, nil
+}
+
+// encode writes a message as frames, signed.
+func (s signer) encode(m *Message) ([][]byte, error) {
+	header, err := json.Marshal(m.Header)
+	if err != nil {
+		return nil, err
+	}
+	parent := []byte(m.Parent)
+	if len(parent) == 0 {
+		parent = []byte("{}")
+	}
+	meta := m.Metadata
+	if meta == nil {
+		meta = map[string]any{}
+	}
+	metadata, err := json.Marshal(meta)
+	if err != nil {
+		return nil, err
+	}
+	content := []byte(m.Content)
+	if len(content) == 0 {
+		content = []byte("{}")
+	}
+	parts := [][]byte{header, parent, metadata, content}
+	frames := append([][]byte{}, m.Identities...)
+	frames = append(frames, delimiter, s.sign(parts))
+	return append(frames, parts...), nil
+}
+
+// newID is a fresh message or session id (a random UUID, version 4).
+func newID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b[:])
+	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// reply is a message of type typ answering parent (nil: none), in the
+// kernel's session.
+func reply(session string, parent *Message, typ string, content any) (*Message, error) {
+	c, err := json.Marshal(content)
+	if err != nil {
+		return nil, err
+	}
+	m := &Message{
+		Header: Header{MsgID: newID(), Session: session, Username: "kernel", MsgType: typ, Version: protocolVersion,
+			Date: time.Now().UTC().Format("2006-01-02T15:04:05.000000Z")},
+		Content: c,
+	}
+	if parent != nil {
+		p, err := json.Marshal(parent.Header)
+		if err != nil {
+			return nil, err
+		}
+		m.Parent = p
+		m.Identities = parent.Identities
+	}
+	return m, nil
+}
