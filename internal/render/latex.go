@@ -9,8 +9,8 @@ import (
 )
 
 // renderLaTeX writes t as a booktabs tabular ready to \input: the title
-// as a comment and a caption line above, exceptions in bold with a star,
-// the notes below. It needs \usepackage{booktabs}.
+// as a comment above, exceptions in bold with a star (as the notes say),
+// the notes below in small type. It needs \usepackage{booktabs}.
 func renderLaTeX(t *present.Table) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%% %s (needs \\usepackage{booktabs})\n", strings.ReplaceAll(t.Title, "\n", " "))
@@ -42,17 +42,7 @@ func renderLaTeX(t *present.Table) string {
 		row(latexText(t.Labels[i]), texts)
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}")
-	marked := false
-	for _, cells := range t.Cells {
-		for _, c := range cells {
-			marked = marked || c.Mark
-		}
-	}
-	notes := t.Notes
-	if marked {
-		notes = append([]string{"Bold with a star: an exception to the period."}, notes...)
-	}
-	for _, n := range notes {
+	for _, n := range t.Notes {
 		b.WriteString("\\\\[2pt]\n{\\footnotesize " + latexText(n) + "}")
 	}
 	return b.String()

@@ -4,6 +4,9 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,5 +52,65 @@ func TestFormats(t *testing.T) {
 	}
 	if *doc.Rows[1][0] != 10 || doc.Rows[1][1] != nil || len(doc.Exceptions) != 1 || doc.Exceptions[0].Column != 1 {
 		t.Errorf("json %s", j)
+	}
+}
+
+func TestMarkdownNotesAreParagraphs(t *testing.T) {
+	md, _ := Tables{}.Render(sample("markdown"))
+	// GitHub reads a line straight after a table's last row as a row.
+	if !strings.Contains(md, "| 3 | 10 |  | 1 |\n\na note") {
+		t.Errorf("the note is not a paragraph of its own:\n%s", md)
+	}
+}
+
+func TestLaTeX(t *testing.T) {
+	s := sample("latex")
+	s.Title = `G_1: 50% of {values} & "more"`
+	tex, err := Tables{}.Render(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`% G_1: 50% of {values} & "more" (needs \usepackage{booktabs})`,
+		"\\begin{tabular}{rrrr}\n\\toprule\nn & +0 & +1 & +2 \\\\\n\\midrule\n",
+		"0 & 0 & \\textbf{7}$^{*}$ & 2 \\\\\n3 & 10 &  & 1 \\\\\n\\bottomrule\n\\end{tabular}",
+		"{\\footnotesize a note}",
+	} {
+		if !strings.Contains(tex, want) {
+			t.Errorf("latex lacks %q:\n%s", want, tex)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	// Ready to \input: pdflatex compiles it (where TeX is installed).
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("no pdflatex")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.tex"), []byte(tex), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := "\\documentclass{article}\\usepackage{booktabs}\\begin{document}\\input{t.tex}\\end{document}\n"
+	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdflatex: %v\n%s", err, out)
+	}
+}
+
+func TestHTML(t *testing.T) {
+	s := sample("html")
+	s.Title = "a <b> & c"
+	h, _ := Tables{}.Render(s)
+	for _, want := range []string{"<caption>a &lt;b&gt; &amp; c</caption>", `<th style="text-align:right">+2</th>`,
+		`<td style="text-align:right" title="an exception to the period"><b>7*</b></td>`, "<td></td>", "<p>a note</p>"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("html lacks %q:\n%s", want, h)
+		}
 	}
 }
