@@ -4,16 +4,24 @@ package present
 // read. For a heap ruleset, the Grundy sequence as a scatter plot (the
 // exceptions of a proved period marked); for a two-number tuple ruleset, the
 // grid of values as a heat map with the P-positions marked (Wythoff's
-// picture). This computes the data; a Plotter (internal/plot, with
+// picture). Under misère or loopy play (plot(G, a..b, file, misere)) the
+// values are that convention's, the P-positions its P-positions. This
+// computes the data; a Plotter (internal/plot, with
 // gonum/plot) draws it, in the format the file's extension names.
 
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"math"
 	"math/big"
+	"slices"
+
+	"gonum.org/v1/plot/palette/moreland"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/play/normal"
 )
 
@@ -23,12 +31,21 @@ type Plot struct {
 	Title  string
 	XLabel string
 	YLabel string
-	// a sequence: Y[i] is the value at X[i]; Marked[i] flags an exception
+	// Value names what is plotted, for the colour bar and the legend:
+	// "Grundy value", "misère value", "loopy value".
+	Value string
+	// a sequence: Y[i] is the value at X[i]; Marked[i] flags an exception,
+	// P[i] a P-position, Inf[i] a value that is not a number (Y[i] is then
+	// NaN)
 	X, Y   []float64
 	Marked []bool
-	// a grid: Grid[i][j] is the value at (Lo+i, Lo+j); NaN for no value
-	Grid [][]float64
-	Lo   float64
+	P, Inf []bool
+	// a grid: Grid[i][j] is the value at (Lo+i, Lo+j), NaN for no value
+	// (a decided position) or a value that is not a number (GridInf);
+	// GridP marks the P-positions
+	Grid           [][]float64
+	GridP, GridInf [][]bool
+	Lo             float64
 	// Width and Height are the picture's size in points (1/72 inch), DPI
 	// the pixels per inch of a PNG, JPEG or TIFF; zero for the defaults.
 	Width, Height float64
@@ -48,71 +65,176 @@ var PlotFormats = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".svg", ".p
 // MaxPlotPoints bounds a plot.
 const MaxPlotPoints = 1_000_000
 
+// A plotValue is what a plot shows of one position: a number, or a value
+// that is not one (inf), or nothing (skip: a decided position); and
+// whether the player to move loses.
+type plotValue struct {
+	g         *big.Int
+	inf, skip bool
+	p         bool
+}
+
+// valuer values positions for a plot.
+type valuer func(ctx context.Context, p game.Position) (plotValue, error)
+
+// normalValuer values positions by their Grundy values.
+func normalValuer(s *normal.Solver) valuer {
+	return func(ctx context.Context, p game.Position) (plotValue, error) {
+		if _, decided := p.Decided(); decided {
+			return plotValue{skip: true}, nil
+		}
+		g, err := s.Grundy(ctx, p)
+		if err != nil {
+			return plotValue{}, err
+		}
+		return plotValue{g: g, p: g.Sign() == 0}, nil
+	}
+}
+
+// conventionValuer values positions under a play convention's solver.
+func conventionValuer(s play.Solver) valuer {
+	return func(ctx context.Context, p game.Position) (plotValue, error) {
+		if _, decided := p.Decided(); decided {
+			return plotValue{skip: true}, nil
+		}
+		v, err := s.Value(ctx, p)
+		if err != nil {
+			return plotValue{}, err
+		}
+		pv := plotValue{p: v.Outcome() == game.P}
+		if n, ok := NumberOf(v); ok {
+			pv.g = n
+		} else {
+			pv.inf = true
+		}
+		return pv, nil
+	}
+}
+
+// NumberOf is a convention's value as a number, when it is one: a Grundy
+// value, a misère value, a finite loopy value.
+func NumberOf(v play.Value) (*big.Int, bool) {
+	switch v := v.(type) {
+	case interface{ Nim() *big.Int }:
+		return v.Nim(), true
+	case interface{ Finite() (*big.Int, bool) }:
+		return v.Finite()
+	}
+	return nil, false
+}
+
 // SequencePlot is the scatter plot of g(lo) .. g(hi).
 func SequencePlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi int64) (*Plot, error) {
-	if hi-lo+1 > MaxPlotPoints {
-		return nil, fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
-	}
-	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), XLabel: "heap n", YLabel: "g(n)"}
-	offset := int64(0) // far heaps are drawn from lo, so that the axis keeps its precision
-	if lo >= 1<<20 {
-		offset = lo
-		d.XLabel = fmt.Sprintf("heap n - %d", lo)
-	}
+	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), YLabel: "g(n)", Value: "Grundy value"}
 	pr, hasPeriod := Periodic(s, r)
 	if hasPeriod {
 		if _, err := pr.Period(ctx, periodLook); err != nil {
 			return nil, err
 		}
 	}
-	for n := lo; n <= hi; n++ {
-		x := big.NewInt(n)
-		g, err := valueAt(ctx, s, r, x)
-		if err != nil {
-			return nil, err
-		}
-		if g == nil {
-			continue
-		}
-		mark := false
-		if hasPeriod && pr.Table().Period() != nil {
-			mark = IsException(pr.Table().Period(), x, g)
-		}
-		d.X = append(d.X, float64(n-offset))
-		d.Y = append(d.Y, float64(g.Int64()))
-		d.Marked = append(d.Marked, mark)
-	}
+	var per *octal.Period
 	if hasPeriod {
-		if p := pr.Table().Period(); p != nil {
-			d.Title += fmt.Sprintf(" (period %d from %d)", p.Len, p.Pre)
-		}
+		per = pr.Table().Period()
+	}
+	err := sequence(ctx, d, r, lo, hi, normalValuer(s), func(n, g *big.Int) bool { return per != nil && IsException(per, n, g) })
+	if err != nil {
+		return nil, err
+	}
+	if per != nil {
+		d.Title += fmt.Sprintf(" (period %d from %d)", per.Len, per.Pre)
 	}
 	return d, nil
 }
 
+// ConventionSequencePlot is the scatter plot of the values of heaps lo..hi
+// under a play convention (named name) other than normal play: misère values, loopy
+// values (those that are not numbers drawn apart).
+func ConventionSequencePlot(ctx context.Context, s play.Solver, name string, r game.Ruleset, lo, hi int64) (*Plot, error) {
+	d := &Plot{Title: fmt.Sprintf("%s: %s values", r.Name(), name), YLabel: "value", Value: name + " value"}
+	return d, sequence(ctx, d, r, lo, hi, conventionValuer(s), nil)
+}
+
+// sequence fills d with the values of heaps lo..hi; exception says which
+// values are exceptions to a period.
+func sequence(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val valuer, exception func(n, g *big.Int) bool) error {
+	if hi-lo+1 > MaxPlotPoints {
+		return fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
+	}
+	d.XLabel = "heap n"
+	offset := int64(0) // far heaps are drawn from lo, so that the axis keeps its precision
+	if lo >= 1<<20 {
+		offset = lo
+		d.XLabel = fmt.Sprintf("heap n - %d", lo)
+	}
+	for n := lo; n <= hi; n++ {
+		x := big.NewInt(n)
+		p, err := at(r, x)
+		if err != nil {
+			return err
+		}
+		v, err := val(ctx, p)
+		if err != nil {
+			return err
+		}
+		if v.skip {
+			continue
+		}
+		y := math.NaN()
+		if !v.inf {
+			y = float64(v.g.Int64())
+		}
+		d.X = append(d.X, float64(n-offset))
+		d.Y = append(d.Y, y)
+		d.Marked = append(d.Marked, !v.inf && exception != nil && exception(x, v.g))
+		d.P = append(d.P, v.p)
+		d.Inf = append(d.Inf, v.inf)
+	}
+	return nil
+}
+
 // GridPlot is the heat map of g(a, b) for a, b in lo..hi.
 func GridPlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi int64) (*Plot, error) {
+	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), Value: "Grundy value"}
+	return d, grid(ctx, d, r, lo, hi, normalValuer(s))
+}
+
+// ConventionGridPlot is the heat map of a two-number ruleset's values
+// under a play convention other than normal play.
+func ConventionGridPlot(ctx context.Context, s play.Solver, name string, r game.Ruleset, lo, hi int64) (*Plot, error) {
+	d := &Plot{Title: fmt.Sprintf("%s: %s values", r.Name(), name), Value: name + " value"}
+	return d, grid(ctx, d, r, lo, hi, conventionValuer(s))
+}
+
+func grid(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val valuer) error {
 	n := hi - lo + 1
 	if n*n > MaxPlotPoints {
-		return nil, fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
+		return fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
 	}
 	vars := r.Kind().Coords()
-	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), XLabel: vars[1], YLabel: vars[0], Lo: float64(lo)}
+	d.XLabel, d.YLabel, d.Lo = vars[1], vars[0], float64(lo)
 	for a := lo; a <= hi; a++ {
 		row := make([]float64, n)
+		ps, infs := make([]bool, n), make([]bool, n)
 		for b := lo; b <= hi; b++ {
-			g, err := valueAt(ctx, s, r, big.NewInt(a), big.NewInt(b))
+			p, err := at(r, big.NewInt(a), big.NewInt(b))
 			if err != nil {
-				return nil, err
+				return err
+			}
+			v, err := val(ctx, p)
+			if err != nil {
+				return err
 			}
 			row[b-lo] = math.NaN()
-			if g != nil {
-				row[b-lo] = float64(g.Int64())
+			if !v.skip && !v.inf {
+				row[b-lo] = float64(v.g.Int64())
 			}
+			ps[b-lo], infs[b-lo] = !v.skip && v.p, v.inf
 		}
 		d.Grid = append(d.Grid, row)
+		d.GridP = append(d.GridP, ps)
+		d.GridInf = append(d.GridInf, infs)
 	}
-	return d, nil
+	return nil
 }
 
 // IntegerTicks are the ticks of an axis of whole numbers from lo to hi: at
@@ -140,14 +262,21 @@ func IntegerTicks(lo, hi float64) []float64 {
 // TickLabel writes a tick of IntegerTicks (never "-0").
 func TickLabel(v float64) string { return fmt.Sprint(int64(math.Round(v))) }
 
-// PlotTop is where a sequence plot's value axis ends: a third above the
-// largest value, so that the legend stays clear of the points.
-func PlotTop(ys []float64) float64 {
+// PlotTop is where a sequence plot's value axis ends, and where the
+// values that are not numbers are drawn: one above the largest number,
+// and the axis one above that when there are such values.
+func PlotTop(ys []float64, inf []bool) (top, infAt float64) {
 	hi := 0.0
 	for _, y := range ys {
-		hi = math.Max(hi, y)
+		if !math.IsNaN(y) {
+			hi = math.Max(hi, y)
+		}
 	}
-	return math.Ceil(hi*4/3 + 1)
+	infAt = hi + 1
+	if slices.Contains(inf, true) {
+		return hi + 2, infAt
+	}
+	return hi + 1, infAt
 }
 
 // GridMax is the largest value of a grid (0 for none; NaN cells have none):
@@ -162,4 +291,31 @@ func GridMax(grid [][]float64) float64 {
 		}
 	}
 	return hi
+}
+
+// Colours of a plot's marks.
+var (
+	MarkValue     = color.RGBA{R: 40, G: 90, B: 200, A: 255}   // a value
+	MarkP         = color.RGBA{G: 160, B: 70, A: 255}          // a P-position, on a scatter plot
+	MarkException = color.RGBA{R: 210, G: 30, B: 30, A: 255}   // an exception to a period
+	MarkPOnHeat   = color.RGBA{G: 200, B: 255, A: 255}         // a P-position, on a heat map
+	MarkInfinite  = color.RGBA{R: 240, G: 140, A: 255}         // a value that is not a number
+	NoValue       = color.RGBA{R: 200, G: 200, B: 200, A: 255} // a heat map's cell with no value
+)
+
+// HeatColour is the colour of value v on a heat map whose largest value is
+// top: black for 0 through red and yellow to white (Moreland's extended
+// black body), the same in every format.
+func HeatColour(v, top float64) color.Color {
+	if math.IsNaN(v) {
+		return NoValue
+	}
+	m := moreland.ExtendedBlackBody()
+	m.SetMin(0)
+	m.SetMax(math.Max(top, 1))
+	c, err := m.At(math.Min(math.Max(v, 0), math.Max(top, 1)))
+	if err != nil {
+		return NoValue
+	}
+	return c
 }

@@ -1,9 +1,16 @@
 // Package plot draws the pictures of plot() with gonum/plot: a scatter plot
-// of a Grundy sequence with its P-positions and the exceptions of a proved
-// period marked, and a heat map of a two-number ruleset's values with a
-// colour bar and its P-positions marked. Axes that count have integer
-// ticks. The file's extension picks the format: .png, .jpg, .tif, .svg,
-// .pdf or .eps.
+// of a sequence of values with its P-positions and the exceptions of a
+// proved period marked, and a heat map of a two-number ruleset's values
+// with a colour bar and its P-positions marked. The file's extension picks
+// the format: .png, .jpg, .tif, .svg, .pdf or .eps.
+//
+// Every format draws the same picture from the same shapes: the cells of
+// a heat map and the steps of its colour bar are filled rectangles (no
+// embedded image, which the vector formats drew upside down, as a
+// hairline, or not at all), each reaching a little under its neighbour so
+// that no seam shows between them; the legend sits below the axes, not
+// over the data; type and marks are sized from the picture's physical
+// size, and a title too long for the width is wrapped.
 package plot
 
 import (
@@ -17,7 +24,6 @@ import (
 	"strings"
 
 	gonum "gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -45,6 +51,10 @@ const (
 	defaultDPI    = 150
 )
 
+// maxPixels bounds a raster picture (width × height at its dpi): 100
+// megapixels, 400 MB as the canvas holds them.
+const maxPixels = 100_000_000
+
 // Plot draws d into d.File, in the format its extension names.
 func (pl Plotter) Plot(d *present.Plot) error {
 	if ext := strings.ToLower(filepath.Ext(d.File)); !slices.Contains(Formats, ext) { // no file for a format it does not write
@@ -56,9 +66,37 @@ func (pl Plotter) Plot(d *present.Plot) error {
 	}
 	if err := Write(f, filepath.Ext(d.File), d); err != nil {
 		f.Close()
+		os.Remove(d.File)
 		return err
 	}
 	return f.Close()
+}
+
+// The colours of marks and cells (present's, shared with internal/svgplot).
+var (
+	Blue   = present.MarkValue
+	Red    = present.MarkException
+	Green  = present.MarkP
+	Cyan   = present.MarkPOnHeat
+	Orange = present.MarkInfinite
+	Grey   = present.NoValue
+	white  = color.RGBA{R: 255, G: 255, B: 255, A: 255}
+)
+
+// Colour is the colour of value v on a heat map whose largest value is top.
+func Colour(v, top float64) color.Color { return present.HeatColour(v, top) }
+
+// style is the size of type and marks for a picture of a given size: 10
+// points on the default 16 cm × 12 cm, less on a smaller picture (as a
+// figure set in a column of a paper), never under 5 points.
+type style struct {
+	font, title, mark vg.Length
+}
+
+func styleFor(w, h vg.Length) style {
+	scale := math.Min(float64(w/defaultWidth), float64(h/defaultHeight))
+	f := vg.Length(math.Max(5, math.Min(10, 10*math.Sqrt(scale))))
+	return style{font: f, title: f * 1.2, mark: f / 4}
 }
 
 // Write draws d into w in the format of the extension ext: ".png", ".svg",
@@ -73,13 +111,6 @@ func Write(w io.Writer, ext string, d *present.Plot) (err error) {
 			err = fmt.Errorf("plot() could not draw %s: %v", name, r)
 		}
 	}()
-	p := gonum.New()
-	p.Title.Text = d.Title
-	p.Title.Padding = vg.Points(8)
-	p.X.Label.Text = d.XLabel
-	p.Y.Label.Text = d.YLabel
-	p.X.Tick.Marker = integers{}
-	p.Y.Tick.Marker = integers{}
 	wd, ht := vg.Length(d.Width), vg.Length(d.Height)
 	if wd == 0 {
 		wd = defaultWidth
@@ -92,25 +123,82 @@ func Write(w io.Writer, ext string, d *present.Plot) (err error) {
 		return err
 	}
 	dc := draw.New(c)
-	if d.Grid != nil {
-		bar, err := heat(p, d)
-		if err != nil {
-			return err
-		}
-		barWidth := min(wd/5, 3*vg.Centimeter)
-		main := draw.Crop(dc, 0, -barWidth, 0, 0)
-		p.Draw(main)
-		data := p.DataCanvas(main) // the bar spans the map's height
-		bar.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
-			Min: vg.Point{X: wd - barWidth, Y: data.Min.Y}, Max: vg.Point{X: wd, Y: data.Max.Y}}})
-	} else {
-		if err := scatter(p, d); err != nil {
-			return err
-		}
-		p.Draw(dc)
+	fill(dc, dc.Rectangle, white) // every format on white, not on a transparent page
+	if err := picture(dc, d, styleFor(wd, ht)); err != nil {
+		return fmt.Errorf("plot() could not draw %s: %w", name, err)
 	}
 	_, err = c.WriteTo(w)
 	return err
+}
+
+// picture lays out and draws d on dc: the title on top, the legend at the
+// bottom, a heat map's colour bar on the right, the axes between.
+func picture(dc draw.Canvas, d *present.Plot, st style) error {
+	p := gonum.New()
+	p.BackgroundColor = white
+	for _, t := range []*draw.TextStyle{&p.X.Label.TextStyle, &p.Y.Label.TextStyle, &p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
+		t.Font.Size = st.font
+	}
+	p.Title.TextStyle.Font.Size = st.title
+	p.Title.Padding = st.font / 2
+	p.X.Label.Text, p.Y.Label.Text = d.XLabel, d.YLabel
+	p.X.Label.Padding, p.Y.Label.Padding = st.font/4, st.font/4
+	p.X.Tick.Length, p.Y.Tick.Length = st.font/3, st.font/3
+	width := dc.Max.X - dc.Min.X
+	p.Title.Text = wrapText(d.Title, p.Title.TextStyle, width-2*st.font)
+	var entries []entry
+	var bar *gonum.Plot
+	barWidth := vg.Length(0)
+	if d.Grid != nil {
+		entries, bar = heat(p, d, st)
+		barWidth = min(width/5, st.font*6)
+	} else {
+		entries = scatter(p, d, st, width)
+	}
+	legendHeight := layoutLegend(entries, st, width-2*st.font)
+	main := draw.Crop(dc, 0, -barWidth, legendHeight, 0)
+	// as many ticks as their labels have room for, on axes about 4 em
+	// shorter than the space they are drawn in
+	p.X.Tick.Marker = integers{room: main.Max.X - main.Min.X - 4*st.font, font: st.font}
+	p.Y.Tick.Marker = integers{room: main.Max.Y - main.Min.Y - 4*st.font, font: st.font, vertical: true}
+	data := p.DataCanvas(main)
+	if data.Max.X-data.Min.X < 4*st.mark || data.Max.Y-data.Min.Y < 4*st.mark {
+		return fmt.Errorf("a %s × %s picture leaves no room for the data beside its labels", length(width), length(dc.Max.Y-dc.Min.Y))
+	}
+	p.Draw(main)
+	if bar != nil {
+		bar.Y.Tick.Marker = integers{room: data.Max.Y - data.Min.Y, font: st.font, vertical: true}
+		bar.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: dc.Max.X - barWidth, Y: data.Min.Y}, Max: vg.Point{X: dc.Max.X - st.font/2, Y: data.Max.Y}}})
+	}
+	drawLegend(dc, entries, st, legendHeight)
+	return nil
+}
+
+// length writes a length in centimetres.
+func length(l vg.Length) string { return fmt.Sprintf("%.1f cm", float64(l/vg.Centimeter)) }
+
+// wrapText breaks text between words into lines no wider than width.
+func wrapText(text string, sty draw.TextStyle, width vg.Length) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case sty.Width(line+" "+w) > width:
+			lines = append(lines, line)
+			line = w
+		default:
+			line += " " + w
+		}
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+// fill fills a rectangle with a colour.
+func fill(c draw.Canvas, r vg.Rectangle, clr color.Color) {
+	c.FillPolygon(clr, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}})
 }
 
 // canvas is a canvas of the format that file's extension names.
@@ -118,8 +206,13 @@ func canvas(file string, w, h vg.Length, dpi int) (vg.CanvasWriterTo, error) {
 	if dpi <= 0 {
 		dpi = defaultDPI
 	}
+	ext := strings.ToLower(filepath.Ext(file))
+	if px := float64(w/vg.Inch) * float64(h/vg.Inch) * float64(dpi*dpi); px > maxPixels && (ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".tif" || ext == ".tiff") {
+		return nil, fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels; the most is %d (lower the dpi, or write .svg or .pdf)",
+			length(w), length(h), dpi, px/1e6, maxPixels/1_000_000)
+	}
 	img := func() *vgimg.Canvas { return vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi)) }
-	switch ext := strings.ToLower(filepath.Ext(file)); ext {
+	switch ext {
 	case ".png":
 		return vgimg.PngCanvas{Canvas: img()}, nil
 	case ".jpg", ".jpeg":
@@ -137,105 +230,299 @@ func canvas(file string, w, h vg.Length, dpi int) (vg.CanvasWriterTo, error) {
 	}
 }
 
-var (
-	blue  = color.RGBA{R: 40, G: 90, B: 200, A: 255}
-	red   = color.RGBA{R: 210, G: 30, B: 30, A: 255}
-	green = color.RGBA{R: 0, G: 160, B: 70, A: 255}
-	cyan  = color.RGBA{G: 200, B: 255, A: 255}
-)
+// entry is a line of a legend: a mark and what it stands for.
+type entry struct {
+	glyph draw.GlyphStyle
+	fill  color.Color // a square of colour rather than a glyph
+	text  string
+}
 
-// scatter plots the values: the P-positions (value 0) in green, the
-// exceptions of a proved period in red, with a legend.
-func scatter(p *gonum.Plot, d *present.Plot) error {
-	var regular, zeros, marked plotter.XYs
+// scatter plots a sequence: the P-positions in green, the exceptions of a
+// proved period in red, values that are not numbers in orange on a row of
+// their own above the others, the rest in blue.
+func scatter(p *gonum.Plot, d *present.Plot, st style, width vg.Length) []entry {
+	var regular, zeros, marked, infinite plotter.XYs
+	top, infAt := present.PlotTop(d.Y, d.Inf)
 	for i := range d.X {
 		pt := plotter.XY{X: d.X[i], Y: d.Y[i]}
 		switch {
+		case i < len(d.Inf) && d.Inf[i]:
+			pt.Y = infAt
+			infinite = append(infinite, pt)
 		case d.Marked[i]:
 			marked = append(marked, pt)
-		case d.Y[i] == 0:
+		case i < len(d.P) && d.P[i] || d.P == nil && d.Y[i] == 0:
 			zeros = append(zeros, pt)
 		default:
 			regular = append(regular, pt)
 		}
 	}
-	radius := vg.Points(2)
-	if len(d.X) > 2000 {
-		radius = vg.Points(0.8)
+	// marks as large as the spacing of the points allows
+	radius := vg.Length(math.Max(0.4, math.Min(float64(st.mark), float64(width)*0.8/float64(max(len(d.X), 1))*0.45)))
+	grid := plotter.NewGrid()
+	grid.Vertical.Color, grid.Horizontal.Color = color.Gray{Y: 225}, color.Gray{Y: 225}
+	p.Add(grid)
+	value := d.Value
+	if value == "" {
+		value = "Grundy value"
 	}
-	p.Add(plotter.NewGrid())
+	var entries []entry
 	for _, set := range []struct {
 		pts   plotter.XYs
 		color color.Color
+		shape draw.GlyphDrawer
 		name  string
-	}{{regular, blue, "g(n)"}, {zeros, green, "P-positions: g(n) = 0"}, {marked, red, "exceptions to the period"}} {
+	}{
+		{regular, Blue, draw.CircleGlyph{}, value},
+		{zeros, Green, draw.CircleGlyph{}, "P-position"},
+		{marked, Red, draw.CircleGlyph{}, "exception to the period"},
+		{infinite, Orange, draw.TriangleGlyph{}, "not a number (∞), drawn on the top row"},
+	} {
 		if len(set.pts) == 0 {
 			continue
 		}
 		s, err := plotter.NewScatter(set.pts)
 		if err != nil {
-			return err
+			continue
 		}
-		s.GlyphStyle = draw.GlyphStyle{Color: set.color, Radius: radius, Shape: draw.CircleGlyph{}}
+		s.GlyphStyle = draw.GlyphStyle{Color: set.color, Radius: radius, Shape: set.shape}
 		p.Add(s)
-		p.Legend.Add(set.name, s)
+		entries = append(entries, entry{glyph: draw.GlyphStyle{Color: set.color, Radius: st.mark, Shape: set.shape}, text: set.name})
 	}
-	p.Legend.Top = true
-	p.Y.Min, p.Y.Max = 0, present.PlotTop(d.Y) // room above the points for the legend
-	return nil
+	p.Y.Min, p.Y.Max = -0.5, top
+	if len(d.X) > 0 {
+		p.X.Min, p.X.Max = d.X[0]-0.5, d.X[len(d.X)-1]+0.5
+	}
+	return entries
 }
 
-// grid is eval's grid as a plotter.GridXYZ: column c is the second number,
-// row r the first.
-type grid struct{ d *present.Plot }
-
-func (g grid) Dims() (c, r int)   { return len(g.d.Grid[0]), len(g.d.Grid) }
-func (g grid) Z(c, r int) float64 { return g.d.Grid[r][c] }
-func (g grid) X(c int) float64    { return g.d.Lo + float64(c) }
-func (g grid) Y(r int) float64    { return g.d.Lo + float64(r) }
-
-// heat draws the values as colours and marks every P-position (value 0);
-// it returns the colour bar, a plot of its own, to draw beside it.
-func heat(p *gonum.Plot, d *present.Plot) (*gonum.Plot, error) {
-	m := moreland.ExtendedBlackBody()
-	m.SetMin(0)
-	m.SetMax(math.Max(present.GridMax(d.Grid), 1))
-	h := plotter.NewHeatMap(grid{d}, m.Palette(256))
-	h.NaN = color.White
-	p.Add(h)
-	var zeros plotter.XYs
+// heat draws the values of a grid as colours and marks its P-positions;
+// it returns the legend and the colour bar, a plot of its own to draw
+// beside the map.
+func heat(p *gonum.Plot, d *present.Plot, st style) ([]entry, *gonum.Plot) {
+	top := present.GridMax(d.Grid)
+	cells := &cells{d: d, top: top}
+	p.Add(cells)
+	var zeros, infinite plotter.XYs
+	noValue := false
 	for r, row := range d.Grid {
 		for c, v := range row {
-			if v == 0 {
-				zeros = append(zeros, plotter.XY{X: d.Lo + float64(c), Y: d.Lo + float64(r)})
+			pt := plotter.XY{X: d.Lo + float64(c), Y: d.Lo + float64(r)}
+			switch {
+			case r < len(d.GridInf) && d.GridInf[r][c]:
+				infinite = append(infinite, pt)
+			case math.IsNaN(v):
+				noValue = true
+			}
+			if r < len(d.GridP) && d.GridP[r][c] || d.GridP == nil && v == 0 {
+				zeros = append(zeros, pt)
 			}
 		}
 	}
+	n := float64(len(d.Grid))
+	var entries []entry
 	if len(zeros) > 0 {
-		s, err := plotter.NewScatter(zeros)
-		if err != nil {
-			return nil, err
-		}
-		s.GlyphStyle = draw.GlyphStyle{Color: cyan, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
-		p.Add(s)
-		p.Title.Text += fmt.Sprintf("; cyan dots: the %d P-positions", len(zeros))
+		marks := &dots{pts: zeros, style: draw.GlyphStyle{Color: Cyan, Shape: draw.CircleGlyph{}}, max: st.mark, n: n}
+		p.Add(marks)
+		entries = append(entries, entry{glyph: draw.GlyphStyle{Color: Cyan, Radius: st.mark, Shape: draw.CircleGlyph{}}, text: fmt.Sprintf("P-positions (%d)", len(zeros))})
 	}
+	if len(infinite) > 0 {
+		marks := &dots{pts: infinite, style: draw.GlyphStyle{Color: Orange, Shape: draw.TriangleGlyph{}}, max: st.mark, n: n}
+		p.Add(marks)
+		entries = append(entries, entry{glyph: draw.GlyphStyle{Color: Orange, Radius: st.mark, Shape: draw.TriangleGlyph{}}, text: "not a number (∞)"})
+	}
+	if noValue {
+		entries = append(entries, entry{fill: Grey, glyph: draw.GlyphStyle{Radius: st.mark}, text: "no value"})
+	}
+	p.X.Min, p.X.Max = d.Lo-0.5, d.Lo+n-0.5
+	p.Y.Min, p.Y.Max = d.Lo-0.5, d.Lo+n-0.5
 	bar := gonum.New()
+	bar.BackgroundColor = white
 	bar.HideX()
 	bar.Y.Padding = 0
-	bar.Y.Label.Text = "Grundy value"
-	bar.Y.Tick.Marker = integers{}
-	bar.Add(&plotter.ColorBar{ColorMap: m, Vertical: true})
-	return bar, nil
+	bar.Y.Label.Text = d.Value
+	if bar.Y.Label.Text == "" {
+		bar.Y.Label.Text = "Grundy value"
+	}
+	bar.Y.Label.TextStyle.Font.Size = st.font
+	bar.Y.Label.Padding = st.font / 4
+	bar.Y.Tick.Label.Font.Size = st.font
+	bar.Y.Tick.Length = st.font / 3
+	bar.Y.Tick.Marker = integers{font: st.font, vertical: true} // room: set when drawn
+	bar.Add(&colourBar{top: top})
+	bar.Y.Min, bar.Y.Max = -0.5, top+0.5
+	return entries, bar
 }
 
-// integers marks an axis of whole numbers (present.IntegerTicks).
-type integers struct{}
+// cells are the cells of a heat map, drawn as rectangles row by row, each
+// run of one colour as one rectangle reaching a little into the next run
+// and the next row, so that no background shows between them.
+type cells struct {
+	d   *present.Plot
+	top float64
+}
 
-func (integers) Ticks(lo, hi float64) []gonum.Tick {
+func (h *cells) Plot(c draw.Canvas, p *gonum.Plot) {
+	trX, trY := p.Transforms(&c)
+	overlap := overlapOf(c)
+	grid := h.d.Grid
+	for r, row := range grid {
+		y0, y1 := trY(h.d.Lo+float64(r)-0.5), trY(h.d.Lo+float64(r)+0.5)
+		if r < len(grid)-1 {
+			y1 += overlap
+		}
+		for c0 := 0; c0 < len(row); {
+			c1 := c0
+			col := h.colour(row[c0])
+			for c1+1 < len(row) && h.colour(row[c1+1]) == col {
+				c1++
+			}
+			x0, x1 := trX(h.d.Lo+float64(c0)-0.5), trX(h.d.Lo+float64(c1)+0.5)
+			if c1 < len(row)-1 {
+				x1 += overlap
+			}
+			fill(c, vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x1, Y: y1}}, col)
+			c0 = c1 + 1
+		}
+	}
+}
+
+func (h *cells) colour(v float64) color.Color { return Colour(v, h.top) }
+
+// overlapOf is how far a cell reaches under the next: half a point, a few
+// pixels at print resolution, and less than any cell a picture shows.
+func overlapOf(draw.Canvas) vg.Length { return 0.5 }
+
+// dots marks points of a heat map with glyphs sized to its cells.
+type dots struct {
+	pts   plotter.XYs
+	style draw.GlyphStyle
+	max   vg.Length
+	n     float64 // cells across
+}
+
+func (m *dots) Plot(c draw.Canvas, p *gonum.Plot) {
+	trX, trY := p.Transforms(&c)
+	cell := math.Min(float64(c.Max.X-c.Min.X), float64(c.Max.Y-c.Min.Y)) / m.n
+	sty := m.style
+	sty.Radius = vg.Length(math.Min(float64(m.max), cell*0.3))
+	for _, pt := range m.pts {
+		c.DrawGlyph(sty, vg.Point{X: trX(pt.X), Y: trY(pt.Y)})
+	}
+}
+
+// colourBar is a heat map's scale: a step of colour for each value from
+// 0 to the largest, drawn as the map draws its cells.
+type colourBar struct{ top float64 }
+
+func (b *colourBar) Plot(c draw.Canvas, p *gonum.Plot) {
+	_, trY := p.Transforms(&c)
+	overlap := overlapOf(c)
+	for v := 0.0; v <= b.top; v++ {
+		y0, y1 := trY(v-0.5), trY(v+0.5)
+		if v < b.top {
+			y1 += overlap
+		}
+		fill(c, vg.Rectangle{Min: vg.Point{X: c.Min.X, Y: y0}, Max: vg.Point{X: c.Max.X, Y: y1}}, Colour(v, b.top))
+	}
+}
+
+// integers marks an axis of whole numbers (present.IntegerTicks), as many
+// as there is room for their labels.
+type integers struct {
+	room     vg.Length // the axis' length, 0 for unknown
+	font     vg.Length
+	vertical bool
+}
+
+func (t integers) Ticks(lo, hi float64) []gonum.Tick {
 	var ticks []gonum.Tick
 	for _, v := range present.IntegerTicks(lo, hi) {
 		ticks = append(ticks, gonum.Tick{Value: v, Label: present.TickLabel(v)})
 	}
+	if t.room > 0 && len(ticks) > 1 {
+		// a label needs its width (its height on a vertical axis) and a gap
+		need := t.font * 2.2
+		if !t.vertical {
+			need = t.font * (0.55*vg.Length(len(ticks[len(ticks)-1].Label)) + 1.2)
+		}
+		for len(ticks) > 2 && vg.Length(len(ticks))*need > t.room {
+			thin := ticks[:0:0]
+			for i := 0; i < len(ticks); i += 2 {
+				thin = append(thin, ticks[i])
+			}
+			ticks = thin
+		}
+	}
 	return ticks
+}
+
+// layoutLegend is the height the legend takes below the axes: its entries
+// side by side, on as many lines as the width needs.
+func layoutLegend(entries []entry, st style, width vg.Length) vg.Length {
+	if len(entries) == 0 {
+		return 0
+	}
+	return vg.Length(len(legendLines(entries, st, width)))*st.font*1.5 + st.font/2
+}
+
+func legendStyle(st style) draw.TextStyle {
+	p := gonum.New()
+	sty := p.Legend.TextStyle
+	sty.Font.Size = st.font
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	return sty
+}
+
+// legendLines splits the entries into lines that fit the width.
+func legendLines(entries []entry, st style, width vg.Length) [][]entry {
+	sty := legendStyle(st)
+	var lines [][]entry
+	var line []entry
+	used := vg.Length(0)
+	for _, e := range entries {
+		w := entryWidth(e, sty, st)
+		if len(line) > 0 && used+w > width {
+			lines = append(lines, line)
+			line, used = nil, 0
+		}
+		line = append(line, e)
+		used += w
+	}
+	return append(lines, line)
+}
+
+func entryWidth(e entry, sty draw.TextStyle, st style) vg.Length {
+	return 2*st.mark + st.font/2 + sty.Width(e.text) + st.font*1.5
+}
+
+// drawLegend draws the legend in the band of the given height at the
+// bottom of the picture, centred.
+func drawLegend(dc draw.Canvas, entries []entry, st style, height vg.Length) {
+	if len(entries) == 0 {
+		return
+	}
+	sty := legendStyle(st)
+	width := dc.Max.X - dc.Min.X
+	lines := legendLines(entries, st, width-2*st.font)
+	y := dc.Min.Y + height - st.font*0.75 - st.font/4
+	for _, line := range lines {
+		total := vg.Length(0)
+		for _, e := range line {
+			total += entryWidth(e, sty, st)
+		}
+		total -= st.font * 1.5
+		x := dc.Min.X + (width-total)/2
+		for _, e := range line {
+			centre := vg.Point{X: x + st.mark, Y: y}
+			if e.fill != nil {
+				fill(dc, vg.Rectangle{Min: vg.Point{X: centre.X - st.mark, Y: centre.Y - st.mark}, Max: vg.Point{X: centre.X + st.mark, Y: centre.Y + st.mark}}, e.fill)
+			} else {
+				dc.DrawGlyphNoClip(e.glyph, centre)
+			}
+			dc.FillText(sty, vg.Point{X: x + 2*st.mark + st.font/2, Y: y}, e.text)
+			x += entryWidth(e, sty, st)
+		}
+		y -= st.font * 1.5
+	}
 }

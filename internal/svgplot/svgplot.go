@@ -14,8 +14,6 @@ import (
 	"math"
 	"strings"
 
-	"gonum.org/v1/plot/palette/moreland"
-
 	"github.com/gamelang/gamelang/present"
 )
 
@@ -46,13 +44,6 @@ func (p *Plotter) Plot(d *present.Plot) error {
 const (
 	defaultWidth  = 16 * 72 / 2.54
 	defaultHeight = 12 * 72 / 2.54
-)
-
-var (
-	blue  = color.RGBA{R: 40, G: 90, B: 200, A: 255}
-	red   = color.RGBA{R: 210, G: 30, B: 30, A: 255}
-	green = color.RGBA{R: 0, G: 160, B: 70, A: 255}
-	cyan  = color.RGBA{G: 200, B: 255, A: 255}
 )
 
 func hex(c color.Color) string {
@@ -96,7 +87,7 @@ func (f *frame) axes(d *present.Plot, grid bool) {
 		f.text(f.left-6, y+f.fontPts/3, "end", present.TickLabel(v), "")
 	}
 	f.printf(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="black"/>`+"\n", f.left, f.top, f.w, f.h)
-	f.text(f.left+f.w/2, f.height-6, "middle", d.XLabel, "")
+	f.text(f.left+f.w/2, f.top+f.h+30, "middle", d.XLabel, "")
 	f.text(14, f.top+f.h/2, "middle", d.YLabel, fmt.Sprintf(` transform="rotate(-90 14 %.1f)"`, f.top+f.h/2))
 	f.text(f.width/2, f.fontPts+6, "middle", d.Title, ` font-weight="bold"`)
 }
@@ -116,23 +107,67 @@ func SVG(d *present.Plot) string {
 		width, height, width, height, f.fontPts)
 	f.printf(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
 	f.left, f.top = 52, 28
-	right, bottom := 12.0, 36.0
+	right, bottom := 12.0, 36.0+legendHeight
 	if d.Grid != nil {
 		right = 80 // the colour bar
 	}
 	f.w, f.h = width-f.left-right, height-f.top-bottom
+	var entries []entry
 	if d.Grid != nil {
-		heat(f, d)
+		entries = heat(f, d)
 	} else {
-		scatter(f, d)
+		entries = scatter(f, d)
 	}
+	f.legend(entries)
 	f.printf("</svg>\n")
 	return b.String()
 }
 
+// legendHeight is the band below the axes that holds the legend.
+const legendHeight = 16.0
+
+// entry is a mark of the legend and what it stands for.
+type entry struct {
+	c     color.Color
+	shape string // "circle", "triangle" or "square"
+	name  string
+}
+
+// legend draws the entries side by side, centred, below the axes.
+func (f *frame) legend(entries []entry) {
+	if len(entries) == 0 {
+		return
+	}
+	widths := make([]float64, len(entries))
+	total := 0.0
+	for i, e := range entries {
+		widths[i] = 10 + 0.55*f.fontPts*float64(len([]rune(e.name))) + 16
+		total += widths[i]
+	}
+	x, y := (f.width-total)/2, f.height-legendHeight/2-2
+	for i, e := range entries {
+		f.mark(e.shape, x+3, y-3.5, 3, e.c)
+		f.text(x+10, y, "start", e.name, "")
+		x += widths[i]
+	}
+}
+
+// mark draws a mark of a shape centred at (x, y).
+func (f *frame) mark(shape string, x, y, r float64, c color.Color) {
+	switch shape {
+	case "triangle":
+		f.printf(`<polygon points="%.2f,%.2f %.2f,%.2f %.2f,%.2f" fill="%s"/>`+"\n", x, y-r, x-r, y+r*0.8, x+r, y+r*0.8, hex(c))
+	case "square":
+		f.printf(`<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n", x-r, y-r, 2*r, 2*r, hex(c))
+	default:
+		f.printf(`<circle cx="%.2f" cy="%.2f" r="%.2f" fill="%s"/>`+"\n", x, y, r, hex(c))
+	}
+}
+
 // scatter draws a sequence: the P-positions in green, the exceptions to a
-// proved period in red, a legend at the top.
-func scatter(f *frame, d *present.Plot) {
+// proved period in red, values that are not numbers in orange on a row of
+// their own, the others in blue.
+func scatter(f *frame, d *present.Plot) []entry {
 	f.xlo, f.xhi = 0, 1
 	if len(d.X) > 0 {
 		f.xlo, f.xhi = d.X[0], d.X[0]
@@ -140,98 +175,103 @@ func scatter(f *frame, d *present.Plot) {
 			f.xlo, f.xhi = math.Min(f.xlo, x), math.Max(f.xhi, x)
 		}
 	}
-	pad := math.Max((f.xhi-f.xlo)/40, 0.5)
-	f.xlo, f.xhi = f.xlo-pad, f.xhi+pad
-	f.ylo, f.yhi = 0, present.PlotTop(d.Y)
+	f.xlo, f.xhi = f.xlo-0.5, f.xhi+0.5
+	top, infAt := present.PlotTop(d.Y, d.Inf)
+	f.ylo, f.yhi = -0.5, top
 	f.axes(d, true)
-	radius := 2.0
-	if len(d.X) > 2000 {
-		radius = 0.8
+	radius := math.Max(0.5, math.Min(2.5, f.w/float64(max(len(d.X), 1))*0.45))
+	value := d.Value
+	if value == "" {
+		value = "Grundy value"
 	}
-	type set struct {
-		c    color.Color
-		name string
-		n    int
-	}
-	sets := []*set{{c: blue, name: "g(n)"}, {c: green, name: "P-positions: g(n) = 0"}, {c: red, name: "exceptions to the period"}}
+	sets := []*struct {
+		entry
+		n int
+	}{{entry: entry{present.MarkValue, "circle", value}}, {entry: entry{present.MarkP, "circle", "P-position"}},
+		{entry: entry{present.MarkException, "circle", "exception to the period"}}, {entry: entry{present.MarkInfinite, "triangle", "not a number (∞), drawn on the top row"}}}
 	for i := range d.X {
-		s := sets[0]
+		s, y := sets[0], d.Y[i]
 		switch {
+		case i < len(d.Inf) && d.Inf[i]:
+			s, y = sets[3], infAt
 		case d.Marked[i]:
 			s = sets[2]
-		case d.Y[i] == 0:
+		case i < len(d.P) && d.P[i] || d.P == nil && d.Y[i] == 0:
 			s = sets[1]
 		}
 		s.n++
-		f.printf(`<circle cx="%.2f" cy="%.2f" r="%.1f" fill="%s"/>`+"\n", f.x(d.X[i]), f.y(d.Y[i]), radius, hex(s.c))
+		f.mark(s.shape, f.x(d.X[i]), f.y(y), radius, s.c)
 	}
-	y := f.top + 14
+	var entries []entry
 	for _, s := range sets {
-		if s.n == 0 {
-			continue
+		if s.n > 0 {
+			entries = append(entries, s.entry)
 		}
-		x := f.left + f.w - 8
-		f.printf(`<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>`+"\n", x, y-3.5, hex(s.c))
-		f.text(x-8, y, "end", s.name, "")
-		y += 14
 	}
+	return entries
 }
 
 // heat draws a grid of values as colours, its P-positions as cyan dots,
 // and the colour bar beside it.
-func heat(f *frame, d *present.Plot) {
+func heat(f *frame, d *present.Plot) []entry {
 	rows, cols := len(d.Grid), 0
 	if rows > 0 {
 		cols = len(d.Grid[0])
 	}
 	f.xlo, f.xhi = d.Lo-0.5, d.Lo+float64(cols)-0.5
 	f.ylo, f.yhi = d.Lo-0.5, d.Lo+float64(rows)-0.5
-	m := moreland.ExtendedBlackBody()
-	m.SetMin(0)
-	m.SetMax(math.Max(present.GridMax(d.Grid), 1))
-	zeros := 0
+	top := present.GridMax(d.Grid)
 	cw, ch := f.w/float64(max(cols, 1)), f.h/float64(max(rows, 1))
+	const overlap = 0.5 // each cell reaches under the next: no seams
+	noValue := false
 	for r, row := range d.Grid {
 		for c, v := range row {
-			fill := "#ffffff"
-			if !math.IsNaN(v) {
-				col, err := m.At(v)
-				if err == nil {
-					fill = hex(col)
-				}
-			}
+			noValue = noValue || math.IsNaN(v) && !(r < len(d.GridInf) && d.GridInf[r][c])
 			f.printf(`<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n",
-				f.x(d.Lo+float64(c))-cw/2, f.y(d.Lo+float64(r))-ch/2, cw+0.05, ch+0.05, fill)
+				f.x(d.Lo+float64(c))-cw/2, f.y(d.Lo+float64(r))-ch/2-overlap, cw+overlap, ch+overlap, hex(present.HeatColour(v, top)))
 		}
 	}
-	for r, row := range d.Grid {
+	r := math.Min(2.5, math.Min(cw, ch)*0.3)
+	zeros, infs := 0, 0
+	for ri, row := range d.Grid {
 		for c, v := range row {
-			if v == 0 {
+			x, y := f.x(d.Lo+float64(c)), f.y(d.Lo+float64(ri))
+			if ri < len(d.GridInf) && d.GridInf[ri][c] {
+				infs++
+				f.mark("triangle", x, y, r, present.MarkInfinite)
+			}
+			if ri < len(d.GridP) && d.GridP[ri][c] || d.GridP == nil && v == 0 {
 				zeros++
-				f.printf(`<circle cx="%.2f" cy="%.2f" r="2.5" fill="%s"/>`+"\n", f.x(d.Lo+float64(c)), f.y(d.Lo+float64(r)), hex(cyan))
+				f.mark("circle", x, y, r, present.MarkPOnHeat)
 			}
 		}
 	}
-	title := *d
-	if zeros > 0 {
-		title.Title += fmt.Sprintf("; cyan dots: the %d P-positions", zeros)
+	f.axes(d, false)
+	// the colour bar: a step for each value, 0 at the bottom
+	x, h := f.left+f.w+16, f.h
+	steps := top + 1
+	for v := 0.0; v <= top; v++ {
+		f.printf(`<rect x="%.1f" y="%.2f" width="14" height="%.2f" fill="%s"/>`+"\n", x, f.top+h-h*(v+1)/steps-overlap, h/steps+overlap, hex(present.HeatColour(v, top)))
 	}
-	f.axes(&title, false)
-	// the colour bar: 0 at the bottom, the largest value at the top
-	x, top, h := f.left+f.w+16, f.top, f.h
-	const steps = 64
-	for i := range steps {
-		v := m.Max() * (float64(i) + 0.5) / steps
-		col, err := m.At(v)
-		if err != nil {
-			continue
-		}
-		f.printf(`<rect x="%.1f" y="%.2f" width="14" height="%.2f" fill="%s"/>`+"\n", x, top+h-h*float64(i+1)/steps, h/steps+0.05, hex(col))
-	}
-	f.printf(`<rect x="%.1f" y="%.1f" width="14" height="%.1f" fill="none" stroke="black"/>`+"\n", x, top, h)
-	for _, v := range present.IntegerTicks(0, m.Max()) {
-		y := top + h - h*v/m.Max()
+	f.printf(`<rect x="%.1f" y="%.1f" width="14" height="%.1f" fill="none" stroke="black"/>`+"\n", x, f.top, h)
+	for _, v := range present.IntegerTicks(0, top) {
+		y := f.top + h - h*(v+0.5)/steps
 		f.text(x+18, y+3, "start", present.TickLabel(v), "")
 	}
-	f.text(x+52, top+h/2, "middle", "Grundy value", fmt.Sprintf(` transform="rotate(-90 %.1f %.1f)"`, x+52, top+h/2))
+	value := d.Value
+	if value == "" {
+		value = "Grundy value"
+	}
+	f.text(x+52, f.top+h/2, "middle", value, fmt.Sprintf(` transform="rotate(-90 %.1f %.1f)"`, x+52, f.top+h/2))
+	var entries []entry
+	if zeros > 0 {
+		entries = append(entries, entry{present.MarkPOnHeat, "circle", fmt.Sprintf("P-positions (%d)", zeros)})
+	}
+	if infs > 0 {
+		entries = append(entries, entry{present.MarkInfinite, "triangle", "not a number (∞)"})
+	}
+	if noValue {
+		entries = append(entries, entry{present.NoValue, "square", "no value"})
+	}
+	return entries
 }

@@ -53,11 +53,11 @@ func TestScatter(t *testing.T) {
 		X: []float64{0, 1, 2, 3, 4}, Y: []float64{0, 1, 2, 0, 1}, Marked: []bool{false, false, false, false, true}}
 	circles, _, texts := shapes(t, SVG(d))
 	// two P-positions, two regular points, one exception, and a legend dot each
-	if circles[hex(green)] != 2+1 || circles[hex(blue)] != 2+1 || circles[hex(red)] != 1+1 {
+	if circles[hex(present.MarkP)] != 2+1 || circles[hex(present.MarkValue)] != 2+1 || circles[hex(present.MarkException)] != 1+1 {
 		t.Errorf("circles by colour: %v", circles)
 	}
 	joined := strings.Join(texts, "|")
-	for _, want := range []string{"Kayles & co: <values>", "heap n", "g(n)", "P-positions: g(n) = 0", "exceptions to the period"} {
+	for _, want := range []string{"Kayles & co: <values>", "heap n", "g(n)", "P-position", "exception to the period"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("no text %q among %q", want, joined)
 		}
@@ -73,14 +73,15 @@ func TestHeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	circles, rects, texts := shapes(t, p.Drawn["w.png"])
-	if circles[hex(cyan)] != 3 {
-		t.Errorf("want the 3 P-positions marked, got %v", circles)
+	if circles[hex(present.MarkPOnHeat)] != 3+1 {
+		t.Errorf("want the 3 P-positions marked and a legend dot, got %v", circles)
 	}
-	// the background, 9 cells, 64 steps of the bar and its frame, the frame
-	if rects != 1+9+64+1+1 {
+	// the background, 9 cells, a step of the bar for each value 0..2 and
+	// its frame, the frame, the legend's square for "no value"
+	if rects != 1+9+3+1+1+1 {
 		t.Errorf("%d rects", rects)
 	}
-	if !strings.Contains(strings.Join(texts, "|"), "W; cyan dots: the 3 P-positions") {
-		t.Errorf("title: %q", texts)
+	if joined := strings.Join(texts, "|"); !strings.Contains(joined, "P-positions (3)") || !strings.Contains(joined, "no value") {
+		t.Errorf("legend: %q", texts)
 	}
 }

@@ -29,7 +29,7 @@ var Plugin = eval.Plugin{
 	Conventions: []play.Convention{normalplay.Convention},
 	Funcs: map[string]eval.Func{
 		"table":    {Min: 2, Max: 3, Usage: `table(G, a..b) or table(G, a..b, "markdown")`, Doc: "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, latex (booktabs), html, csv, json", Call: fnTable},
-		"plot":     {Min: 3, Max: 4, Usage: `plot(G, a..b, "file.png") or plot(G, a..b, "file.pdf", "width=20cm; height=15cm; dpi=300; title=...")`, Doc: "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", Call: fnPlot},
+		"plot":     {Min: 3, Max: 5, Usage: `plot(G, a..b, "file.png"), plot(G, a..b, "file.pdf", "width=8cm; height=6cm; dpi=300; title='...'"), with a convention last: plot(G, a..b, "file.svg", misere)`, Doc: "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; under misere or loopy, that convention's values and P-positions; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", Call: fnPlot},
 		"period":   {Min: 1, Max: 2, Usage: "period(G) or period(G, limit)", Doc: "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", Call: fnPeriod},
 		"checksum": {Min: 2, Max: 2, Usage: "checksum(G, a..b)", Doc: "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", Call: fnChecksum},
 	},
@@ -236,11 +236,18 @@ func (v PlotVal) String() string { return "wrote " + v.File + ": " + v.Desc }
 func (PlotVal) What() string     { return "a plot" }
 
 func fnPlot(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	var conv play.Convention
+	if c, ok := args[len(args)-1].(eval.ConventionVal); ok && len(args) > 3 {
+		conv, args = c.C, args[:len(args)-1]
+	}
+	if len(args) > 4 {
+		return nil, lang.Errorf(lang.ExprPos(call.Args[4]), "the last argument of plot() is a play convention (misere, loopy), not %s", args[4].What())
+	}
 	rv, rg, file, err := plotArgs(in, call, args)
 	if err != nil {
 		return nil, err
 	}
-	d, what, err := plotData(in, ctx, rv.R, rg)
+	d, what, err := plotData(in, ctx, rv.R, rg, conv)
 	if err != nil {
 		return nil, lang.At(call.Pos, err)
 	}
@@ -256,16 +263,39 @@ func fnPlot(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.V
 	return PlotVal{File: file, Desc: what}, nil
 }
 
-// plotData is what plot() draws of r over rg, and says what it is.
-func plotData(in *eval.Interp, ctx context.Context, r game.Ruleset, rg eval.Range) (*present.Plot, string, error) {
+// plotData is what plot() draws of r over rg under a convention (nil:
+// normal play), and says what it is.
+func plotData(in *eval.Interp, ctx context.Context, r game.Ruleset, rg eval.Range, conv play.Convention) (*present.Plot, string, error) {
+	values, marked := "Grundy values", "P-positions marked"
+	if conv != nil && conv.Name() != normalplay.Convention.Name() {
+		values = conv.Name() + " values"
+		marked = conv.Name() + " P-positions marked"
+	} else {
+		conv = nil
+	}
+	lo, hi := rg.Lo.Int64(), rg.Hi.Int64()
 	switch seq, grid := present.Layout(r); {
 	case seq:
-		d, err := present.SequencePlot(ctx, solverOf(in), r, rg.Lo.Int64(), rg.Hi.Int64())
-		return d, fmt.Sprintf("a scatter plot of the Grundy values of %s for heaps %s", r.Name(), rg), err
+		d, err := func() (*present.Plot, error) {
+			if conv != nil {
+				return present.ConventionSequencePlot(ctx, in.Solver(conv.Name()), conv.Name(), r, lo, hi)
+			}
+			return present.SequencePlot(ctx, solverOf(in), r, lo, hi)
+		}()
+		what := fmt.Sprintf("a scatter plot of the %s of %s for heaps %s", values, r.Name(), rg)
+		if conv != nil {
+			what += ", " + marked
+		}
+		return d, what, err
 	case grid:
 		vars := r.Kind().Coords()
-		d, err := present.GridPlot(ctx, solverOf(in), r, rg.Lo.Int64(), rg.Hi.Int64())
-		return d, fmt.Sprintf("a heat map of the Grundy values of %s for %s, %s in %s, P-positions marked", r.Name(), vars[0], vars[1], rg), err
+		d, err := func() (*present.Plot, error) {
+			if conv != nil {
+				return present.ConventionGridPlot(ctx, in.Solver(conv.Name()), conv.Name(), r, lo, hi)
+			}
+			return present.GridPlot(ctx, solverOf(in), r, lo, hi)
+		}()
+		return d, fmt.Sprintf("a heat map of the %s of %s for %s, %s in %s, %s", values, r.Name(), vars[0], vars[1], rg, marked), err
 	}
 	return nil, "", fmt.Errorf("plot() draws heap rulesets and tuple rulesets of two numbers, not %s", r.Name())
 }
@@ -276,7 +306,7 @@ func PlotData(in *eval.Interp, ctx context.Context, r game.Ruleset, lo, hi int64
 	if lo < 0 || hi < lo || hi-lo >= present.MaxPlotPoints || hi > 1<<53 {
 		return nil, fmt.Errorf("plot() draws a range of 1 to %d numbers from 0 up to 2^53, not %d..%d", present.MaxPlotPoints, lo, hi)
 	}
-	d, _, err := plotData(in, ctx, r, eval.Range{Lo: big.NewInt(lo), Hi: big.NewInt(hi)})
+	d, _, err := plotData(in, ctx, r, eval.Range{Lo: big.NewInt(lo), Hi: big.NewInt(hi)}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -285,25 +315,24 @@ func PlotData(in *eval.Interp, ctx context.Context, r game.Ruleset, lo, hi int64
 
 // plotOptions reads the options of plot(): "width=20cm; height=15cm;
 // dpi=300; title=Wythoff's game", each optional, lengths in cm, mm, in or
-// pt.
+// pt. A value may be quoted with ' or " (a backslash escapes the quote
+// and itself inside), so that a title may hold any text: title='a; b'.
 func plotOptions(d *present.Plot, opts string) error {
-	for _, o := range strings.Split(opts, ";") {
-		if strings.TrimSpace(o) == "" {
-			continue
-		}
-		key, val, ok := strings.Cut(o, "=")
-		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+	pairs, err := splitOptions(opts)
+	if err != nil {
+		return fmt.Errorf("plot(): %v", err)
+	}
+	for _, kv := range pairs {
+		key, val := kv[0], kv[1]
 		var err error
-		switch {
-		case !ok:
-			err = fmt.Errorf("%q is not key=value", strings.TrimSpace(o))
-		case key == "title":
+		switch key {
+		case "title":
 			d.Title = val
-		case key == "width":
+		case "width":
 			d.Width, err = plotLength(val)
-		case key == "height":
+		case "height":
 			d.Height, err = plotLength(val)
-		case key == "dpi":
+		case "dpi":
 			d.DPI, err = strconv.Atoi(val)
 			if err == nil && (d.DPI < 10 || d.DPI > 2400) {
 				err = fmt.Errorf("dpi %d: from 10 to 2400", d.DPI)
@@ -316,6 +345,48 @@ func plotOptions(d *present.Plot, opts string) error {
 		}
 	}
 	return nil
+}
+
+// splitOptions reads "key=value; key='quoted; value'" into pairs.
+func splitOptions(opts string) ([][2]string, error) {
+	var pairs [][2]string
+	rest := opts
+	for {
+		rest = strings.TrimLeft(rest, " \t;")
+		if rest == "" {
+			return pairs, nil
+		}
+		key, after, ok := strings.Cut(rest, "=")
+		if end := strings.IndexByte(rest, ';'); !ok || end >= 0 && end < len(key) {
+			item, _, _ := strings.Cut(rest, ";")
+			return nil, fmt.Errorf("%q is not key=value", strings.TrimSpace(item))
+		}
+		key = strings.TrimSpace(key)
+		after = strings.TrimLeft(after, " \t")
+		var val string
+		if after != "" && (after[0] == '\'' || after[0] == '"') {
+			q := after[0]
+			var b strings.Builder
+			i := 1
+			for ; i < len(after) && after[i] != q; i++ {
+				if after[i] == '\\' && i+1 < len(after) && (after[i+1] == q || after[i+1] == '\\') {
+					i++
+				}
+				b.WriteByte(after[i])
+			}
+			if i == len(after) {
+				return nil, fmt.Errorf("the value of %s opens a quote (%c) that does not close", key, q)
+			}
+			val, rest = b.String(), strings.TrimLeft(after[i+1:], " \t")
+			if rest != "" && rest[0] != ';' {
+				return nil, fmt.Errorf("after the quoted value of %s, a ; before the next option", key)
+			}
+		} else {
+			val, rest, _ = strings.Cut(after, ";")
+			val = strings.TrimSpace(val)
+		}
+		pairs = append(pairs, [2]string{key, val})
+	}
 }
 
 // plotLength reads a length such as 20cm, 180mm, 8in or 600pt, in points.
@@ -346,7 +417,7 @@ func plotArgs(in *eval.Interp, call *lang.Call, args []eval.Value) (eval.Ruleset
 	}
 	if len(args) == 4 {
 		if _, ok := args[3].(eval.Str); !ok {
-			return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[3]), `the options of plot() are a string: "width=20cm; height=15cm; dpi=300; title=..."`)
+			return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[3]), `the options of plot() are a string: "width=20cm; height=15cm; dpi=300; title='...'"`)
 		}
 	}
 	count, err := in.RangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)")
