@@ -171,3 +171,78 @@ func TestPlotMarksSizesAndFormats(t *testing.T) {
 		t.Error("a .gif was written")
 	}
 }
+
+// TestHeatMapHasNoSeams draws a checkerboard of two values and looks
+// inside the map for a pixel lighter than both colours: the page showing
+// between cells.
+func TestHeatMapHasNoSeams(t *testing.T) {
+	const n = 24
+	grid := make([][]float64, n)
+	for r := range grid {
+		grid[r] = make([]float64, n)
+		for c := range grid[r] {
+			grid[r][c] = float64(3 + 4*((r+c)%2))
+		}
+	}
+	grid[0][0] = 10 // the top of the scale, so that 3 and 7 are its dark and middle colours
+	for _, dpi := range []int{72, 150, 300} {
+		file := filepath.Join(t.TempDir(), "seams.png")
+		if err := (Plotter{}).Plot(&present.Plot{File: file, Grid: grid, Title: "seams", DPI: dpi}); err != nil {
+			t.Fatal(err)
+		}
+		img := decodePNG(t, file)
+		a, b := Colour(3, 10), Colour(7, 10)
+		lum := func(r, g, bl uint32) uint32 { return r*299 + g*587 + bl*114 }
+		ar, ag, ab, _ := a.RGBA()
+		br, bg, bb, _ := b.RGBA()
+		limit := max(lum(ar>>8, ag>>8, ab>>8), lum(br>>8, bg>>8, bb>>8))
+		// the map's extent: where the two colours are
+		x0, y0, x1, y1 := math.MaxInt, math.MaxInt, 0, 0
+		bounds := img.Bounds()
+		near := func(x, y int, c [3]uint32) bool {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			d := func(p, q uint32) uint32 { return max(p, q) - min(p, q) }
+			return d(r>>8, c[0]) < 3 && d(g>>8, c[1]) < 3 && d(bl>>8, c[2]) < 3
+		}
+		ca, cb := [3]uint32{ar >> 8, ag >> 8, ab >> 8}, [3]uint32{br >> 8, bg >> 8, bb >> 8}
+		for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+			for x := bounds.Min.X; x < bounds.Max.X; x++ {
+				if near(x, y, ca) || near(x, y, cb) {
+					x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+				}
+			}
+		}
+		// the colour bar holds the two colours too: the map ends where the
+		// middle row first turns light (a seam would end it early)
+		mid, end := (y0+y1)/2, x0
+		for end < x1 {
+			r, g, bl, _ := img.At(end, mid).RGBA()
+			if lum(r>>8, g>>8, bl>>8) > limit+3000 {
+				break
+			}
+			end++
+		}
+		if end-x0 < (x1-x0)*2/3 {
+			t.Errorf("dpi %d: the middle row turns light at x %d, a seam (the map starts at %d, the bar ends at %d)", dpi, end, x0, x1)
+		}
+		x1 = end
+		// inside it, a few pixels in from its edges, nothing lighter than
+		// the lighter cell (the P marks are absent)
+		seams := 0
+		for y := y0 + 3; y < y1-3; y++ {
+			for x := x0 + 3; x < x1-3; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				corner := x < x0+(x1-x0)*2/n && y > y1-(y1-y0)*2/n // the top-colour cell and its blended edge
+				if lum(r>>8, g>>8, bl>>8) > limit+3000 && !corner {
+					if seams < 5 {
+						t.Logf("dpi %d: light pixel at %d,%d: %d %d %d", dpi, x, y, r>>8, g>>8, bl>>8)
+					}
+					seams++
+				}
+			}
+		}
+		if x1-x0 < 100 || seams > 0 {
+			t.Errorf("dpi %d: the map spans x %d..%d, y %d..%d; %d pixels lighter than its cells", dpi, x0, x1, y0, y1, seams)
+		}
+	}
+}
