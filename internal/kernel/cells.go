@@ -254,13 +254,21 @@ func cursorWord(code string, cursor int) (word string, start, end int) {
 	return string(r[start:end]), start, end
 }
 
+// cursor is a request about code at a cursor (completion, inspection).
+type cursor struct {
+	Code      string `json:"code"`
+	CursorPos int    `json:"cursor_pos"`
+}
+
+func cursorRequest(m *Message) cursor {
+	var req cursor
+	_ = json.Unmarshal(m.Content, &req)
+	return req
+}
+
 // complete answers a complete_request from the prompt's words.
 func (c *cells) complete(m *Message) map[string]any {
-	var req struct {
-		Code      string `json:"code"`
-		CursorPos int    `json:"cursor_pos"`
-	}
-	_ = json.Unmarshal(m.Content, &req)
+	req := cursorRequest(m)
 	_, start, _ := cursorWord(req.Code, req.CursorPos)
 	prefix := string([]rune(req.Code)[start:max(start, min(req.CursorPos, len([]rune(req.Code))))])
 	matches := []string{}
@@ -277,11 +285,7 @@ func (c *cells) complete(m *Message) map[string]any {
 // inspect answers an inspect_request (Shift-Tab) with what :info or :help
 // says of the word at the cursor.
 func (c *cells) inspect(m *Message) map[string]any {
-	var req struct {
-		Code      string `json:"code"`
-		CursorPos int    `json:"cursor_pos"`
-	}
-	_ = json.Unmarshal(m.Content, &req)
+	req := cursorRequest(m)
 	word, _, _ := cursorWord(req.Code, req.CursorPos)
 	text, ok := "", false
 	if word != "" {

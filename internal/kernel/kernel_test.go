@@ -58,12 +58,8 @@ func startKernel(t *testing.T) *client {
 	// kernel's info until iopub carries the status it publishes.
 	got := make(chan struct{})
 	go func() {
-		for {
-			if _, err := c.iopub.Recv(); err != nil {
-				return
-			}
+		if _, err := c.iopub.Recv(); err == nil {
 			close(got)
-			return
 		}
 	}()
 	for i := 0; ; i++ {
