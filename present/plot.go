@@ -65,6 +65,42 @@ var PlotFormats = []string{".png", ".jpg", ".jpeg", ".tif", ".tiff", ".svg", ".p
 // MaxPlotPoints bounds a plot.
 const MaxPlotPoints = 1_000_000
 
+// Mark is how a point or a cell of a plot is marked.
+type Mark int
+
+const (
+	Plain     Mark = iota // a value
+	PPosition             // a P-position
+	Exception             // an exception to a proved period (points only)
+	Infinite              // a value that is not a number
+)
+
+// PointMark is how the point i of a sequence is marked. Without P (data
+// made by hand) a P-position is a value 0, as in normal play.
+func (d *Plot) PointMark(i int) Mark {
+	switch {
+	case i < len(d.Inf) && d.Inf[i]:
+		return Infinite
+	case i < len(d.Marked) && d.Marked[i]:
+		return Exception
+	case i < len(d.P) && d.P[i] || d.P == nil && d.Y[i] == 0:
+		return PPosition
+	}
+	return Plain
+}
+
+// CellMark is how the cell (r, c) of a grid is marked (a P-position is
+// marked on its colour; Infinite cells have no colour).
+func (d *Plot) CellMark(r, c int) Mark {
+	switch {
+	case r < len(d.GridInf) && d.GridInf[r][c]:
+		return Infinite
+	case r < len(d.GridP) && d.GridP[r][c] || d.GridP == nil && d.Grid[r][c] == 0:
+		return PPosition
+	}
+	return Plain
+}
+
 // A plotValue is what a plot shows of one position: a number, or a value
 // that is not one (inf), or nothing (skip: a decided position); and
 // whether the player to move loses.

@@ -148,10 +148,8 @@ func valueAt(ctx context.Context, s *normal.Solver, r game.Ruleset, nums ...*big
 	if err != nil {
 		return nil, err
 	}
-	if _, decided := p.Decided(); decided {
-		return nil, nil
-	}
-	return s.Grundy(ctx, p)
+	v, err := normalValuer(s)(ctx, p)
+	return v.g, err // nil for a decided position
 }
 
 // Periodic returns the table of a ruleset's values that may be periodic.

@@ -72,19 +72,7 @@ func (pl Plotter) Plot(d *present.Plot) error {
 	return f.Close()
 }
 
-// The colours of marks and cells (present's, shared with internal/svgplot).
-var (
-	Blue   = present.MarkValue
-	Red    = present.MarkException
-	Green  = present.MarkP
-	Cyan   = present.MarkPOnHeat
-	Orange = present.MarkInfinite
-	Grey   = present.NoValue
-	white  = color.RGBA{R: 255, G: 255, B: 255, A: 255}
-)
-
-// Colour is the colour of value v on a heat map whose largest value is top.
-func Colour(v, top float64) color.Color { return present.HeatColour(v, top) }
+var white = color.RGBA{R: 255, G: 255, B: 255, A: 255}
 
 // style is the size of type and marks for a picture of a given size: 10
 // points on the default 16 cm × 12 cm, less on a smaller picture (as a
@@ -245,13 +233,13 @@ func scatter(p *gonum.Plot, d *present.Plot, st style, width vg.Length) []entry 
 	top, infAt := present.PlotTop(d.Y, d.Inf)
 	for i := range d.X {
 		pt := plotter.XY{X: d.X[i], Y: d.Y[i]}
-		switch {
-		case i < len(d.Inf) && d.Inf[i]:
+		switch d.PointMark(i) {
+		case present.Infinite:
 			pt.Y = infAt
 			infinite = append(infinite, pt)
-		case d.Marked[i]:
+		case present.Exception:
 			marked = append(marked, pt)
-		case i < len(d.P) && d.P[i] || d.P == nil && d.Y[i] == 0:
+		case present.PPosition:
 			zeros = append(zeros, pt)
 		default:
 			regular = append(regular, pt)
@@ -273,10 +261,10 @@ func scatter(p *gonum.Plot, d *present.Plot, st style, width vg.Length) []entry 
 		shape draw.GlyphDrawer
 		name  string
 	}{
-		{regular, Blue, draw.CircleGlyph{}, value},
-		{zeros, Green, draw.CircleGlyph{}, "P-position"},
-		{marked, Red, draw.CircleGlyph{}, "exception to the period"},
-		{infinite, Orange, draw.TriangleGlyph{}, "not a number (∞), drawn on the top row"},
+		{regular, present.MarkValue, draw.CircleGlyph{}, value},
+		{zeros, present.MarkP, draw.CircleGlyph{}, "P-position"},
+		{marked, present.MarkException, draw.CircleGlyph{}, "exception to the period"},
+		{infinite, present.MarkInfinite, draw.TriangleGlyph{}, "not a number (∞), drawn on the top row"},
 	} {
 		if len(set.pts) == 0 {
 			continue
@@ -308,31 +296,29 @@ func heat(p *gonum.Plot, d *present.Plot, st style) ([]entry, *gonum.Plot) {
 	for r, row := range d.Grid {
 		for c, v := range row {
 			pt := plotter.XY{X: d.Lo + float64(c), Y: d.Lo + float64(r)}
-			switch {
-			case r < len(d.GridInf) && d.GridInf[r][c]:
+			switch d.CellMark(r, c) {
+			case present.Infinite:
 				infinite = append(infinite, pt)
-			case math.IsNaN(v):
-				noValue = true
-			}
-			if r < len(d.GridP) && d.GridP[r][c] || d.GridP == nil && v == 0 {
+			case present.PPosition:
 				zeros = append(zeros, pt)
 			}
+			noValue = noValue || math.IsNaN(v) && d.CellMark(r, c) != present.Infinite
 		}
 	}
 	n := float64(len(d.Grid))
 	var entries []entry
 	if len(zeros) > 0 {
-		marks := &dots{pts: zeros, style: draw.GlyphStyle{Color: Cyan, Shape: draw.CircleGlyph{}}, max: st.mark, n: n}
+		marks := &dots{pts: zeros, style: draw.GlyphStyle{Color: present.MarkPOnHeat, Shape: draw.CircleGlyph{}}, max: st.mark, n: n}
 		p.Add(marks)
-		entries = append(entries, entry{glyph: draw.GlyphStyle{Color: Cyan, Radius: st.mark, Shape: draw.CircleGlyph{}}, text: fmt.Sprintf("P-positions (%d)", len(zeros))})
+		entries = append(entries, entry{glyph: draw.GlyphStyle{Color: present.MarkPOnHeat, Radius: st.mark, Shape: draw.CircleGlyph{}}, text: fmt.Sprintf("P-positions (%d)", len(zeros))})
 	}
 	if len(infinite) > 0 {
-		marks := &dots{pts: infinite, style: draw.GlyphStyle{Color: Orange, Shape: draw.TriangleGlyph{}}, max: st.mark, n: n}
+		marks := &dots{pts: infinite, style: draw.GlyphStyle{Color: present.MarkInfinite, Shape: draw.TriangleGlyph{}}, max: st.mark, n: n}
 		p.Add(marks)
-		entries = append(entries, entry{glyph: draw.GlyphStyle{Color: Orange, Radius: st.mark, Shape: draw.TriangleGlyph{}}, text: "not a number (∞)"})
+		entries = append(entries, entry{glyph: draw.GlyphStyle{Color: present.MarkInfinite, Radius: st.mark, Shape: draw.TriangleGlyph{}}, text: "not a number (∞)"})
 	}
 	if noValue {
-		entries = append(entries, entry{fill: Grey, glyph: draw.GlyphStyle{Radius: st.mark}, text: "no value"})
+		entries = append(entries, entry{fill: present.NoValue, glyph: draw.GlyphStyle{Radius: st.mark}, text: "no value"})
 	}
 	p.X.Min, p.X.Max = d.Lo-0.5, d.Lo+n-0.5
 	p.Y.Min, p.Y.Max = d.Lo-0.5, d.Lo+n-0.5
@@ -364,7 +350,6 @@ type cells struct {
 
 func (h *cells) Plot(c draw.Canvas, p *gonum.Plot) {
 	trX, trY := p.Transforms(&c)
-	overlap := overlapOf(c)
 	grid := h.d.Grid
 	for r, row := range grid {
 		y0, y1 := trY(h.d.Lo+float64(r)-0.5), trY(h.d.Lo+float64(r)+0.5)
@@ -387,11 +372,11 @@ func (h *cells) Plot(c draw.Canvas, p *gonum.Plot) {
 	}
 }
 
-func (h *cells) colour(v float64) color.Color { return Colour(v, h.top) }
+func (h *cells) colour(v float64) color.Color { return present.HeatColour(v, h.top) }
 
-// overlapOf is how far a cell reaches under the next: half a point, a few
+// overlap is how far a cell reaches under the next: half a point, a few
 // pixels at print resolution, and less than any cell a picture shows.
-func overlapOf(draw.Canvas) vg.Length { return 0.5 }
+const overlap vg.Length = 0.5
 
 // dots marks points of a heat map with glyphs sized to its cells.
 type dots struct {
@@ -417,13 +402,12 @@ type colourBar struct{ top float64 }
 
 func (b *colourBar) Plot(c draw.Canvas, p *gonum.Plot) {
 	_, trY := p.Transforms(&c)
-	overlap := overlapOf(c)
 	for v := 0.0; v <= b.top; v++ {
 		y0, y1 := trY(v-0.5), trY(v+0.5)
 		if v < b.top {
 			y1 += overlap
 		}
-		fill(c, vg.Rectangle{Min: vg.Point{X: c.Min.X, Y: y0}, Max: vg.Point{X: c.Max.X, Y: y1}}, Colour(v, b.top))
+		fill(c, vg.Rectangle{Min: vg.Point{X: c.Min.X, Y: y0}, Max: vg.Point{X: c.Max.X, Y: y1}}, present.HeatColour(v, b.top))
 	}
 }
 

@@ -191,7 +191,7 @@ func TestHeatMapHasNoSeams(t *testing.T) {
 			t.Fatal(err)
 		}
 		img := decodePNG(t, file)
-		a, b := Colour(3, 10), Colour(7, 10)
+		a, b := present.HeatColour(3, 10), present.HeatColour(7, 10)
 		lum := func(r, g, bl uint32) uint32 { return r*299 + g*587 + bl*114 }
 		ar, ag, ab, _ := a.RGBA()
 		br, bg, bb, _ := b.RGBA()

@@ -191,12 +191,12 @@ func scatter(f *frame, d *present.Plot) []entry {
 		{entry: entry{present.MarkException, "circle", "exception to the period"}}, {entry: entry{present.MarkInfinite, "triangle", "not a number (∞), drawn on the top row"}}}
 	for i := range d.X {
 		s, y := sets[0], d.Y[i]
-		switch {
-		case i < len(d.Inf) && d.Inf[i]:
+		switch d.PointMark(i) {
+		case present.Infinite:
 			s, y = sets[3], infAt
-		case d.Marked[i]:
+		case present.Exception:
 			s = sets[2]
-		case i < len(d.P) && d.P[i] || d.P == nil && d.Y[i] == 0:
+		case present.PPosition:
 			s = sets[1]
 		}
 		s.n++
@@ -226,7 +226,7 @@ func heat(f *frame, d *present.Plot) []entry {
 	noValue := false
 	for r, row := range d.Grid {
 		for c, v := range row {
-			noValue = noValue || math.IsNaN(v) && !(r < len(d.GridInf) && d.GridInf[r][c])
+			noValue = noValue || math.IsNaN(v) && d.CellMark(r, c) != present.Infinite
 			f.printf(`<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>`+"\n",
 				f.x(d.Lo+float64(c))-cw/2, f.y(d.Lo+float64(r))-ch/2-overlap, cw+overlap, ch+overlap, hex(present.HeatColour(v, top)))
 		}
@@ -234,13 +234,13 @@ func heat(f *frame, d *present.Plot) []entry {
 	r := math.Min(2.5, math.Min(cw, ch)*0.3)
 	zeros, infs := 0, 0
 	for ri, row := range d.Grid {
-		for c, v := range row {
+		for c := range row {
 			x, y := f.x(d.Lo+float64(c)), f.y(d.Lo+float64(ri))
-			if ri < len(d.GridInf) && d.GridInf[ri][c] {
+			switch d.CellMark(ri, c) {
+			case present.Infinite:
 				infs++
 				f.mark("triangle", x, y, r, present.MarkInfinite)
-			}
-			if ri < len(d.GridP) && d.GridP[ri][c] || d.GridP == nil && v == 0 {
+			case present.PPosition:
 				zeros++
 				f.mark("circle", x, y, r, present.MarkPOnHeat)
 			}
