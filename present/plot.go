@@ -339,16 +339,20 @@ var (
 	NoValue       = color.RGBA{R: 200, G: 200, B: 200, A: 255} // a heat map's cell with no value
 )
 
+// heatEnd is the share of the palette that a heat map's values span.
+const heatEnd = 0.9
+
 // HeatColour is the colour of value v on a heat map whose largest value is
-// top: black for 0 through red and yellow to white (Moreland's extended
-// black body), the same in every format.
+// top: black for 0 through red to pale yellow (Moreland's extended black
+// body, stopped short of its white end so that the largest value still
+// shows on a white page), the same in every format.
 func HeatColour(v, top float64) color.Color {
 	if math.IsNaN(v) {
 		return NoValue
 	}
 	m := moreland.ExtendedBlackBody()
 	m.SetMin(0)
-	m.SetMax(math.Max(top, 1))
+	m.SetMax(math.Max(top, 1) / heatEnd)
 	c, err := m.At(math.Min(math.Max(v, 0), math.Max(top, 1)))
 	if err != nil {
 		return NoValue

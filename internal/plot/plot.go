@@ -14,6 +14,7 @@
 package plot
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
 	"io"
@@ -212,10 +213,41 @@ func canvas(file string, w, h vg.Length, dpi int) (vg.CanvasWriterTo, error) {
 	case ".pdf":
 		return vgpdf.New(w, h), nil
 	case ".eps":
-		return vgeps.New(w, h), nil
+		return epsCanvas{vgeps.New(w, h)}, nil
 	default:
 		return nil, fmt.Errorf("plot() writes %s files, not %q", strings.Join(Formats, ", "), ext)
 	}
+}
+
+// epsCanvas writes an EPS that readers recognise: vgeps starts it with
+// "%%!PS-Adobe" rather than "%!PS-Adobe" and writes its %%BoundingBox in
+// fractions of a point, and Ghostscript then puts the picture on a whole
+// page. The box is written in whole points, as the format requires, the
+// exact one following as %%HiResBoundingBox.
+type epsCanvas struct{ *vgeps.Canvas }
+
+func (c epsCanvas) WriteTo(w io.Writer) (int64, error) {
+	var buf bytes.Buffer
+	if _, err := c.Canvas.WriteTo(&buf); err != nil {
+		return 0, err
+	}
+	out := buf.Bytes()
+	if rest, ok := bytes.CutPrefix(out, []byte("%%!PS-Adobe")); ok {
+		out = append([]byte("%!PS-Adobe"), rest...)
+	}
+	out = bytes.Replace(out, []byte("\n%%Creator "), []byte("\n%%Creator: "), 1)
+	const key = "%%BoundingBox: "
+	if i := bytes.Index(out, []byte(key)); i >= 0 {
+		end := i + bytes.IndexByte(out[i:], '\n')
+		var x0, y0, x1, y1 float64
+		if _, err := fmt.Sscan(string(out[i+len(key):end]), &x0, &y0, &x1, &y1); err == nil {
+			box := fmt.Sprintf("%s%d %d %d %d\n%%%%HiResBoundingBox: %s", key,
+				int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)), out[i+len(key):end])
+			out = append(append(append([]byte{}, out[:i]...), box...), out[end:]...)
+		}
+	}
+	n, err := w.Write(out)
+	return int64(n), err
 }
 
 // entry is a line of a legend: a mark and what it stands for.
