@@ -59,6 +59,9 @@ func (v Value) String() string {
 	return "∞{" + strings.Join(parts, ",") + "}"
 }
 
+// Finite is the value as a number, when it is one.
+func (v Value) Finite() (*big.Int, bool) { return v.G, !v.Inf }
+
 // Label is "loopy value".
 func (v Value) Label() string { return "loopy value" }
 
