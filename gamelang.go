@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/plot"
@@ -73,6 +74,9 @@ type Options struct {
 	// Plotter draws plot()'s pictures; nil writes files in every format of
 	// the file's extension (PNG, JPEG, TIFF, SVG, PDF, EPS).
 	Plotter Plotter
+	// Create opens the files that queries write (period(G, "file") and
+	// quotient(G, "file") write certificates); nil is os.Create.
+	Create func(name string) (io.WriteCloser, error)
 }
 
 // Types of the session's machinery that a program may hold.
@@ -119,7 +123,11 @@ func NewSession(o Options) *Session {
 	if o.Plotter != nil {
 		plots = o.Plotter
 	}
-	in := eval.New(eval.Config{Out: out, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic,
+	create := o.Create
+	if create == nil {
+		create = func(name string) (io.WriteCloser, error) { return os.Create(name) }
+	}
+	in := eval.New(eval.Config{Out: out, Create: create, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic,
 		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{}, Plots: plots, Progress: o.Progress,
 		Interactive: o.Interactive, Redefine: o.Redefine, Answered: o.Answered, Display: o.Display})
 	return &Session{in: in, out: out}

@@ -42,6 +42,9 @@ type Config struct {
 	TableFormat string
 	// Plots draws plot()'s pictures; nil makes plot() an error.
 	Plots present.Plotter
+	// Create opens a file that a query writes (a certificate); nil makes
+	// writing one an error.
+	Create func(name string) (io.WriteCloser, error)
 	// Progress, when set, follows long computations (a progress bar).
 	Progress solve.Reporter
 	// Interactive is set for line-by-line sessions (the prompt, piped
@@ -143,6 +146,29 @@ func (in *Interp) Tables() present.TableRenderer { return in.cfg.Tables }
 
 // TableFormat is table()'s format when a call names none.
 func (in *Interp) TableFormat() string { return in.cfg.TableFormat }
+
+// Create opens a file for a query to write, when the session may write
+// files.
+func (in *Interp) Create(name string) (io.WriteCloser, error) {
+	if in.cfg.Create == nil {
+		return nil, fmt.Errorf("this session writes no files")
+	}
+	return in.cfg.Create(name)
+}
+
+// WriteFile writes a file through Create, with what write puts in it; the
+// file is complete when it returns nil.
+func (in *Interp) WriteFile(name string, write func(io.Writer) error) error {
+	f, err := in.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
 
 // Plots is the session's plotter; nil when plot() is not available.
 func (in *Interp) Plots() present.Plotter { return in.cfg.Plots }

@@ -91,16 +91,28 @@ func (t *Table) provable() bool {
 	return t.code.Finite() && t.cfg.Lost == nil && !t.code.Empty() && !t.code.Unequal() && !t.provableOff
 }
 
-// needed is how many values the theorem needs to prove period p from e.
-func (t *Table) needed(e, p int64) int64 {
-	tt := int64(t.code.MaxTake())
-	switch t.code.Splits() {
+func (t *Table) needed(e, p int64) int64 { return t.code.PeriodBound(e, p) }
+
+// PeriodBound is how many heaps, 0 .. PeriodBound-1, a periodicity theorem
+// for the code (finite, equal splits) needs to repeat with period p from e
+// >= 1 for the pattern to go on forever: e+t+p with t the largest take for
+// a code that never splits, 2e+2p+t for two heaps, 3e+3p+t for three. The
+// misère quotients' images obey the same bound.
+func (c Code) PeriodBound(e, p int64) int64 {
+	t := int64(c.MaxTake())
+	switch c.Splits() {
 	case 1:
-		return e + tt + p
+		return e + t + p
 	case 2:
-		return 2*e + p + tt + p
+		return 2*e + p + t + p
 	}
-	return 3*e + 2*p + tt + p
+	return 3*e + 2*p + t + p
+}
+
+// TheoremName names that theorem in a word: window (no move splits),
+// guy-smith-2 or guy-smith-3 (moves leave up to two or three heaps).
+func (c Code) TheoremName() string {
+	return [...]string{1: "window", 2: "guy-smith-2", 3: "guy-smith-3"}[c.Splits()]
 }
 
 func (t *Table) theorem() string {

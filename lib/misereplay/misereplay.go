@@ -5,8 +5,10 @@ package misereplay
 
 import (
 	"context"
+	"io"
 	"math/big"
 
+	"github.com/gamelang/gamelang/cert"
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
@@ -22,7 +24,7 @@ var Plugin = eval.Plugin{
 	Funcs: map[string]eval.Func{
 		"genus":    {Min: 1, Max: 2, Usage: "genus(P) or genus(G, a..b)", Doc: "Conway's genus of a position, g^{γ0γ1...}: its normal and misère nim values, and the misère values with copies of *2 added", Call: fnGenus},
 		"tame":     {Min: 1, Max: 1, Usage: "tame(P)", Doc: "whether a position and every position it leads to have the genus of a Nim position: then misère sums of it play like misère Nim", Call: fnTame},
-		"quotient": {Min: 1, Max: 2, Usage: "quotient(G) or quotient(G, bound)", Doc: "the misère quotient of a take-and-break game, found heap by heap up to bound (400) or a proved period", Call: fnQuotient},
+		"quotient": {Min: 1, Max: 3, Usage: `quotient(G), quotient(G, bound), quotient(G, "file.cert")`, Doc: "the misère quotient of a take-and-break game, found heap by heap up to bound (400) or a proved period; with a file, a certificate of it that cmd/certcheck checks (docs/certificates.md)", Call: fnQuotient},
 	},
 	Explainers: map[string]eval.Explainer{misere.Convention.Name(): func(in *eval.Interp, ctx context.Context, p game.Position, _ int) (string, error) {
 		return present.ExplainMisere(ctx, solverOf(in), p)
@@ -91,6 +93,17 @@ func fnQuotient(in *eval.Interp, ctx context.Context, call *lang.Call, args []ev
 		return nil, lang.Errorf(call.Pos, "quotient(G) needs a heap ruleset, not %s", args[0].What())
 	}
 	bound := int64(defaultQuotientBound)
+	var file string
+	if n := len(args); n >= 2 {
+		if name, ok := args[n-1].(eval.Str); ok {
+			if file = string(name); file == "" {
+				return nil, lang.Errorf(lang.ExprPos(call.Args[n-1]), "the certificate's file name is empty")
+			}
+			args = args[:n-1]
+		} else if n == 3 {
+			return nil, lang.Errorf(lang.ExprPos(call.Args[2]), "the last argument of quotient(G, bound, file) is the certificate's file name, a string, not %s", args[2].What())
+		}
+	}
 	if len(args) == 2 {
 		b, ok := args[1].(eval.Int)
 		if !ok || !b.V.IsInt64() || b.V.Int64() < 1 || b.V.Int64() > 1<<20 {
@@ -101,6 +114,11 @@ func fnQuotient(in *eval.Interp, ctx context.Context, call *lang.Call, args []ev
 	q, err := solverOf(in).Quotient(ctx, rv.R, int32(bound))
 	if err != nil {
 		return nil, lang.At(call.Pos, err)
+	}
+	if file != "" {
+		if err := in.WriteFile(file, func(w io.Writer) error { return cert.Quotient(w, q) }); err != nil {
+			return nil, lang.Errorf(lang.ExprPos(call.Args[len(call.Args)-1]), "quotient() could not write the certificate %s: %v", file, err)
+		}
 	}
 	return QuotientVal{q}, nil
 }

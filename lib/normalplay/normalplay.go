@@ -7,12 +7,14 @@ package normalplay
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gamelang/gamelang/cert"
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
@@ -30,7 +32,7 @@ var Plugin = eval.Plugin{
 	Funcs: map[string]eval.Func{
 		"table":    {Min: 2, Max: 3, Usage: `table(G, a..b) or table(G, a..b, "markdown")`, Doc: "the values of a heap ruleset in rows of its period, or of a two-number ruleset as a grid; formats text, markdown, latex (booktabs), html, csv, json", Call: fnTable},
 		"plot":     {Min: 3, Max: 5, Usage: `plot(G, a..b, "file.png"), plot(G, a..b, "file.pdf", "width=8cm; height=6cm; dpi=300; title='...'"), with a convention last: plot(G, a..b, "file.svg", misere)`, Doc: "a scatter plot of a heap ruleset's values with the P-positions and exceptions marked, or a heat map of a two-number ruleset's with a colour bar and the P-positions marked; under misere or loopy, that convention's values and P-positions; PNG, JPEG, TIFF, SVG, PDF or EPS by the file's extension", Call: fnPlot},
-		"period":   {Min: 1, Max: 2, Usage: "period(G) or period(G, limit)", Doc: "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far", Call: fnPeriod},
+		"period":   {Min: 1, Max: 3, Usage: `period(G), period(G, limit), period(G, "file.cert")`, Doc: "the period of a heap ruleset, proved by the theorem that applies, looking at most limit values far; with a file, a certificate of it that cmd/certcheck checks (docs/certificates.md)", Call: fnPeriod},
 		"checksum": {Min: 2, Max: 2, Usage: "checksum(G, a..b)", Doc: "a fingerprint of the values g(a..b): c = 31c + g(x) mod 2^64, as the C baselines print it", Call: fnChecksum},
 	},
 	Explainers: map[string]eval.Explainer{normalplay.Convention.Name(): explain},
@@ -58,13 +60,60 @@ func fnPeriod(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval
 	if pr, ok := vals.(normalplay.Periodic); ok {
 		limit = pr.Table().PeriodLimit() // values cost a byte or two: the memory budget bounds them
 	}
-	if len(args) == 2 {
+	file, args, err := certificateArg(call, args, "period")
+	if err != nil {
+		return nil, err
+	}
+	limited := len(args) == 2
+	if limited {
 		n, ok := args[1].(eval.Int)
 		if !ok || n.V.Sign() <= 0 || !n.V.IsInt64() {
 			return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "the limit of period(G, limit) is a positive number of values, not %s", args[1])
 		}
 		limit = int(min(n.V.Int64(), int64(limit)))
 	}
+	v, err := period(in, ctx, call, r, vals, limit, limited)
+	if err != nil || file == "" {
+		return v, err
+	}
+	pr, ok := vals.(normalplay.Periodic)
+	pv := v.(PeriodVal)
+	switch {
+	case ok && pv.P != nil:
+		err = in.WriteFile(file, func(w io.Writer) error { return cert.Period(w, pr.Table(), pv.P) })
+	case ok && pv.S != nil:
+		err = in.WriteFile(file, func(w io.Writer) error { return cert.Saltus(w, pr.Table(), pv.S) })
+	case pv.Proved:
+		err = fmt.Errorf("%s's period comes from a closed form, not from values and a theorem: there is nothing to certify", r.Name())
+	default:
+		err = fmt.Errorf("nothing to certify: %s", pv.Text)
+	}
+	if err != nil {
+		return nil, lang.Errorf(lang.ExprPos(call.Args[len(call.Args)-1]), "period() could not write the certificate %s: %v", file, err)
+	}
+	return v, nil
+}
+
+// certificateArg takes a file name off the end of a query's arguments.
+func certificateArg(call *lang.Call, args []eval.Value, query string) (string, []eval.Value, error) {
+	if len(args) < 2 {
+		return "", args, nil
+	}
+	s, ok := args[len(args)-1].(eval.Str)
+	if !ok {
+		if len(args) == 3 {
+			return "", nil, lang.Errorf(lang.ExprPos(call.Args[2]), "the last argument of %s(G, bound, file) is the certificate's file name, a string, not %s", query, args[2].What())
+		}
+		return "", args, nil
+	}
+	if s == "" {
+		return "", nil, lang.Errorf(lang.ExprPos(call.Args[len(args)-1]), "the certificate's file name is empty")
+	}
+	return string(s), args[:len(args)-1], nil
+}
+
+// period is period(G) or period(G, limit).
+func period(in *eval.Interp, ctx context.Context, call *lang.Call, r game.Ruleset, vals normalplay.Values, limit int, limited bool) (eval.Value, error) {
 	pr, ok := vals.(normalplay.Periodic)
 	if !ok {
 		if c, ok := vals.(normalplay.PeriodTexter); ok {
@@ -80,7 +129,7 @@ func fnPeriod(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval
 		return PeriodVal{P: p, Proved: true, Text: p.String()}, nil
 	}
 	saltusLimit := 0 // the default bound: an infinite code's values cost O(n) each
-	if len(args) == 2 {
+	if limited {
 		saltusLimit = limit
 	}
 	s, err := pr.Saltus(ctx, saltusLimit)

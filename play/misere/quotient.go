@@ -156,14 +156,7 @@ func (l *learner) extend(ctx context.Context, n int32, opts []heapPos) (*monoid,
 
 // needed is the heaps a period p from n0 must repeat through to be proved.
 func (l *learner) needed(n0, p int) int {
-	t := l.code.MaxTake()
-	switch l.code.Splits() {
-	case 1:
-		return n0 + t
-	case 2:
-		return 2*n0 + p + t
-	}
-	return 3*n0 + 2*p + t
+	return int(l.code.PeriodBound(int64(n0), int64(p))) - p
 }
 
 // findPeriod proves a period when the images allow, the shortest first.

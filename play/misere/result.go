@@ -2,6 +2,8 @@ package misere
 
 import (
 	"fmt"
+
+	"github.com/gamelang/gamelang/octal"
 	"slices"
 	"strings"
 )
@@ -17,12 +19,22 @@ type Quotient struct {
 	Bound        int32    // the heaps it is proved for, when there is no period
 	Period       *QPeriod // nil when none is proved: then it says nothing of heaps past Bound
 	Stopped      string   // why it was not found past Bound, "" when nothing stopped it
+
+	// The quotient as numbers, for a certificate: element 0 is the
+	// identity, Mul its table, InP its P-portion, Phi[n] the image of heap
+	// n for n <= Bound, Names[x] element x in normal form.
+	Code  octal.Code
+	Mul   [][]int32
+	InP   []bool
+	Phi   []int32
+	Names []string
 }
 
 // quotient is what the learner has found, written out.
 func (l *learner) quotient(game string) *Quotient {
 	pr := l.ver.present(l.bound)
-	q := &Quotient{Game: game, Order: l.ver.size(), Presentation: pr.String(), Bound: l.bound, Period: l.period}
+	q := &Quotient{Game: game, Order: l.ver.size(), Presentation: pr.String(), Bound: l.bound, Period: l.period,
+		Code: l.code, Mul: l.ver.mul, InP: l.ver.isP, Phi: l.ver.phi[:l.bound+1], Names: pr.normal}
 	var ps []int32
 	for x, isP := range l.ver.isP {
 		if isP {
