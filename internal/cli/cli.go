@@ -24,8 +24,8 @@ import (
 
 const usage = `usage:
   gamelang                      interactive prompt (statements from stdin when it is not a terminal)
-  gamelang run FILE.game        run a script
-  gamelang check FILE.game      parse and check a script without running it
+  gamelang run FILE.game...     run scripts, in one session (- reads stdin); flags may follow
+  gamelang check FILE.game...   parse and check scripts without running them (- reads stdin)
   gamelang -e STATEMENT         run one statement
   gamelang -f FILE ...          load the definitions of FILE first (with -e, --each, or the prompt)
   gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
@@ -33,8 +33,9 @@ const usage = `usage:
   gamelang merge FILE...        join the outputs of a sweep's shards (gamelang merge -h)
   gamelang serve [--addr A]     serve the playground, a page that runs gamelang in the browser
   gamelang kernel install       register the Jupyter kernel (gamelang kernel -h)
-  gamelang version              which gamelang this is
-flags:
+  gamelang version, --version   which gamelang this is
+  gamelang help [COMMAND]       this text, or a command's (as gamelang COMMAND -h)
+flags (before or after the files; numbers as 1000000, 1e6 or 10^6, sizes as 2GiB):
 `
 
 // Exit statuses.
@@ -49,28 +50,51 @@ const (
 // exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	expr := fs.String("e", "", "run one `statement`")
 	file := fs.String("f", "", "load the definitions (game and let statements) of this `file` first: with -e, --each or the prompt")
 	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'")
-	maxStates := fs.Int("max-states", 0, "most states a solver may store (default 20000000)")
+	var maxStates countFlag
+	fs.Var(&maxStates, "max-states", "most states a solver may store, such as 20000000, 2e7 or 10^7 (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
 	format := fs.String("format", "text", "the format of table(): text, markdown, latex, html, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
 	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON (schema: docs/json-schema.json)")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
-	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	showVersion := fs.Bool("version", false, "print which gamelang this is")
+	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
+	// The flags before the first word; a subcommand with flags of its own
+	// takes the rest, run and check take flags anywhere.
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
-	cfg := gamelang.Options{Out: stdout, MaxStates: *maxStates, MaxMemory: int64(maxMemory), Generic: *generic,
+	rest := fs.Args()
+	if len(rest) > 0 {
+		if sub, ok := subcommands[rest[0]]; ok {
+			if fs.NFlag() > 0 {
+				return usageError(stderr, fmt.Sprintf("the flags before %q are gamelang's, not %s's: write them after %q (gamelang %s -h)", rest[0], rest[0], rest[0], rest[0]))
+			}
+			return sub(rest[1:], stdout, stderr)
+		}
+		if rest[0] == "help" {
+			return help(rest[1:], stdout, stderr)
+		}
+		if rest[0] == "run" || rest[0] == "check" {
+			files, code, ok := parseInterleaved(fs, rest[1:], stdout, stderr)
+			if !ok {
+				return code
+			}
+			rest = append([]string{rest[0]}, files...)
+		}
+	}
+	if *showVersion {
+		fmt.Fprintln(stdout, version.String())
+		return exitOK
+	}
+	cfg := gamelang.Options{Out: stdout, MaxStates: int(maxStates), MaxMemory: int64(maxMemory), Generic: *generic,
 		TableFormat: *format, JSON: *jsonOut}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		cfg.Progress = progress.New(stderr)
-	}
-	if *maxStates < 0 {
-		return usageError(stderr, fmt.Sprintf("--max-states %d: the cap is a positive number of states (0 for the default)", *maxStates))
 	}
 	if !slices.Contains(present.Formats, *format) {
 		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(present.Formats, ", ")))
@@ -82,22 +106,6 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *timing {
 		start := time.Now()
 		defer func() { fmt.Fprintf(stderr, "evaluated in %.4f s\n", time.Since(start).Seconds()) }()
-	}
-	rest := fs.Args()
-	if len(rest) > 0 {
-		switch rest[0] {
-		case "sweep":
-			return runSweep(rest[1:], stdout, stderr)
-		case "merge":
-			return runMerge(rest[1:], stdout, stderr)
-		case "serve":
-			return runServe(rest[1:], stdout, stderr)
-		case "kernel":
-			return runKernel(rest[1:], stdout, stderr)
-		case "version":
-			fmt.Fprintln(stdout, version.String())
-			return exitOK
-		}
 	}
 	switch {
 	case *each != "":
@@ -121,20 +129,64 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return prompt(ctx, cfg, *file, stdin, stderr)
 	case *file != "":
 		return usageError(stderr, "-f goes with -e, --each or the prompt")
-	case len(rest) == 2 && rest[0] == "run":
-		if !runFile(ctx, in, rest[1], stderr) {
-			return status(ctx)
+	case rest[0] == "run" || rest[0] == "check":
+		if len(rest) == 1 {
+			return usageError(stderr, fmt.Sprintf("%s needs a file (- for stdin)", rest[0]))
+		}
+		for _, name := range rest[1:] {
+			src, err := readSource(name, stdin)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return exitError
+			}
+			if name == "-" {
+				name = "<stdin>"
+			}
+			if rest[0] == "check" {
+				err = in.Check(ctx, name, src)
+			} else {
+				err = in.Exec(ctx, name, src)
+			}
+			if code := result(ctx, in, err, stderr); code != exitOK {
+				return code
+			}
 		}
 		return exitOK
-	case len(rest) == 2 && rest[0] == "check":
-		src, err := os.ReadFile(rest[1])
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitError
-		}
-		return result(ctx, in, in.Check(ctx, rest[1], string(src)), stderr)
 	}
-	return usageError(stderr, fmt.Sprintf("unknown command %q", rest))
+	return usageError(stderr, fmt.Sprintf("unknown command %q: a script is run with gamelang run %s", rest[0], rest[0]))
+}
+
+// subcommands are the commands with flags of their own.
+var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"sweep":  runSweep,
+	"merge":  runMerge,
+	"serve":  runServe,
+	"kernel": runKernel,
+	"version": func(args []string, stdout, stderr io.Writer) int {
+		fmt.Fprintln(stdout, version.String())
+		return exitOK
+	},
+}
+
+// help is gamelang help [COMMAND].
+func help(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "run" || args[0] == "check" || args[0] == "help" {
+		return Main([]string{"-h"}, nil, stdout, stderr)
+	}
+	if sub, ok := subcommands[args[0]]; ok {
+		return sub([]string{"-h"}, stdout, stderr)
+	}
+	return usageError(stderr, fmt.Sprintf("help: no command %q", args[0]))
+}
+
+// readSource reads a script, from stdin for "-".
+func readSource(name string, stdin io.Reader) (string, error) {
+	if name == "-" {
+		b, err := io.ReadAll(stdin)
+		return string(b), err
+	}
+	b, err := os.ReadFile(name)
+	return string(b), err
 }
 
 func usageError(stderr io.Writer, msg string) int {
@@ -142,12 +194,8 @@ func usageError(stderr io.Writer, msg string) int {
 	return exitUsage
 }
 
-// runFile runs a script; loadFile runs only its definitions (its game and
-// let statements), not its queries.
-func runFile(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer) bool {
-	return readAnd(ctx, in, name, stderr, func(ctx context.Context, name, src string) error { return in.Exec(ctx, name, src) })
-}
-
+// loadFile runs only the definitions of a script (its game and let
+// statements), not its queries.
 func loadFile(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer) bool {
 	return readAnd(ctx, in, name, stderr, func(ctx context.Context, name, src string) error { return in.Load(ctx, name, src) })
 }

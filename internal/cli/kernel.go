@@ -5,7 +5,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,11 +29,10 @@ Shift-Tab shows :help or :info, Interrupt stops a computation.
 func runKernel(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "install" {
 		fs := flag.NewFlagSet("kernel install", flag.ContinueOnError)
-		fs.SetOutput(stderr)
 		dataDir := fs.String("data-dir", "", "Jupyter's data `directory` (default: $JUPYTER_DATA_DIR, else the user's, ~/.local/share/jupyter on Linux)")
-		fs.Usage = func() { fmt.Fprint(stderr, kernelUsage); fs.PrintDefaults() }
-		if err := fs.Parse(args[1:]); err != nil {
-			return helpStatus(err)
+		fs.Usage = func() { fmt.Fprint(fs.Output(), kernelUsage); fs.PrintDefaults() }
+		if code, ok := parseFlags(fs, args[1:], stdout, stderr); !ok {
+			return code
 		}
 		if fs.NArg() > 0 {
 			fs.Usage()
@@ -66,11 +64,10 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	fs := flag.NewFlagSet("kernel", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	file := fs.String("f", "", "the Jupyter connection `file` to serve")
-	fs.Usage = func() { fmt.Fprint(stderr, kernelUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		return helpStatus(err)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), kernelUsage); fs.PrintDefaults() }
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if *file == "" || fs.NArg() > 0 {
 		fs.Usage()
@@ -92,12 +89,4 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
-}
-
-// helpStatus is the exit status of a flag parse that failed: 0 for -h.
-func helpStatus(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	return exitUsage
 }

@@ -28,12 +28,11 @@ browser. Open the address it prints. Ctrl-C stops it.
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (0.0.0.0:8080 for every network interface)")
 	dir := fs.String("dir", "", "serve the site in this `directory` (built by go run ./web/build -o DIR) rather than the one built into gamelang")
-	fs.Usage = func() { fmt.Fprint(stderr, serveUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	fs.Usage = func() { fmt.Fprint(fs.Output(), serveUsage); fs.PrintDefaults() }
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()

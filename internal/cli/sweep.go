@@ -43,7 +43,6 @@ var signals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 // runSweep is gamelang sweep.
 func runSweep(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang sweep", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	values := fs.String("values", "", "compute at most this many values per game, such as 100000 or 1e6 (default 100000)")
 	perGame := fs.Duration("time", 0, "stop a game after this long, such as 30s or 10m (default: no bound)")
 	query := fs.String("query", "", "instead of the code analysis, the value of `'name: expression'` per game, the name bound to the game's code (a string) or number, as in 'c: period(octal(c))'")
@@ -54,10 +53,10 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	outFile := fs.String("o", "", "write the output to this `file` (rewritten whole, also when resuming) instead of stdout")
 	var memory byteSize
 	fs.Var(&memory, "max-memory", "most memory the process may hold while a game runs, such as 2GiB (default: a quarter of the machine's memory)")
-	fs.Usage = func() { fmt.Fprint(stderr, sweepUsage); fs.PrintDefaults() }
-	pos, ok := parseInterleaved(fs, args)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), sweepUsage); fs.PrintDefaults() }
+	pos, code, ok := parseInterleaved(fs, args, stdout, stderr)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	if len(pos) != 1 {
 		fs.Usage()
@@ -104,12 +103,11 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 // runMerge is gamelang merge.
 func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	outFile := fs.String("o", "", "write the merged output to this `file` instead of stdout")
-	fs.Usage = func() { fmt.Fprint(stderr, mergeUsage); fs.PrintDefaults() }
-	files, ok := parseInterleaved(fs, args)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), mergeUsage); fs.PrintDefaults() }
+	files, code, ok := parseInterleaved(fs, args, stdout, stderr)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	if len(files) == 0 {
 		fs.Usage()
@@ -168,23 +166,6 @@ func writeOut(name string, stdout, stderr io.Writer, f func(context.Context, io.
 		return exitError
 	}
 	return exitOK
-}
-
-// parseInterleaved parses flags that may come before, between or after the
-// positional arguments, and returns those.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, false
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, true
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }
 
 // count reads a positive count written as 100000, 1e6 or 10^6.

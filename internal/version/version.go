@@ -1,12 +1,19 @@
-// Package version says which gamelang is running: the module version and,
-// for a build from a git checkout, the commit (and whether the tree had
-// changes). Sweeps record it, so that results say what computed them.
+// Package version says which gamelang is running: the module version (the
+// release below when the build knows none, as a plain go build of a
+// checkout does) and, for a build from a git checkout, the commit (and
+// whether the tree had changes). Sweeps record it, so that results say what
+// computed them.
 package version
 
 import (
 	"runtime/debug"
 	"sync"
 )
+
+// Release is the version of this source: the last release, with "+dev"
+// when the source has changed since (CHANGELOG.md says what). It is set to
+// the tag's version in the commit that is tagged.
+const Release = "v0.9.0"
 
 // String is "gamelang VERSION", with "(COMMIT)" or "(COMMIT+dirty)" when the
 // build knows its commit.
@@ -19,7 +26,11 @@ var String = sync.OnceValue(func() string {
 })
 
 func describe(info *debug.BuildInfo) string {
-	s := "gamelang " + info.Main.Version
+	v := info.Main.Version
+	if v == "" || v == "(devel)" {
+		v = Release
+	}
+	s := "gamelang " + v
 	rev, dirty := "", false
 	for _, kv := range info.Settings {
 		switch kv.Key {
