@@ -219,12 +219,12 @@ func (in *Interp) Info(name string) (string, bool) {
 		return "", false
 	}
 	if sym.Func != nil {
-		return fmt.Sprintf("%s  (defined at %s)", lang.FormatStmt(sym.Func), sym.Pos), true
+		return fmt.Sprintf("%s  (defined at %s)", lang.PrettyStmt(sym.Func), sym.Pos), true
 	}
 	if !sym.Game {
 		return fmt.Sprintf("let %s = %s  (%s)", name, in.globals[name], sym.Pos), true
 	}
-	text := fmt.Sprintf("%s  (defined at %s)", strings.TrimSpace(lang.FormatStmt(sym.Decl)), sym.Pos)
+	text := fmt.Sprintf("%s  (defined at %s)", strings.TrimSpace(lang.PrettyStmt(sym.Decl)), sym.Pos)
 	if rv, ok := in.globals[name].(RulesetVal); ok {
 		text += "\nsolved by: " + in.solver(in.cfg.Conventions[0]).Describe(rv.R)
 	}

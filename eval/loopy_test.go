@@ -250,6 +250,9 @@ func TestAcyclicGamesAnswerAsInNormalPlay(t *testing.T) {
 			if err := in.Exec(context.Background(), script, decl); err != nil {
 				t.Fatal(in.Render(err))
 			}
+			if strings.HasPrefix(decl, "let ") {
+				continue
+			}
 			name := strings.Fields(decl)[1]
 			name, _, _ = strings.Cut(name, "(")
 			r, ok := mustEval(t, in, name).(eval.RulesetVal)
@@ -301,12 +304,16 @@ func declarations(src string) []string {
 	var cur strings.Builder
 	for _, line := range strings.Split(src, "\n") {
 		code, _, _ := strings.Cut(line, "#")
+		if f := strings.Fields(code); cur.Len() == 0 && len(f) > 1 && f[0] == "let" && strings.Contains(f[1], "(") {
+			out = append(out, code) // the functions games use
+			continue
+		}
 		if cur.Len() == 0 && !strings.HasPrefix(code, "game ") {
 			continue
 		}
 		cur.WriteString(code + "\n")
 		if strings.Count(cur.String(), "{") == strings.Count(cur.String(), "}") {
-			if !strings.Contains(strings.SplitN(cur.String(), "\n", 2)[0], "(") || strings.Contains(cur.String(), " state ") {
+			if name := strings.Fields(cur.String())[1]; !strings.Contains(name, "(") {
 				out = append(out, cur.String()) // games with parameters are left out
 			}
 			cur.Reset()

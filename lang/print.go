@@ -17,11 +17,36 @@ func Format(f *File) string {
 	return b.String()
 }
 
-// FormatStmt prints one statement.
-func FormatStmt(s Stmt) string {
+// printer writes the syntax tree: with every operation in brackets (the
+// canonical form, which shows the structure), or as written (faithful:
+// only the brackets the source has, which is what gamelang fmt and :info
+// show; printed in order, the tree's operators give back the source's
+// sequence, so it parses to the same tree).
+//
+// The faithful form spaces binary operators, except ^ (k^2) and any
+// symbol inside the ends of a range, where a+1..n-1 reads better than
+// a + 1..n - 1; brackets, calls and sets space their insides again.
+type printer struct{ faithful, tight bool }
+
+// loose is the printer for what brackets enclose.
+func (pr printer) loose() printer { return printer{faithful: pr.faithful} }
+
+// FormatStmt prints one statement in the canonical form.
+func FormatStmt(s Stmt) string { return printer{}.stmt(s) }
+
+// FormatExpr prints an expression with every operation parenthesised.
+func FormatExpr(e Expr) string { return printer{}.expr(e) }
+
+// PrettyStmt prints one statement as written: only its own brackets.
+func PrettyStmt(s Stmt) string { return printer{faithful: true}.stmt(s) }
+
+// PrettyExpr prints an expression as written.
+func PrettyExpr(e Expr) string { return printer{faithful: true}.expr(e) }
+
+func (pr printer) stmt(s Stmt) string {
 	switch s := s.(type) {
 	case *GameDecl:
-		return formatGame(s)
+		return pr.game(s)
 	case *LetStmt:
 		head := s.Name.Name
 		if s.Func {
@@ -31,20 +56,20 @@ func FormatStmt(s Stmt) string {
 			}
 			head += "(" + strings.Join(names, ", ") + ")"
 		}
-		return "let " + head + " = " + FormatExpr(s.Value)
+		return "let " + head + " = " + pr.expr(s.Value)
 	case *ExprStmt:
-		return FormatExpr(s.X)
+		return pr.expr(s.X)
 	}
 	return ""
 }
 
-func formatGame(d *GameDecl) string {
+func (pr printer) gameHead(d *GameDecl) string {
 	head := "game " + d.Name
 	if len(d.Params) > 0 {
 		head += "(" + identList(d.Params) + ")"
 	}
 	if d.Alias != nil {
-		return head + " = " + FormatExpr(d.Alias)
+		return head + " = " + pr.expr(d.Alias)
 	}
 	if k := d.Kind; k != nil {
 		head += " " + k.Word
@@ -52,11 +77,19 @@ func formatGame(d *GameDecl) string {
 			head += " (" + identList(k.Vars) + ")"
 		}
 	}
+	return head + " {"
+}
+
+func (pr printer) game(d *GameDecl) string {
+	head := pr.gameHead(d)
+	if d.Alias != nil {
+		return head
+	}
 	rules := make([]string, len(d.Rules))
 	for i, r := range d.Rules {
-		rules[i] = "    " + formatRule(r)
+		rules[i] = "    " + pr.rule(r)
 	}
-	return head + " {\n" + strings.Join(rules, "\n") + "\n}"
+	return head + "\n" + strings.Join(rules, "\n") + "\n}"
 }
 
 func identList(ids []*Ident) string {
@@ -67,42 +100,41 @@ func identList(ids []*Ident) string {
 	return strings.Join(names, ", ")
 }
 
-func formatRule(r Rule) string {
+func (pr printer) rule(r Rule) string {
 	switch r := r.(type) {
 	case *TakeRule:
-		s := "take " + FormatExpr(r.Amount)
+		s := "take " + pr.expr(r.Amount)
 		if r.Split {
 			s += " split"
 		} else if r.Leaving != nil {
-			s += " leaving " + FormatExpr(r.Leaving)
+			s += " leaving " + pr.expr(r.Leaving)
 		}
 		return s
 	case *MoveRule:
-		s := "move (" + exprList(r.Result) + ")" + forsText(r.Fors)
+		s := "move (" + pr.list(r.Result) + ")" + pr.fors(r.Fors)
 		if r.Guard != nil {
-			s += " if " + FormatExpr(r.Guard)
+			s += " if " + pr.expr(r.Guard)
 		}
 		return s
 	case *LosesRule:
-		return "loses if " + FormatExpr(r.Cond)
+		return "loses if " + pr.expr(r.Cond)
 	case *PickRule:
-		return "pick " + r.Var.Name + " in " + FormatExpr(r.Universe)
+		return "pick " + r.Var.Name + " in " + pr.expr(r.Universe)
 	case *ForbidRule:
 		return "forbid " + r.What.Name
 	}
 	return ""
 }
 
-func exprList(es []Expr) string {
+func (pr printer) list(es []Expr) string {
 	parts := make([]string, len(es))
 	for i, e := range es {
-		parts[i] = FormatExpr(e)
+		parts[i] = pr.expr(e)
 	}
 	return strings.Join(parts, ", ")
 }
 
-// FormatExpr prints an expression with every operation parenthesised.
-func FormatExpr(e Expr) string {
+func (pr printer) expr(e Expr) string {
 	switch e := e.(type) {
 	case *Ident:
 		return e.Name
@@ -111,15 +143,39 @@ func FormatExpr(e Expr) string {
 	case *StringLit:
 		return strconv.Quote(e.Value)
 	case *SetLit:
-		return "{" + exprList(e.Elems) + "}"
+		return "{" + pr.loose().list(e.Elems) + "}"
 	case *RangeExpr:
-		if e.Hi == nil {
-			return "(" + FormatExpr(e.Lo) + "..)"
+		if t := (printer{faithful: true, tight: true}); pr.faithful {
+			if e.Hi == nil {
+				return t.expr(e.Lo) + ".."
+			}
+			return t.expr(e.Lo) + ".." + t.expr(e.Hi)
 		}
-		return "(" + FormatExpr(e.Lo) + ".." + FormatExpr(e.Hi) + ")"
+		if e.Hi == nil {
+			return "(" + pr.expr(e.Lo) + "..)"
+		}
+		return "(" + pr.expr(e.Lo) + ".." + pr.expr(e.Hi) + ")"
 	case *Binary:
-		return "(" + FormatExpr(e.Left) + " " + e.Op + " " + FormatExpr(e.Right) + ")"
-	case *Unary: // a chain of prefix operators in one pair of brackets: (- -x)
+		if pr.faithful {
+			l, r := pr.expr(e.Left), pr.expr(e.Right)
+			if (e.Op == "^" || pr.tight && e.Op != "xor" && e.Op != "and" && e.Op != "or") && !strings.HasPrefix(r, "-") {
+				return l + e.Op + r
+			}
+			return l + " " + e.Op + " " + r
+		}
+		return "(" + pr.expr(e.Left) + " " + e.Op + " " + pr.expr(e.Right) + ")"
+	case *Unary:
+		if pr.faithful {
+			x := pr.expr(e.X)
+			if e.Op == "not" {
+				return "not " + x
+			}
+			if strings.HasPrefix(x, "-") {
+				return "- " + x // not "--"
+			}
+			return "-" + x
+		}
+		// canonical: a chain of prefix operators in one pair of brackets: (- -x)
 		var ops []string
 		var x Expr = e
 		for {
@@ -145,19 +201,27 @@ func FormatExpr(e Expr) string {
 				out += "-"
 			}
 		}
-		return out + FormatExpr(x) + ")"
+		return out + pr.expr(x) + ")"
 	case *Call:
-		return FormatExpr(e.Fn) + "(" + exprList(e.Args) + ")"
+		return pr.expr(e.Fn) + "(" + pr.loose().list(e.Args) + ")"
 	case *SetCall:
-		return FormatExpr(e.Fn) + "{" + exprList(e.Elems) + "}"
+		return pr.expr(e.Fn) + "{" + pr.loose().list(e.Elems) + "}"
 	case *Paren:
-		return FormatExpr(e.X)
+		if pr.faithful {
+			return "(" + pr.loose().expr(e.X) + ")"
+		}
+		return pr.expr(e.X)
 	case *CondExpr:
-		return "(if " + FormatExpr(e.If) + " then " + FormatExpr(e.Then) + " else " + FormatExpr(e.Else) + ")"
+		cond := "if " + pr.expr(e.If) + " then " + pr.expr(e.Then) + " else " + pr.expr(e.Else)
+		if pr.faithful {
+			return cond
+		}
+		return "(" + cond + ")"
 	case *Comprehension:
-		out := FormatExpr(e.Elem) + forsText(e.Fors)
+		pr = pr.loose()
+		out := pr.expr(e.Elem) + pr.fors(e.Fors)
 		if e.Cond != nil {
-			out += " if " + FormatExpr(e.Cond)
+			out += " if " + pr.expr(e.Cond)
 		}
 		if e.Set {
 			return "{" + out + "}"
@@ -167,10 +231,10 @@ func FormatExpr(e Expr) string {
 	return ""
 }
 
-func forsText(fors []*ForClause) string {
+func (pr printer) fors(fors []*ForClause) string {
 	s := ""
 	for _, f := range fors {
-		s += " for " + f.Var.Name + " in " + FormatExpr(f.Range)
+		s += " for " + f.Var.Name + " in " + pr.expr(f.Range)
 	}
 	return s
 }

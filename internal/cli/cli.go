@@ -26,6 +26,7 @@ const usage = `usage:
   gamelang                      interactive prompt (statements from stdin when it is not a terminal)
   gamelang run FILE.game...     run scripts, in one session (- reads stdin); flags may follow
   gamelang check FILE.game...   parse and check scripts without running them (- reads stdin)
+  gamelang fmt [-w|-d|-l] FILE... format scripts in gamelang's one style (gamelang fmt -h)
   gamelang -e STATEMENT         run one statement
   gamelang -f FILE ...          load the definitions of FILE first (with -e, --each, or the prompt)
   gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
@@ -162,6 +163,7 @@ var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"merge":  runMerge,
 	"serve":  runServe,
 	"kernel": runKernel,
+	"fmt":    runFmt,
 	"version": func(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version.String())
 		return exitOK

@@ -105,7 +105,7 @@ func TestHelpKeywordsAndInfo(t *testing.T) {
 			t.Errorf(":help %s says nothing of the keyword", k)
 		}
 	}
-	for _, want := range []string{"game Two {\n    take (1..2)\n}  (defined at <stdin>:", "solved by: closed form: g(n) = n mod 3", "let n = 1000  (<stdin>:", "let sq(x) = (x * x)  (defined at <stdin>:"} {
+	for _, want := range []string{"game Two {\n    take 1..2\n}  (defined at <stdin>:", "solved by: closed form: g(n) = n mod 3", "let n = 1000  (<stdin>:", "let sq(x) = x * x  (defined at <stdin>:"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf(":info lacks %q:\n%s", want, out)
 		}

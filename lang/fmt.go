@@ -1,0 +1,211 @@
+package lang
+
+import (
+	"strings"
+)
+
+// Fmt writes a script in gamelang's one style: a statement a line; a
+// game's rules a line each, indented four spaces, its closing brace on a
+// line of its own; operators spaced, ranges not; the brackets the source
+// has and no others (PrettyStmt). Comments stay where they were: a comment
+// line before the statement or rule it came before (indented with it), a
+// comment after code at the end of that code's line. Blank lines between
+// statements or rules are kept, one at most. Formatting what Fmt wrote
+// changes nothing.
+func Fmt(name, src string) (string, error) {
+	f, err := Parse(name, src)
+	if err != nil {
+		return "", err
+	}
+	lines := strings.Split(src, "\n")
+	comments := scanComments(src)
+	var items []fmtItem
+	for _, s := range f.Stmts {
+		d, ok := s.(*GameDecl)
+		if !ok || d.Alias != nil {
+			items = append(items, fmtItem{line: StmtPos(s).Line, text: PrettyStmt(s)})
+			continue
+		}
+		pr := printer{faithful: true}
+		end := closingLine(src, d.Pos)
+		items = append(items, fmtItem{line: d.Pos.Line, text: pr.gameHead(d)})
+		for _, r := range d.Rules {
+			items = append(items, fmtItem{line: RulePos(r).Line, text: "    " + pr.wrappedRule(r), inside: true})
+		}
+		items = append(items, fmtItem{line: end, text: "}", closing: true})
+	}
+	w := fmtWriter{lines: lines}
+	ci := 0
+	for i, it := range items {
+		// comment lines before the item; inside a game body they are indented
+		for ci < len(comments) && comments[ci].line < it.line {
+			c := comments[ci]
+			if c.trailing {
+				w.trail(c)
+			} else {
+				indent := ""
+				if it.inside || it.closing {
+					indent = "    "
+				}
+				w.put(c.line, indent+c.text)
+			}
+			ci++
+		}
+		w.put(it.line, it.text)
+		if i+1 < len(items) && items[i+1].line == it.line {
+			continue // a comment at the end of the line goes after its last item
+		}
+		for ci < len(comments) && comments[ci].line == it.line {
+			w.trail(comments[ci])
+			ci++
+		}
+	}
+	for ; ci < len(comments); ci++ {
+		if c := comments[ci]; c.trailing {
+			w.trail(c)
+		} else {
+			w.put(c.line, c.text)
+		}
+	}
+	return w.String(), nil
+}
+
+// ruleWidth is how long a rule's line may grow before its for clauses go
+// on a line of their own.
+const ruleWidth = 100
+
+// wrappedRule is a rule, its for clauses and guard on a second line
+// (indented eight spaces) when the rule is longer than ruleWidth.
+func (pr printer) wrappedRule(r Rule) string {
+	text := pr.rule(r)
+	m, ok := r.(*MoveRule)
+	if !ok || len(text) <= ruleWidth || len(m.Fors) == 0 {
+		return text
+	}
+	tail := pr.fors(m.Fors)
+	if m.Guard != nil {
+		tail += " if " + pr.expr(m.Guard)
+	}
+	return strings.TrimSuffix(text, tail) + "\n        " + strings.TrimSpace(tail)
+}
+
+// fmtItem is a line Fmt writes: a statement, a game's head, one of its
+// rules or its closing brace, with the source line it comes from.
+type fmtItem struct {
+	line    int
+	text    string
+	inside  bool // a rule
+	closing bool // a game's closing brace
+}
+
+// fmtWriter writes lines, a blank one where the source had one or more
+// between two things written.
+type fmtWriter struct {
+	lines    []string // the source's
+	out      []string
+	last     int  // the source line of the last thing written
+	trailing bool // the last line written ends with a comment
+}
+
+func (w *fmtWriter) put(line int, text string) {
+	if len(w.out) > 0 && w.blankBetween(w.last, line) {
+		w.out = append(w.out, "")
+	}
+	w.out = append(w.out, text)
+	w.last, w.trailing = max(w.last, line), false
+}
+
+// trail puts a comment at the end of the last line written, or on a line
+// of its own when that line has one already.
+func (w *fmtWriter) trail(c comment) {
+	if len(w.out) == 0 || w.trailing {
+		w.put(c.line, c.text)
+		return
+	}
+	w.out[len(w.out)-1] += "  " + c.text
+	w.last, w.trailing = max(w.last, c.line), true
+}
+
+func (w *fmtWriter) blankBetween(a, b int) bool {
+	for l := a + 1; l < b; l++ {
+		if l >= 1 && l <= len(w.lines) && strings.TrimSpace(w.lines[l-1]) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *fmtWriter) String() string {
+	if len(w.out) == 0 {
+		return ""
+	}
+	return strings.Join(w.out, "\n") + "\n"
+}
+
+// comment is a comment of the source: its line, its text from '#' with
+// trailing blanks dropped, and whether code comes before it on its line.
+type comment struct {
+	line     int
+	text     string
+	trailing bool
+}
+
+// scanComments finds the comments of src, outside strings.
+func scanComments(src string) []comment {
+	var out []comment
+	line, code, inString := 1, false, false
+	for i := 0; i < len(src); i++ {
+		switch ch := src[i]; {
+		case ch == '\n':
+			line, code, inString = line+1, false, false
+		case inString && ch == '\\':
+			i++
+		case ch == '"':
+			inString, code = !inString, true
+		case inString:
+		case ch == '#':
+			end := strings.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src) - i
+			}
+			out = append(out, comment{line: line, text: strings.TrimRight(src[i:i+end], " \t\r"), trailing: code})
+			i += end - 1
+		case ch != ' ' && ch != '\t' && ch != '\r':
+			code = true
+		}
+	}
+	return out
+}
+
+// closingLine is the line of the brace that closes the first '{' at or
+// after p: braces of sets inside the body pair up on the way, strings and
+// comments are skipped.
+func closingLine(src string, p Pos) int {
+	line, col, depth, inString := 1, 1, 0, false
+	for i := 0; i < len(src); i++ {
+		ch := src[i]
+		after := line > p.Line || line == p.Line && col >= p.Column
+		switch {
+		case ch == '\n':
+			line, col, inString = line+1, 0, false
+		case inString && ch == '\\':
+			i++
+			col++
+		case ch == '"':
+			inString = !inString
+		case inString:
+		case ch == '#':
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+		case after && ch == '{':
+			depth++
+		case after && ch == '}':
+			if depth--; depth == 0 {
+				return line
+			}
+		}
+		col++
+	}
+	return line
+}
