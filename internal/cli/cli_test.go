@@ -113,3 +113,15 @@ func TestExitStatus(t *testing.T) {
 		}
 	}
 }
+
+// The examples are formatted: gamelang fmt -d prints nothing for them.
+func TestExamplesAreFormatted(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*.game")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	var out, errs strings.Builder
+	if code := cli.Main(append([]string{"fmt", "-d"}, files...), nil, &out, &errs); code != 0 || out.Len() > 0 || errs.Len() > 0 {
+		t.Errorf("gamelang fmt -d examples/*.game: status %d\n%s%s", code, out.String(), errs.String())
+	}
+}
