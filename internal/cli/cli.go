@@ -34,6 +34,7 @@ const usage = `usage:
   gamelang merge FILE...        join the outputs of a sweep's shards (gamelang merge -h)
   gamelang serve [--addr A]     serve the playground, a page that runs gamelang in the browser
   gamelang kernel install       register the Jupyter kernel (gamelang kernel -h)
+  gamelang lsp                  the language server for editors (editors/README.md)
   gamelang version, --version   which gamelang this is
   gamelang help [COMMAND]       this text, or a command's (as gamelang COMMAND -h)
 flags (before or after the files; numbers as 1000000, 1e6 or 10^6, sizes as 2GiB):
@@ -164,6 +165,7 @@ var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"serve":  runServe,
 	"kernel": runKernel,
 	"fmt":    runFmt,
+	"lsp":    runLSP,
 	"version": func(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version.String())
 		return exitOK

@@ -1,0 +1,74 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/lang"
+)
+
+// The VS Code grammar highlights every keyword of the language and no
+// other word as one.
+func TestTextMateKeywords(t *testing.T) {
+	b, err := os.ReadFile("../../editors/vscode/syntaxes/gamelang.tmLanguage.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		ScopeName  string
+		Repository map[string]struct{ Match string }
+	}
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatalf("the grammar is not JSON: %v", err)
+	}
+	match := g.Repository["keywords"].Match
+	inner := strings.TrimSuffix(strings.TrimPrefix(match, `\b(`), `)\b`)
+	words := strings.Split(inner, "|")
+	if !sameWords(words, lang.Keywords) {
+		t.Errorf("the grammar's keywords %v, the language's %v", words, lang.Keywords)
+	}
+	re := regexp.MustCompile(match)
+	for _, kw := range lang.Keywords {
+		if got := re.FindString("x " + kw + " y"); got != kw {
+			t.Errorf("the grammar finds %q in %q", got, "x "+kw+" y")
+		}
+		if re.MatchString(kw + "x") {
+			t.Errorf("the grammar highlights %q inside a longer name", kw)
+		}
+	}
+	pkg, err := os.ReadFile("../../editors/vscode/package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(pkg) || !strings.Contains(string(pkg), `"scopeName": "`+g.ScopeName+`"`) {
+		t.Errorf("package.json does not name the grammar's scope %s", g.ScopeName)
+	}
+}
+
+// The Vim syntax file knows the same keywords.
+func TestVimKeywords(t *testing.T) {
+	b, err := os.ReadFile("../../editors/vim/syntax/gamelang.vim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) > 3 && f[0] == "syn" && f[1] == "keyword" && f[2] == "gamelangKeyword" {
+			if !sameWords(f[3:], lang.Keywords) {
+				t.Errorf("the Vim keywords %v, the language's %v", f[3:], lang.Keywords)
+			}
+			return
+		}
+	}
+	t.Error("no gamelangKeyword line")
+}
+
+func sameWords(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
