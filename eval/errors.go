@@ -25,9 +25,17 @@ func (in *Interp) Render(err error) string {
 	}
 	var b strings.Builder
 	for _, e := range errs {
-		b.WriteString(e.Error())
+		line, ok := sourceLine(in.sources[e.Pos.File], e.Pos.Line)
+		if ok && e.Pos.Column >= 1 && e.Pos.Column-1 <= len(line) {
+			// a person counts characters: the column after "é" is 2, not 3
+			p := e.Pos
+			p.Column = utf8.RuneCountInString(line[:p.Column-1]) + 1
+			b.WriteString(p.String() + ": " + e.Msg)
+		} else {
+			b.WriteString(e.Error())
+		}
 		b.WriteByte('\n')
-		if line, ok := sourceLine(in.sources[e.Pos.File], e.Pos.Line); ok {
+		if ok {
 			line, col := clip(line, e.Pos.Column)
 			fmt.Fprintf(&b, "    %s\n    %s^\n", line, caretPad(line, col))
 		}

@@ -230,7 +230,7 @@ func (in *Interp) RangeLen(rg Range, p lang.Pos, what string) (int64, error) {
 	n := new(big.Int).Sub(rg.Hi, rg.Lo)
 	n.Add(n, big.NewInt(1))
 	if limit := int64(in.limits().States()); n.Cmp(big.NewInt(limit)) > 0 {
-		return 0, errorf(p, "the range %s has %s values; %s takes at most %d, the state cap (raise it with --max-states)", rg, n, what, limit)
+		return 0, errorf(p, "the range %s has %s values; %s takes at most %d, the state cap (raise it with --max-states, or :set max-states at the prompt)", rg, n, what, limit)
 	}
 	return max(n.Int64(), 0), nil
 }

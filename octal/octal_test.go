@@ -487,3 +487,39 @@ func TestCrowdedMachineSparesNoCore(t *testing.T) {
 		t.Errorf("%d heaps ran on two cores of a crowded machine", e.twoCore)
 	}
 }
+
+// totals records the totals a table reports.
+type totals struct{ seen []int64 }
+
+func (r *totals) Start()                                      {}
+func (r *totals) Done()                                       {}
+func (r *totals) Report(what, unit string, done, total int64) { r.seen = append(r.seen, total) }
+
+// While a period is looked for, how many values it will take is not
+// known: the table reports no total (a count and a rate, not a share of a
+// target that doubles), and a growth to a known n reports n.
+func TestPeriodSearchReportsNoTotal(t *testing.T) {
+	for _, find := range []func(*Table) error{
+		func(t *Table) error { _, err := t.FindPeriod(context.Background(), 1<<14); return err },
+		func(t *Table) error { return t.Grow(context.Background(), 5000) },
+	} {
+		r := &totals{}
+		c, _ := Parse("0.6", 8) // Officers: no period in sight, so the search grows through several targets
+		tab := NewTable(c, Config{Limits: &solve.Limits{Progress: r}, What: "0.6"})
+		if err := find(tab); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.seen) == 0 {
+			t.Fatal("nothing reported")
+		}
+		want := int64(0)
+		if tab.Len() == 5001 {
+			want = 5001
+		}
+		for _, total := range r.seen {
+			if total != want {
+				t.Fatalf("reported a total of %d (want %d)", total, want)
+			}
+		}
+	}
+}

@@ -271,6 +271,8 @@ func (t *Table) FindPeriod(ctx context.Context, limit int) (*Period, error) {
 	if !t.provable() {
 		return nil, nil
 	}
+	t.searching = true
+	defer func() { t.searching = false }()
 	for t.period == nil && t.seq.Len() <= limit {
 		target := max(2*t.seq.Len(), 256)
 		if _, _, need, ok := t.Candidate(); ok && int(need) > t.seq.Len() {

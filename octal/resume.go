@@ -117,6 +117,9 @@ type Checkpoint struct {
 // report tells the progress reporter how far a growth to total values is,
 // and saves the table when a checkpoint is due.
 func (t *Table) report(done, total int) error {
+	if t.searching {
+		total = 0 // each growth's target is a guess: no share, no time left
+	}
 	t.cfg.Limits.ReportOf(t.cfg.What, "values", int64(done), int64(total))
 	cp := t.cfg.Checkpoint
 	if cp == nil || cp.Every <= 0 {

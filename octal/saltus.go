@@ -113,6 +113,8 @@ func (t *Table) FindSaltus(ctx context.Context, limit int) (*Saltus, error) {
 	if limit <= 0 {
 		limit = saltusMax
 	}
+	t.searching = true
+	defer func() { t.searching = false }()
 	for t.saltus == nil {
 		if s := t.trySaltus(); s != nil {
 			t.saltus = s

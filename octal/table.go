@@ -45,6 +45,7 @@ type Table struct {
 
 	saltus     *Saltus // the arithmetic period proved, if any (saltus.go)
 	saltusWant int     // how many values the candidate arithmetic period needs
+	searching  bool    // growing towards a period whose length is not known: no total to report
 
 	provableOff bool // tests: claim no period, so that runs answer
 }

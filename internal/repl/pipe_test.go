@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,6 +79,7 @@ func TestCompleteCommandsAndFiles(t *testing.T) {
 		{":load " + filepath.Join(dir, "n"), "im.game"},
 		{":load " + filepath.Join(dir, "s"), "ub/"},
 		{"gru", "ndy"},
+		{"grundy(Wyth", "off"},
 	} {
 		got, _ := c.Do([]rune(tc.line), len([]rune(tc.line)))
 		var words []string
@@ -87,6 +89,19 @@ func TestCompleteCommandsAndFiles(t *testing.T) {
 		if len(words) != 1 || words[0] != tc.want {
 			t.Errorf("%q completes to %q, want %q", tc.line, words, tc.want)
 		}
+	}
+}
+
+// A name the user defined is not completed into a longer builtin one: Tab
+// after W offers W itself and Wythoff.
+func TestCompleteKeepsDefinedName(t *testing.T) {
+	in := gamelang.NewSession(gamelang.Options{Out: new(strings.Builder)})
+	if err := in.Exec(context.Background(), "t", "game W { take 1 }"); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := repl.Completer(in).Do([]rune("grundy(W"), len("grundy(W"))
+	if len(got) < 2 || string(got[0]) != "" || !slices.ContainsFunc(got, func(r []rune) bool { return string(r) == "ythoff" }) {
+		t.Errorf("grundy(W completes to %q: want W itself and Wythoff", got)
 	}
 }
 

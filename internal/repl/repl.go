@@ -499,13 +499,23 @@ func Words(in *gamelang.Session) []string {
 	return slices.Compact(words)
 }
 
-// completeFrom completes prefix to the words that start with it.
+// completeFrom completes prefix to the words that start with it. A prefix
+// that is a word itself is offered too (as an empty completion), so that
+// Tab lists W and Wythoff rather than turning a W the user defined into
+// Wythoff.
 func completeFrom(words []string, prefix string) ([][]rune, int) {
 	var out [][]rune
+	exact := false
 	for _, w := range words {
-		if strings.HasPrefix(w, prefix) && w != prefix {
+		switch {
+		case w == prefix:
+			exact = true
+		case strings.HasPrefix(w, prefix):
 			out = append(out, []rune(w[len(prefix):]))
 		}
+	}
+	if exact && len(out) > 0 {
+		out = append([][]rune{{}}, out...)
 	}
 	return out, len([]rune(prefix))
 }
