@@ -37,6 +37,7 @@ const usage = `usage:
   gamelang lsp                  the language server for editors (editors/README.md)
   gamelang version, --version   which gamelang this is
   gamelang help [COMMAND]       this text, or a command's (as gamelang COMMAND -h)
+  gamelang completion SHELL     a completion script for bash, zsh or fish
 flags (before or after the files; numbers as 1000000, 1e6 or 10^6, sizes as 2GiB):
 `
 
@@ -171,6 +172,8 @@ var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 		return exitOK
 	},
 }
+
+func init() { subcommands["completion"] = runCompletion } // it lists the others
 
 // help is gamelang help [COMMAND].
 func help(args []string, stdout, stderr io.Writer) int {
