@@ -140,14 +140,14 @@ func (c *Checker) fors(fs []*lang.ForClause, loc locals, inRule bool, hides stri
 
 // Generators are the functions that take a generator, a comprehension
 // without braces, as their only argument.
-var Generators = map[string]bool{"all": true, "any": true, "sum": true, "min": true, "max": true}
+var Generators = map[string]bool{"all": true, "any": true, "sum": true, "min": true, "max": true, "xor": true}
 
 func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
 	c.exprs(e.Args, loc, inRule)
 	if len(e.Args) == 1 {
 		if g, ok := e.Args[0].(*lang.Comprehension); ok && !g.Set {
 			if id, ok := e.Fn.(*lang.Ident); !ok || !Generators[id.Name] || loc[id.Name] {
-				c.errorf(g.Pos, "a comprehension without braces goes only in all(), any(), sum(), min() or max(); for a set write {%s}", lang.FormatExpr(g))
+				c.errorf(g.Pos, "a comprehension without braces goes only in all(), any(), sum(), xor(), min() or max(); for a set write {%s}", lang.FormatExpr(g))
 			}
 		}
 	}

@@ -113,7 +113,7 @@ func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehens
 			acc = new(big.Int).Set(x)
 			return nil
 		}
-		acc, err = numeric.Funcs[name].Big([]*big.Int{acc, x}) // sum, min, max of two: the table's
+		acc, err = numeric.Funcs[name].Big([]*big.Int{acc, x}) // sum, xor, min, max of two: the table's
 		return err
 	})
 	switch {
@@ -121,7 +121,7 @@ func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehens
 		return nil, err
 	case name == "all" || name == "any":
 		return Bool(result), nil
-	case acc == nil && name == "sum":
+	case acc == nil && (name == "sum" || name == "xor"):
 		return Int{new(big.Int)}, nil
 	case acc == nil:
 		return nil, errorf(c.Pos, "%s of nothing: no value passed", name)

@@ -54,6 +54,9 @@ func TestComprehensions(t *testing.T) {
 		{"sum(1 for p in 2..1000 if all(p % d != 0 for d in 2..isqrt(p)))", fmt.Sprint(primes)},
 		{"sum(k for k in 1..100)", "5050"},
 		{"sum(k for k in 1..0)", "0"},
+		{"xor(k for k in 1..5)", "1"},
+		{"xor(k for k in 1..0)", "0"},
+		{"xor(2^70 + k for k in 1..3)", "1180591620717411303424"},
 		{"min(k^2 - 10*k for k in 0..20)", "-25"},
 		{"max(k mod 7 for k in 1..100)", "6"},
 		{"any(x > 5 for x in {1, 2, 3})", "false"},
@@ -74,7 +77,7 @@ func TestComprehensions(t *testing.T) {
 		{"all(k for k in 1..3)", "expected a truth value"},
 		{"{k for k in 1..}", "an unbounded range"},
 		{"{k for k in 1..10^7}", "more than 1048576"},
-		{"gcd(k for k in 1..3)", "goes only in all(), any(), sum(), min() or max()"},
+		{"gcd(k for k in 1..3)", "goes only in all(), any(), sum(), xor(), min() or max()"},
 		{"{j for j in 1..3 for j in 1..2}", "j is already a name here"},
 		{"{k for k in 1..j for j in 1..3}", "unknown name j"},
 	}
@@ -95,6 +98,8 @@ func TestComprehensionsInRules(t *testing.T) {
 		{"game A { move (n - k) for k in 1..n if any(k == 2^j for j in 0..8) }", "game B { take {1, 2, 4, 8, 16, 32, 64, 128, 256} }"},
 		{"game A state (a, b) { move (a - k, b) for k in 1..a if sum(d for d in 1..k if k % d == 0) == k + 1 }", "game B state (a, b) { move (a - k, b) for k in 1..a if isprime(k) }"},
 		{"game A { take 1..2\n loses if n >= 2 and max(d for d in 1..n if n % d == 0 and d < n) == 1 }", "game B { take 1..2\n loses if isprime(n) }"},
+		// xor(1..k) is k, 1, k + 1, 0 as k is 0, 1, 2, 3 mod 4
+		{"game A { move (n - k) for k in 1..n if xor(j for j in 1..k) != 0 }", "game B { move (n - k) for k in 1..n if k % 4 != 3 }"},
 	}
 	for _, s := range same {
 		q := "grundy(A, 0..150) == grundy(B, 0..150)"

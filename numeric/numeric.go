@@ -66,7 +66,7 @@ var Funcs = map[string]Func{
 	"sum": {Min: 1, Max: -1, Usage: "sum(a, b, ...) or sum(e for x in S)", Doc: "the sum of the numbers",
 		Big:   foldBig(func(acc, x *big.Int) { acc.Add(acc, x) }),
 		Int64: sum64},
-	"xor": {Min: 1, Max: -1, Usage: "xor(a, b, ...)", Doc: "the nim sum (bitwise exclusive or)",
+	"xor": {Min: 1, Max: -1, Usage: "xor(a, b, ...) or xor(e for x in S)", Doc: "the nim sum (bitwise exclusive or)",
 		Big:   foldBig(func(acc, x *big.Int) { acc.Xor(acc, x) }),
 		Int64: fold64(func(x, y int64) (int64, error) { return x ^ y, nil })},
 	"all": {Min: 1, Max: -1, Usage: "all(c for x in S) or all(a, b, ...)", Doc: "whether every condition holds (a generator stops at the first that fails)", Truth: true, Logic: true,

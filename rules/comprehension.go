@@ -140,6 +140,8 @@ func (s *Scope) generator(e *lang.Call, name string, g *lang.Comprehension) Int 
 				acc, have = v, true
 			case name == "sum":
 				acc = add(acc, v)
+			case name == "xor":
+				acc ^= v
 			case name == "min":
 				acc = min(acc, v)
 			default:
@@ -147,7 +149,7 @@ func (s *Scope) generator(e *lang.Call, name string, g *lang.Comprehension) Int 
 			}
 			return true
 		})
-		if !have && name != "sum" {
+		if !have && name != "sum" && name != "xor" {
 			Fail(e.Pos, "%s of nothing: no value passed", name)
 		}
 		return acc

@@ -8,35 +8,65 @@ import (
 // Loops are the 'for' clauses and the guard of a rule, compiled: every
 // binding of the loop variables that passes the guard. Kinds that compile
 // their moves' results themselves (graphs, lists) share them.
+//
+// The guard's parts joined by 'and' are checked as soon as the variables
+// they use are bound, left to right: 'for k in 1..a / b if b > 0' checks
+// b > 0 before it makes the range, so the guard protects it, as it reads.
 type Loops struct {
-	fors  []forClause
-	guard *Int
+	pre  []Int // parts of the guard that use no loop variable
+	fors []forClause
 }
 
 type forClause struct {
-	slot int
-	rng  Coll
+	slot   int
+	rng    Coll
+	guards []Int // parts of the guard whose last loop variable is this one
 }
 
 // Each runs f once for every binding of the loop variables that passes the
 // guard, with the variables in their registers of r, ticking w for every
 // binding tried.
-func (l *Loops) Each(w *solve.Work, r []int64, f func()) { l.loop(w, r, 0, f) }
+func (l *Loops) Each(w *solve.Work, r []int64, f func()) {
+	if !passes(l.pre, r) {
+		w.Tick()
+		return
+	}
+	l.loop(w, r, 0, f)
+}
+
+func passes(guards []Int, r []int64) bool {
+	for _, g := range guards {
+		if g.Fn(r) == 0 {
+			return false
+		}
+	}
+	return true
+}
 
 func (l *Loops) loop(w *solve.Work, r []int64, depth int, f func()) {
 	if depth == len(l.fors) {
 		w.Tick()
-		if l.guard == nil || l.guard.Fn(r) != 0 {
-			f()
-		}
+		f()
 		return
 	}
 	fc := l.fors[depth]
 	fc.rng.Each(r, func(k int64) bool {
 		r[fc.slot] = k
+		if !passes(fc.guards, r) {
+			w.Tick()
+			return true
+		}
 		l.loop(w, r, depth+1, f)
 		return true
 	})
+}
+
+// conjuncts are the parts of e joined by 'and', left to right.
+func conjuncts(e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == "and" {
+		return append(conjuncts(b.Left), conjuncts(b.Right)...)
+	}
+	return []lang.Expr{e}
 }
 
 // CompileLoops compiles a rule's 'for' clauses and guard, binding its loop
@@ -57,12 +87,25 @@ func (s *Scope) CompileLoops(fors []*lang.ForClause, guard lang.Expr) (l Loops, 
 		l.fors = append(l.fors, forClause{rng: rng, slot: s.Bind(f.Var.Name)})
 		bound = append(bound, f.Var.Name)
 	}
-	if guard != nil {
-		g, err := s.CompileInt(guard)
+	if guard == nil {
+		return l, unbind, nil
+	}
+	level := -1 // a part is checked once its last variable is bound, and never before a part to its left
+	for _, part := range conjuncts(guard) {
+		for i, f := range fors {
+			if lang.Mentions(part, f.Var.Name) {
+				level = max(level, i)
+			}
+		}
+		g, err := s.CompileInt(part)
 		if err != nil {
 			return l, unbind, err
 		}
-		l.guard = &g
+		if level < 0 {
+			l.pre = append(l.pre, g)
+		} else {
+			l.fors[level].guards = append(l.fors[level].guards, g)
+		}
 	}
 	return l, unbind, nil
 }
