@@ -1,0 +1,60 @@
+package docs_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang"
+	"github.com/gamelang/gamelang/internal/cli"
+)
+
+// Every limitation docs/limitations.md states that a script can show is
+// still one: the page names it, and the script still fails (or answers)
+// as the page says. When one is lifted this test fails, and the page is
+// brought up to date with it.
+func TestLimitationsStillHold(t *testing.T) {
+	page, err := os.ReadFile("limitations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		says   string // on the page
+		script string
+		fails  string // in the error; "" when the script runs
+		prints string // what it prints when it runs
+	}{
+		{"`[3, 4]` is a syntax error", "[3, 4]", "syntax error", ""},
+		{"`{3, 3, 5}` is the set `{3, 5}`", "{3, 3, 5} == {3, 5}", "", "true"},
+		{"`sum(Nim(x) for x in S)` is refused", "let S = {1, 2}\nsum(Nim(x) for x in S)", "expected a number", ""},
+		{"cannot call themselves inside rules", "let f(n) = if n == 0 then 0 else f(n - 1)\ngame R { take 1..f(n) + 1 }\ngrundy(R(3))", "calls itself", ""},
+		{"A loop variable that only the guard of a move uses", "game G { move (n - p) for p in 2..n for d in 2..p-1 if p % d != 0 }", "does not use d", ""},
+		{"no scoring games and no entailing moves", "grundy(Nim(3), entailing)", "unknown name entailing", ""},
+	} {
+		if !strings.Contains(string(page), c.says) {
+			t.Errorf("limitations.md no longer says %q", c.says)
+			continue
+		}
+		var out strings.Builder
+		s := gamelang.NewSession(gamelang.Options{Out: &out})
+		err := s.Exec(context.Background(), "lim.game", c.script)
+		switch {
+		case c.fails != "" && (err == nil || !strings.Contains(err.Error(), c.fails)):
+			t.Errorf("%q: the page says it cannot be done, but %q gave %v (want an error with %q)", c.says, c.script, err, c.fails)
+		case c.fails == "" && err != nil:
+			t.Errorf("%q: %v", c.says, err)
+		case c.fails == "" && strings.TrimSpace(out.String()) != c.prints:
+			t.Errorf("%q: %q printed %q, want %q", c.says, c.script, out.String(), c.prints)
+		}
+	}
+	// --each binds a fixed list of names: a count line first is an error.
+	const says = "cannot skip a header line"
+	if !strings.Contains(string(page), says) {
+		t.Errorf("limitations.md no longer says %q", says)
+	}
+	var out, errs strings.Builder
+	if code := cli.Main([]string{"--each", "a b: a + b"}, strings.NewReader("2\n1 2\n3 4\n"), &out, &errs); code == 0 {
+		t.Errorf("%q: --each read a count line and then %q", says, out.String())
+	}
+}
