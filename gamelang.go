@@ -242,6 +242,10 @@ func (s *Session) SetOutput(w io.Writer) { s.out.w = w }
 // Names lists the names defined in the session, for completion.
 func (s *Session) Names() []string { return s.in.Names() }
 
+// KindHelp is what a kind of position says of a word: its own (list,
+// graph) or a name its rules see (at, vertices).
+func (s *Session) KindHelp(word string) (string, bool) { return s.in.KindHelp(word) }
+
 // Info describes a name of the session: a game's definition and solver, a
 // value, a function.
 func (s *Session) Info(name string) (string, bool) { return s.in.Info(name) }

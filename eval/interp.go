@@ -170,6 +170,19 @@ func (in *Interp) WriteFile(name string, write func(io.Writer) error) error {
 	return f.Close()
 }
 
+// KindHelp is the help a kind of position gives for a word: its own word
+// (list, graph) or a name its rules see (at, vertices).
+func (in *Interp) KindHelp(word string) (string, bool) {
+	for _, k := range in.cfg.Kinds {
+		if d, ok := k.(rules.Documented); ok {
+			if h, ok := d.Help()[word]; ok {
+				return h, true
+			}
+		}
+	}
+	return "", false
+}
+
 // Plots is the session's plotter; nil when plot() is not available.
 func (in *Interp) Plots() present.Plotter { return in.cfg.Plots }
 

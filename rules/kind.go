@@ -36,6 +36,13 @@ type Kind interface {
 	Compile(d *lang.GameDecl, name string, sc *Scope, opt Options) (game.Ruleset, error)
 }
 
+// Documented is a kind that explains its word and the names its rules
+// see, for :help and the editors' hover: each maps to a line of help,
+// usage first ("at(i): the number at index i of the list, from 0").
+type Documented interface {
+	Help() map[string]string
+}
+
 // Local is a name a kind binds in the rules of a declaration.
 type Local struct {
 	Name string

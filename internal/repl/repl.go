@@ -385,6 +385,7 @@ func Help(in *gamelang.Session, out io.Writer, topic string) error {
 		if d.Name == topic {
 			fmt.Fprintln(out, d.Usage)
 			wrap(out, "  "+d.Doc, "  ")
+			kindHelp(in, out, topic) // graph is a function and a kind
 			return nil
 		}
 	}
@@ -399,7 +400,21 @@ func Help(in *gamelang.Session, out io.Writer, topic string) error {
 		fmt.Fprintf(out, "  answers like: %s\n", b.Twin) // code, not wrapped
 		return nil
 	}
-	return fmt.Errorf(":help: no function, keyword or builtin game is called %q", topic)
+	if kindHelp(in, out, topic) {
+		return nil
+	}
+	return fmt.Errorf(":help: no function, keyword, builtin game or rule name is called %q", topic)
+}
+
+// kindHelp writes what a kind of position says of a word, if anything.
+func kindHelp(in *gamelang.Session, out io.Writer, topic string) bool {
+	h, ok := in.KindHelp(topic)
+	if ok {
+		usage, doc, _ := strings.Cut(h, ": ")
+		fmt.Fprintln(out, usage)
+		wrap(out, "  "+doc, "  ")
+	}
+	return ok
 }
 
 // keywordDocs says what each keyword does, with an example.

@@ -35,6 +35,19 @@ const (
 )
 
 func (decl) Word() string     { return "graph" }
+
+// Help explains the kind's word and what its rules see.
+func (decl) Help() map[string]string {
+	return map[string]string{
+		"graph":        "game G graph { move ... }: a game on a simple graph (path(n), grid(a, b), graph(\"a-b b-c\")) whose moves delete vertices; its rules see vertices, neighbours(v), degree(v), adjacent(u, v), connected(v, S), ground",
+		nameVertices:   "vertices: in the rules of a graph game, the vertices of the position",
+		nameNeighbours: "neighbours(v): in the rules of a graph game, the vertices joined to v",
+		nameDegree:     "degree(v): in the rules of a graph game, how many vertices are joined to v",
+		nameAdjacent:   "adjacent(u, v): in the rules of a graph game, whether u and v are joined (1) or not (0)",
+		nameConnected:  "connected(v, S): in the rules of a graph game, the vertices joined to v by paths avoiding S",
+		nameGround:     "ground: in the rules of a graph game, the grounded vertex, when the position has one",
+	}
+}
 func (decl) Describe() string { return "graph" }
 func (decl) Rules() []string  { return []string{"move"} }
 

@@ -136,6 +136,18 @@ const (
 )
 
 func (decl) Word() string     { return "list" }
+
+// Help explains the kind's word and what its rules see.
+func (decl) Help() map[string]string {
+	return map[string]string{
+		"list":      "game G list { move (...) ... }: a game whose position is a list of numbers of any length (or a word, G(\"HTTH\")); its rules see len, at(i), before(i), after(i), between(i, j)",
+		nameLen:     "len: in the rules of a list game, the length of the list",
+		nameAt:      "at(i): in the rules of a list game, the number at index i, from 0",
+		nameBefore:  "before(i): in a list game's move, the numbers before index i: move (before(i), at(i) - 1, after(i)) ...",
+		nameAfter:   "after(i): in a list game's move, the numbers after index i",
+		nameBetween: "between(i, j): in a list game's move, the numbers strictly between indexes i and j",
+	}
+}
 func (decl) Describe() string { return "list" }
 func (decl) Rules() []string  { return []string{"move"} }
 
