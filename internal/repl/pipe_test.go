@@ -101,7 +101,7 @@ func TestHelpKindWords(t *testing.T) {
 		"at":         "at(i)\n  in the rules of a list game, the number at index i",
 		"vertices":   "the vertices of the position",
 		"neighbours": "neighbours(v)",
-		"graph":      "moves delete vertices",
+		"graph":      "a game on a simple graph",
 	} {
 		var b strings.Builder
 		if err := repl.Help(in, &b, topic); err != nil || !strings.Contains(b.String(), want) {
