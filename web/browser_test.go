@@ -278,12 +278,12 @@ func TestBrowserErrorMarksItsLine(t *testing.T) {
 		t.Errorf("lines marked in the gutter: %q, want 4", got)
 	}
 	// the column marked is the B of B(2) (counted in characters, where the
-	// error counts bytes: the string before has a two-byte è)
+	// error's JSON counts bytes: the string before has a two-byte è)
 	if got := p.eval(`(() => { const e = document.querySelector('#highlight .errline'); return e.dataset.line + ':' + e.dataset.col + ':' + e.textContent[e.dataset.col - 1]; })()`); got != "4:23:B" {
 		t.Errorf("the column marked: %q, want 4:23:B", got)
 	}
 	errText := p.eval(`document.querySelector('#output pre.err').textContent`)
-	if !strings.HasPrefix(errText, "script.game:4:24: ") || !strings.Contains(errText, "^") {
+	if !strings.HasPrefix(errText, "script.game:4:23: ") || !strings.Contains(errText, "^") { // the text counts characters
 		t.Errorf("the error shown:\n%s", errText)
 	}
 	p.screenshot("error")
