@@ -34,7 +34,7 @@ const (
 	nameConnected  = "connected"
 )
 
-func (decl) Word() string     { return "graph" }
+func (decl) Word() string { return "graph" }
 
 // Help explains the kind's word and what its rules see.
 func (decl) Help() map[string]string {

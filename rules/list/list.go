@@ -135,7 +135,7 @@ const (
 	nameBetween = "between"
 )
 
-func (decl) Word() string     { return "list" }
+func (decl) Word() string { return "list" }
 
 // Help explains the kind's word and what its rules see.
 func (decl) Help() map[string]string {
