@@ -11,9 +11,10 @@ import (
 )
 
 // Release is the version of this source: the last release, with "+dev"
-// when the source has changed since (CHANGELOG.md says what). It is set to
-// the tag's version in the commit that is tagged.
-const Release = "v0.9.0"
+// when the source has changed since (CHANGELOG.md's Unreleased says what).
+// The commit that is tagged vX.Y.Z sets it to vX.Y.Z, and the next adds
+// "+dev" again.
+const Release = "v0.9.0+dev"
 
 // String is "gamelang VERSION", with "(COMMIT)" or "(COMMIT+dirty)" when the
 // build knows its commit.

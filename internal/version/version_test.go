@@ -40,7 +40,7 @@ func TestReleaseInChangelog(t *testing.T) {
 	}
 	for _, line := range strings.Split(string(b), "\n") {
 		if strings.HasPrefix(line, "## ") && !strings.Contains(line, "Unreleased") {
-			if want := "## [" + strings.TrimPrefix(Release, "v") + "]"; !strings.HasPrefix(line, want) {
+			if want := "## [" + strings.TrimSuffix(strings.TrimPrefix(Release, "v"), "+dev") + "]"; !strings.HasPrefix(line, want) {
 				t.Errorf("the newest release in CHANGELOG.md is %q; version.Release is %s", line, Release)
 			}
 			return
