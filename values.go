@@ -35,6 +35,8 @@ type (
 	Range = eval.Range
 	// Set is a set of integers, ascending: Elems.
 	Set = eval.Set
+	// List is integers in order, repeats kept: [3, 3, 5], Elems.
+	List = eval.List
 	// Sequence is integers in order, as grundy(G, a..b) gives them.
 	Sequence = eval.Seq
 	// PerHeap is a value for each of some heaps (At): grundy(G, a..b),

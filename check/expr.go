@@ -21,6 +21,12 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 		c.expr(e.X, loc, inRule)
 	case *lang.SetLit:
 		c.exprs(e.Elems, loc, inRule)
+	case *lang.ListLit:
+		c.noList(e.Pos, inRule)
+		c.exprs(e.Elems, loc, inRule)
+	case *lang.Index:
+		c.noList(e.Pos, inRule)
+		c.exprs([]lang.Expr{e.X, e.I}, loc, inRule)
 	case *lang.RangeExpr:
 		c.expr(e.Lo, loc, inRule)
 		if e.Hi != nil {
@@ -43,6 +49,9 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 	case *lang.Call:
 		c.call(e, loc, inRule)
 	case *lang.Comprehension:
+		if e.List {
+			c.noList(e.Pos, inRule)
+		}
 		c.comprehension(e, loc, inRule)
 	case *lang.CondExpr:
 		c.exprs([]lang.Expr{e.If, e.Then, e.Else}, loc, inRule)
@@ -52,6 +61,14 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 		if inRule {
 			c.errorf(e.Pos, "a string cannot be used in a rule")
 		}
+	}
+}
+
+// noList refuses a list inside a rule: rules compile to numbers, ranges and
+// sets.
+func (c *Checker) noList(p lang.Pos, inRule bool) {
+	if inRule {
+		c.errorf(p, "a list cannot be used in a rule: rules read numbers, ranges and sets (a set: {x for x in xs})")
 	}
 }
 
@@ -145,9 +162,9 @@ var Generators = map[string]bool{"all": true, "any": true, "sum": true, "min": t
 func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
 	c.exprs(e.Args, loc, inRule)
 	if len(e.Args) == 1 {
-		if g, ok := e.Args[0].(*lang.Comprehension); ok && !g.Set {
+		if g, ok := e.Args[0].(*lang.Comprehension); ok && g.Generator() {
 			if id, ok := e.Fn.(*lang.Ident); !ok || !Generators[id.Name] || loc[id.Name] {
-				c.errorf(g.Pos, "a comprehension without braces goes only in all(), any(), sum(), xor(), min() or max(); for a set write {%s}", lang.FormatExpr(g))
+				c.errorf(g.Pos, "a comprehension without braces goes only in all(), any(), sum(), xor(), min() or max(); for a set write {%s}, for a list [%s]", lang.FormatExpr(g), lang.FormatExpr(g))
 			}
 		}
 	}

@@ -148,14 +148,14 @@ func (in *Interp) builtin(b *stdlib.Game, args []Value, at lang.Pos) (game.Rules
 		switch a := a.(type) {
 		case Int:
 			conv[i] = a.V
-		case Set, Range:
+		case Set, Range, List:
 			var xs []*big.Int
 			if err := listInts(a, at, func(x *big.Int) error { xs = append(xs, x); return nil }); err != nil {
 				return nil, err
 			}
 			conv[i] = newSet(xs).Elems
 		default:
-			return nil, errorf(at, "%s takes numbers and sets, not %s", b.Name, typeName(a))
+			return nil, errorf(at, "%s takes numbers, sets and lists, not %s", b.Name, typeName(a))
 		}
 	}
 	r, err := b.Make(stdlib.Env{Limits: in.limits()}, conv)
@@ -214,6 +214,8 @@ func constOf(v Value) rules.Const {
 		return rules.BoolConst(bool(v))
 	case Set:
 		return rules.SetConst(v.Elems)
+	case List:
+		return rules.ListConst(v.Elems)
 	case Range:
 		if v.Open {
 			return rules.RangeConst(v.Lo, nil)

@@ -6,15 +6,17 @@ import (
 	"maps"
 	"math/big"
 
+	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/numeric"
 	"github.com/gamelang/gamelang/solve"
 )
 
-// Comprehensions: {e for x in S ... if c} is a set, and all, any, sum, min
-// and max take the same without braces, a generator. The variables range
-// over numbers (a range, a set or a number) and are bound in a copy of the
-// environment, one value at a time.
+// Comprehensions: {e for x in S ... if c} is a set, [e for ...] a list
+// (list.go), and all, any, sum, xor, min and max take the same without
+// brackets, a generator. The variables range over numbers (a range, a set,
+// a list or a number) and are bound in a copy of the environment, one value
+// at a time.
 
 // errStop ends a walk over the bindings early (all and any know their answer).
 var errStop = errors.New("stop")
@@ -89,9 +91,12 @@ func (in *Interp) setComprehension(ctx context.Context, c *lang.Comprehension, e
 	return newSet(xs), nil
 }
 
-// generator answers all, any, sum, min or max of a generator.
+// generator answers all, any, sum, xor, min or max of a generator; sum adds
+// positions too, into one disjunctive sum: sum(Nim(h) for h in hs).
 func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehension, env map[string]Value) (Value, error) {
 	var acc *big.Int
+	var pos game.Position // the sum so far, when the values are positions
+	n := 0
 	result := name == "all"
 	err := in.bindings(ctx, c, env, func(env2 map[string]Value) error {
 		if name == "all" || name == "any" {
@@ -105,15 +110,28 @@ func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehens
 			}
 			return nil
 		}
-		x, err := in.intArg(ctx, c.Elem, env2)
+		v, err := in.eval(ctx, c.Elem, env2)
 		if err != nil {
 			return err
 		}
-		if acc == nil {
-			acc = new(big.Int).Set(x)
+		n++
+		if p, ok := v.(PositionVal); ok && name == "sum" && acc == nil {
+			pos = append(pos, p.P...)
 			return nil
 		}
-		acc, err = numeric.Funcs[name].Big([]*big.Int{acc, x}) // sum, xor, min, max of two: the table's
+		x, ok := v.(Int)
+		if !ok || pos != nil {
+			what := "numbers"
+			if name == "sum" {
+				what = "numbers, or positions to add"
+			}
+			return errorf(lang.ExprPos(c.Elem), "%s needs %s, not %s", name, what, typeName(v))
+		}
+		if acc == nil {
+			acc = new(big.Int).Set(x.V)
+			return nil
+		}
+		acc, err = numeric.Funcs[name].Big([]*big.Int{acc, x.V}) // sum, xor, min, max of two: the table's
 		return err
 	})
 	switch {
@@ -121,9 +139,11 @@ func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehens
 		return nil, err
 	case name == "all" || name == "any":
 		return Bool(result), nil
-	case acc == nil && (name == "sum" || name == "xor"):
+	case pos != nil:
+		return PositionVal{pos}, nil
+	case n == 0 && (name == "sum" || name == "xor"):
 		return Int{new(big.Int)}, nil
-	case acc == nil:
+	case n == 0:
 		return nil, errorf(c.Pos, "%s of nothing: no value passed", name)
 	}
 	return Int{acc}, nil

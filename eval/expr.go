@@ -30,6 +30,10 @@ func (in *Interp) eval(ctx context.Context, e lang.Expr, env map[string]Value) (
 		return in.lookup(e, env)
 	case *lang.SetLit:
 		return in.setLit(ctx, e, env)
+	case *lang.ListLit:
+		return in.listLit(ctx, e, env)
+	case *lang.Index:
+		return in.index(ctx, e, env)
 	case *lang.RangeExpr:
 		return in.rangeExpr(ctx, e, env)
 	case *lang.Unary:
@@ -43,6 +47,9 @@ func (in *Interp) eval(ctx context.Context, e lang.Expr, env map[string]Value) (
 	case *lang.Comprehension:
 		if e.Set {
 			return in.setComprehension(ctx, e, env)
+		}
+		if e.List {
+			return in.listComprehension(ctx, e, env)
 		}
 	case *lang.CondExpr:
 		c, err := in.truth(ctx, e.If, env)
@@ -396,7 +403,7 @@ func generatorArg(e *lang.Call) (*lang.Comprehension, bool) {
 		return nil, false
 	}
 	g, ok := e.Args[0].(*lang.Comprehension)
-	return g, ok && !g.Set
+	return g, ok && g.Generator()
 }
 
 func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]Value) (Value, error) {
@@ -438,6 +445,14 @@ func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
 				return nil, errorf(p, "%v", err)
 			}
 			return PositionVal{game.Position{{Rules: r, State: s}}}, nil
+		}
+	}
+	if len(args) == 1 && !r.Kind().Braces() {
+		if xs, ok := elements(args[0]); ok { // Staircase(hs): the list's numbers, one by one
+			args = make([]Value, len(xs))
+			for i, x := range xs {
+				args[i] = Int{x}
+			}
 		}
 	}
 	var nums []*big.Int
@@ -486,6 +501,14 @@ func eachIntUpTo(v Value, p lang.Pos, limit int64, f func(*big.Int) error) error
 			return errorf(p, "the range %s stands for %s numbers, more than the %d that may be listed one by one", rg, n, limit)
 		}
 	}
+	if xs, ok := elements(v); ok {
+		for _, x := range xs {
+			if err := f(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	switch v := v.(type) {
 	case Int:
 		return f(v.V)
@@ -507,5 +530,5 @@ func eachIntUpTo(v Value, p lang.Pos, limit int64, f func(*big.Int) error) error
 		}
 		return nil
 	}
-	return errorf(p, "expected numbers, ranges or sets, not %s", typeName(v))
+	return errorf(p, "expected numbers, ranges, sets or lists, not %s", typeName(v))
 }

@@ -38,6 +38,7 @@ func init() {
 		"solver":  {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
 		"play":    {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
 		"explain": {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
+		"len":     {1, 1, "len(xs)", "how many numbers a list, a set or a range holds (repeats in a list count), or the characters of a string", fnLen, false},
 		"print":   {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
 	} {
 		funcs[name] = f

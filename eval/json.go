@@ -86,6 +86,7 @@ func (v Nothing) JSON() (string, any)     { return "text", "" }
 func (v Set) JSON() (string, any)         { return "set", nonNil(v.Elems) }
 func (v Indexed) JSON() (string, any)     { return v.Vals.JSON() }
 func (v Seq) JSON() (string, any)         { return "sequence", nonNil([]*big.Int(v)) }
+func (v List) JSON() (string, any)        { return "list", nonNil(v.Elems) }
 func (v OutcomeVal) JSON() (string, any)  { return "outcome", game.Outcome(v).String() }
 func (v ParamGame) JSON() (string, any)   { return "family", v.String() }
 func (v FuncVal) JSON() (string, any)     { return "function", v.String() }

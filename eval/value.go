@@ -47,6 +47,10 @@ type Range struct {
 // Set is a finite set of integers, kept sorted and without repeats.
 type Set struct{ Elems []*big.Int }
 
+// List is integers in order, repeats kept: [3, 3, 5], [h for h in hs if h > 0],
+// or a line of --each's input bound to a name with "...".
+type List struct{ Elems []*big.Int }
+
 // Seq is a sequence of integers, printed separated by spaces.
 type Seq []*big.Int
 
@@ -117,6 +121,9 @@ func (v Range) String() string {
 
 func (v Set) String() string { return "{" + joinInts(v.Elems, ", ") + "}" }
 func (v Seq) String() string { return joinInts(v, " ") }
+func (v List) String() string {
+	return "[" + joinInts(v.Elems, ", ") + "]"
+}
 
 func (v OutcomeVal) String() string    { return game.Outcome(v).String() }
 func (v RulesetVal) String() string    { return v.R.Name() }
@@ -217,6 +224,19 @@ func newSet(xs []*big.Int) Set {
 	return Set{Elems: slices.CompactFunc(xs, func(a, b *big.Int) bool { return a.Cmp(b) == 0 })}
 }
 
+// elements are the numbers of a list or a sequence, in order.
+func elements(v Value) ([]*big.Int, bool) {
+	switch v := v.(type) {
+	case List:
+		return v.Elems, true
+	case Seq:
+		return v, true
+	case Indexed: // grundy(G, a..b): counted from heap a
+		return elements(v.Vals)
+	}
+	return nil, false
+}
+
 // typeName names the type of a value in error messages.
 func typeName(v Value) string { return v.What() }
 
@@ -227,6 +247,7 @@ func (Str) What() string           { return "a string" }
 func (Range) What() string         { return "a range" }
 func (Set) What() string           { return "a set" }
 func (Seq) What() string           { return "a sequence" }
+func (List) What() string          { return "a list" }
 func (OutcomeVal) What() string    { return "an outcome" }
 func (RulesetVal) What() string    { return "a ruleset" }
 func (ParamGame) What() string     { return "a game with parameters" }

@@ -192,6 +192,18 @@ type SetLit struct {
 	Elems []Expr
 }
 
+// ListLit is `[e1, e2, ...]`: numbers in order, repeats kept.
+type ListLit struct {
+	Pos   Pos
+	Elems []Expr
+}
+
+// Index is `X[I]`: the element of a list at I, counted from 0.
+type Index struct {
+	Pos  Pos
+	X, I Expr
+}
+
 // RangeExpr is `lo..hi`, or `lo..` when Hi is nil (unbounded).
 type RangeExpr struct {
 	Pos    Pos
@@ -228,16 +240,21 @@ type SetCall struct {
 	Elems []Expr
 }
 
-// Comprehension is `{Elem for v in S ... if Cond}`, a set (Set), or the
-// same without braces as the only argument of all, any, sum, min or max, a
-// generator. Cond is nil when there is none.
+// Comprehension is `{Elem for v in S ... if Cond}`, a set (Set), or
+// `[Elem for ...]`, a list (List), or the same without brackets as the only
+// argument of all, any, sum, min or max, a generator. Cond is nil when there
+// is none.
 type Comprehension struct {
 	Pos  Pos
 	Elem Expr
 	Fors []*ForClause
 	Cond Expr
 	Set  bool
+	List bool
 }
+
+// Generator reports whether c is a generator: neither a set nor a list.
+func (c *Comprehension) Generator() bool { return !c.Set && !c.List }
 
 // CondExpr is `if If then Then else Else`.
 type CondExpr struct {
@@ -255,6 +272,8 @@ func (e *Ident) exprPos() Pos     { return e.Pos }
 func (e *IntLit) exprPos() Pos    { return e.Pos }
 func (e *StringLit) exprPos() Pos { return e.Pos }
 func (e *SetLit) exprPos() Pos    { return e.Pos }
+func (e *ListLit) exprPos() Pos   { return e.Pos }
+func (e *Index) exprPos() Pos     { return e.Pos }
 func (e *RangeExpr) exprPos() Pos { return e.Pos }
 func (e *Binary) exprPos() Pos    { return e.Pos }
 func (e *Unary) exprPos() Pos     { return e.Pos }
@@ -284,6 +303,10 @@ func Mentions(e Expr, name string) bool {
 		return Mentions(e.Lo, name) || e.Hi != nil && Mentions(e.Hi, name)
 	case *SetLit:
 		return anyMentions(e.Elems, name)
+	case *ListLit:
+		return anyMentions(e.Elems, name)
+	case *Index:
+		return Mentions(e.X, name) || Mentions(e.I, name)
 	case *Call:
 		return Mentions(e.Fn, name) || anyMentions(e.Args, name)
 	case *SetCall:

@@ -120,13 +120,15 @@ type gBinary struct {
 
 // gOperand is an operand with its prefix operators and its suffixes: a
 // number, string or name (the token itself, which says which), a bracketed
-// expression or a set, then calls and set positions: -Bounded(3)(10). It is
+// expression, a set or a list, then calls, set positions and indexes:
+// -Bounded(3)(10), hs[0]. It is
 // embedded in the nodes that hold one, which keeps the tree shallow.
 type gOperand struct {
 	Prefix []*gPrefix  `parser:"@@*"`
 	Atom   lexer.Token `parser:"( @( Ident | Int | String )"`
 	Paren  *gParen     `parser:"| @@"`
 	Set    *gSetLit    `parser:"| @@"`
+	List   *gListLit   `parser:"| @@"`
 	Cond   *gCond      `parser:"| @@ )"`
 	Suffix []*gSuffix  `parser:"@@*"`
 }
@@ -142,7 +144,8 @@ type gSuffix struct {
 	Args  []*gExpr `parser:"  ( @@ ( ',' @@ )* )?"`
 	Gen   *gComp   `parser:"  @@? ')'"`
 	Set   bool     `parser:"| @'{':Punct"`
-	Elems []*gExpr `parser:"  ( @@ ( ',' @@ )* )? '}' )"`
+	Elems []*gExpr `parser:"  ( @@ ( ',' @@ )* )? '}'"`
+	Index *gExpr   `parser:"| '[':Punct @@ ']' )"`
 }
 
 // gComp is the tail of a comprehension, after its element: for clauses and
@@ -172,6 +175,13 @@ type gSetLit struct {
 	Pos   lexer.Position
 	Elems []*gExpr `parser:"'{' ( @@ ( ',' @@ )* )?"`
 	Comp  *gComp   `parser:"@@? '}'"`
+}
+
+// gListLit is a list, [3, 3, 5], or a list comprehension, [h for h in hs if h > 0].
+type gListLit struct {
+	Pos   lexer.Position
+	Elems []*gExpr `parser:"'[' ( @@ ( ',' @@ )* )?"`
+	Comp  *gComp   `parser:"@@? ']'"`
 }
 
 var parser = participle.MustBuild[gFile](

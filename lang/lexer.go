@@ -20,17 +20,18 @@ import (
 //	         (a .. that ends its line is Punct: the end of an open range)
 //	Keyword  one of Keywords that is not an operator, as a whole word
 //	Ident    [A-Za-z_][A-Za-z0-9_]*, not a keyword
-//	Punct    one of ( ) { } , ; =
-//	OpenBOL  a ( or { that starts a line
+//	Punct    one of ( ) { } [ ] , ; =
+//	OpenBOL  a (, { or [ that starts a line
 //
 // Operators are one type of token so that the grammar matches one with a
 // single test, not one per operator: a sum of 10^5 parts has 10^5 of them,
 // and each part ends where an operator is looked for and not found.
 //
-// A "(" or "{" that starts a line (only blanks and comments before it since
-// the previous token) is OpenBOL. The grammar lets call and set-position
-// suffixes open only with a same-line bracket, so a statement on a new line
-// that starts with "(" is never taken as a call of the previous line's value.
+// A "(", "{" or "[" that starts a line (only blanks and comments before it
+// since the previous token) is OpenBOL. The grammar lets call, set-position
+// and index suffixes open only with a same-line bracket, so a statement on a
+// new line that starts with "(" or "[" is never taken as a call or an index
+// of the previous line's value.
 type gameLexer struct{}
 
 const (
@@ -105,7 +106,9 @@ func (s *scanner) Next() (lexer.Token, error) {
 	case isLetter(c):
 		typ, n = tokIdent, span(rest, isWordByte)
 		switch w := rest[:n]; {
-		case w == "xor" && !s.operand: // the function xor(a, b), not the operator a xor b
+		case w == "xor" && (!s.operand || start.Line > s.endLine && strings.HasPrefix(rest[n:], "(")):
+			// the function xor(a, b), not the operator a xor b; xor( that
+			// starts a line is the function too, a statement of its own
 		case binaryOps[w]:
 			typ = tokOp
 		case keywords[w]:
@@ -131,7 +134,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 	if err := s.nest(tok); err != nil {
 		return tok, err
 	}
-	if typ == tokPunct && (tok.Value == "(" || tok.Value == "{") && start.Line > s.endLine {
+	if typ == tokPunct && (tok.Value == "(" || tok.Value == "{" || tok.Value == "[") && start.Line > s.endLine {
 		tok.Type = tokOpenBOL
 	}
 	s.endLine = start.Line
@@ -233,7 +236,7 @@ func punctLen(s string) int {
 			return 2
 		}
 	}
-	if strings.IndexByte("-+*/%^(){},;=<>&|", s[0]) >= 0 {
+	if strings.IndexByte("-+*/%^(){}[],;=<>&|", s[0]) >= 0 {
 		return 1
 	}
 	return 0

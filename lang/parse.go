@@ -295,6 +295,13 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 		x = l.comprehension(pos(o.Set.Pos), o.Set.Elems, o.Set.Comp, true)
 	case o.Set != nil:
 		x = &SetLit{Pos: pos(o.Set.Pos), Elems: l.lowerExprs(o.Set.Elems)}
+	case o.List != nil && o.List.Comp != nil:
+		x = l.comprehension(pos(o.List.Pos), o.List.Elems, o.List.Comp, false)
+		if c, ok := x.(*Comprehension); ok {
+			c.List = true
+		}
+	case o.List != nil:
+		x = &ListLit{Pos: pos(o.List.Pos), Elems: l.lowerExprs(o.List.Elems)}
 	case t.Type == tokInt:
 		x = &IntLit{Pos: pos(t.Pos), Digits: t.Value}
 	case t.Type == tokString:
@@ -312,6 +319,8 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 			x = &Call{Pos: ExprPos(x), Fn: x, Args: []Expr{l.comprehension(pos(s.Pos), s.Args, s.Gen, false)}}
 		case s.Call:
 			x = &Call{Pos: ExprPos(x), Fn: x, Args: l.lowerExprs(s.Args)}
+		case s.Index != nil:
+			x = &Index{Pos: ExprPos(x), X: x, I: l.lowerExpr(s.Index)}
 		default:
 			x = &SetCall{Pos: ExprPos(x), Fn: x, Elems: l.lowerExprs(s.Elems)}
 		}

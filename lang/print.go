@@ -144,6 +144,10 @@ func (pr printer) expr(e Expr) string {
 		return strconv.Quote(e.Value)
 	case *SetLit:
 		return "{" + pr.loose().list(e.Elems) + "}"
+	case *ListLit:
+		return "[" + pr.loose().list(e.Elems) + "]"
+	case *Index:
+		return pr.expr(e.X) + "[" + pr.loose().expr(e.I) + "]"
 	case *RangeExpr:
 		if t := (printer{faithful: true, tight: true}); pr.faithful {
 			if e.Hi == nil {
@@ -225,6 +229,9 @@ func (pr printer) expr(e Expr) string {
 		}
 		if e.Set {
 			return "{" + out + "}"
+		}
+		if e.List {
+			return "[" + out + "]"
 		}
 		return out
 	}

@@ -118,7 +118,7 @@ func (s *Scope) collExpr(e lang.Expr) Coll {
 // constColl turns a constant value (a parameter or a global) into a collection.
 func constColl(p lang.Pos, name string, v Const) Coll {
 	switch v.kind {
-	case constSet, constInt:
+	case constSet, constList, constInt:
 		c := Coll{}
 		for _, x := range v.ints {
 			c.Elems = append(c.Elems, konst(fitRule(p, name, x)))
@@ -131,7 +131,7 @@ func constColl(p lang.Pos, name string, v Const) Coll {
 		}
 		return c
 	}
-	Fail(p, "%s is %s, not a number, range or set", name, v.what())
+	Fail(p, "%s is %s, not a number, range, set or list", name, v.what())
 	return Coll{}
 }
 

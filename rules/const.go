@@ -8,7 +8,7 @@ import (
 
 // Const is the value of a name that a rule uses but does not bind: a
 // parameter of the game or a global. Rules can use numbers and truth
-// values, and take from or loop over sets and ranges.
+// values, and take from or loop over sets, lists and ranges.
 type Const struct {
 	kind  constKind
 	ints  []*big.Int // the number; a set's members; a range's ends (one when open)
@@ -24,6 +24,7 @@ const (
 	constInt
 	constBool
 	constSet
+	constList
 	constRange
 	constFunc
 )
@@ -40,6 +41,10 @@ func BoolConst(b bool) Const { return Const{kind: constBool, truth: b} }
 
 // SetConst is a set of numbers.
 func SetConst(xs []*big.Int) Const { return Const{kind: constSet, ints: xs} }
+
+// ListConst is a list of numbers: a rule loops over them in order, repeats
+// included, as over a set.
+func ListConst(xs []*big.Int) Const { return Const{kind: constList, ints: xs} }
 
 // RangeConst is lo..hi, or lo.. when hi is nil.
 func RangeConst(lo, hi *big.Int) Const {
@@ -61,6 +66,8 @@ func (c Const) what() string {
 		return "a truth value"
 	case constSet:
 		return "a set"
+	case constList:
+		return "a list"
 	case constRange:
 		return "a range"
 	case constFunc:

@@ -495,7 +495,7 @@ func (s *Scope) call(e *lang.Call) Int {
 		Fail(e.Pos, "%s cannot be used inside a rule", id.Name)
 	}
 	if len(e.Args) == 1 {
-		if g, ok := e.Args[0].(*lang.Comprehension); ok && !g.Set {
+		if g, ok := e.Args[0].(*lang.Comprehension); ok && g.Generator() {
 			return s.generator(e, id.Name, g)
 		}
 	}

@@ -132,7 +132,7 @@ func (s *Scope) CompileMove(r *lang.MoveRule) (m Move, err error) {
 	}
 	m.Loops = loops
 	if len(r.Result) == 1 {
-		if g, ok := r.Result[0].(*lang.Comprehension); ok && !g.Set {
+		if g, ok := r.Result[0].(*lang.Comprehension); ok && g.Generator() {
 			defer solve.Catch(&err)
 			comp := s.comprehension(g)
 			m.Parts, m.ResultPos = comp.each, []lang.Pos{g.Pos}

@@ -64,21 +64,21 @@ func TestFormatsDrawTheSamePicture(t *testing.T) {
 	for _, f := range []struct {
 		ext  string
 		tol  int // per channel, of 255: JPEG is lossy
-		read func(file string) (image.Image, error)
+		read func(t *testing.T, file string) (image.Image, error) // t: the subtest's, which a missing tool skips
 	}{
 		{".jpg", 24, decodeWith(jpeg.Decode)},
 		{".jpeg", 24, decodeWith(jpeg.Decode)},
 		{".tif", 2, decodeWith(tiff.Decode)},
 		{".tiff", 2, decodeWith(tiff.Decode)},
-		{".pdf", 6, func(file string) (image.Image, error) {
+		{".pdf", 6, func(t *testing.T, file string) (image.Image, error) {
 			out := filepath.Join(dir, "pdf")
 			return rasterise(t, out+".png", "pdftoppm", "-r", "72", "-png", "-singlefile", file, out)
 		}},
-		{".eps", 6, func(file string) (image.Image, error) {
+		{".eps", 6, func(t *testing.T, file string) (image.Image, error) {
 			out := filepath.Join(dir, "eps.png")
 			return rasterise(t, out, "gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dEPSCrop", "-r72", "-sDEVICE=png16m", "-sOutputFile="+out, file)
 		}},
-		{".svg", 6, func(file string) (image.Image, error) {
+		{".svg", 6, func(t *testing.T, file string) (image.Image, error) {
 			html := filepath.Join(dir, "svg.html")
 			page := fmt.Sprintf(`<!doctype html><body style="margin:0"><img src="%s" style="display:block;width:%dpx;height:%dpx">`, filepath.Base(file), w, h)
 			if err := os.WriteFile(html, []byte(page), 0o644); err != nil {
@@ -90,7 +90,7 @@ func TestFormatsDrawTheSamePicture(t *testing.T) {
 		}},
 	} {
 		t.Run(f.ext, func(t *testing.T) {
-			img, err := f.read(filepath.Join(dir, "h"+f.ext))
+			img, err := f.read(t, filepath.Join(dir, "h"+f.ext))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,8 +110,8 @@ func TestFormatsDrawTheSamePicture(t *testing.T) {
 	}
 }
 
-func decodeWith(dec func(r io.Reader) (image.Image, error)) func(string) (image.Image, error) {
-	return func(file string) (image.Image, error) {
+func decodeWith(dec func(r io.Reader) (image.Image, error)) func(*testing.T, string) (image.Image, error) {
+	return func(_ *testing.T, file string) (image.Image, error) {
 		f, err := os.Open(file)
 		if err != nil {
 			return nil, err

@@ -276,7 +276,7 @@ func compilePart(sc *rules.Scope, e lang.Expr) part {
 	}
 	switch x := e.(type) {
 	case *lang.Comprehension:
-		if !x.Set {
+		if x.Generator() {
 			c, err := sc.CompileColl(&lang.Comprehension{Pos: x.Pos, Elem: x.Elem, Fors: x.Fors, Cond: x.Cond, Set: true})
 			if err != nil {
 				solve.Abort(err)

@@ -78,5 +78,5 @@ func names(ids []*lang.Ident) string {
 
 func isGenerator(e lang.Expr) bool {
 	g, ok := e.(*lang.Comprehension)
-	return ok && !g.Set
+	return ok && g.Generator()
 }
