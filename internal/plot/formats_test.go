@@ -63,7 +63,7 @@ func TestFormatsDrawTheSamePicture(t *testing.T) {
 
 	for _, f := range []struct {
 		ext  string
-		tol  int // per channel, of 255: JPEG is lossy
+		tol  int                                                  // per channel, of 255: JPEG is lossy
 		read func(t *testing.T, file string) (image.Image, error) // t: the subtest's, which a missing tool skips
 	}{
 		{".jpg", 24, decodeWith(jpeg.Decode)},
