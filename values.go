@@ -71,6 +71,9 @@ type (
 	Explanation = eval.Explanation
 	// Graph is a graph given as data, the position of graph games.
 	Graph = graphs.GraphVal
+	// Nothing is the value of a statement that prints nothing itself
+	// (print() has printed).
+	Nothing = eval.Nothing
 )
 
 // BigInt is v as an integer, when it is one.

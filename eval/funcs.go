@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/numeric"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/solve"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 // fn is a builtin function.
@@ -72,6 +74,9 @@ func numericCall(name string, f numeric.Func) func(*Interp, context.Context, *la
 		default:
 			var err error
 			if xs, err = ints(call, args); err != nil {
+				if empty(args) && (name == "sum" || name == "xor") {
+					return Int{new(big.Int)}, nil // of an empty list or set, as of a generator that passes nothing
+				}
 				return nil, err
 			}
 		}
@@ -97,6 +102,25 @@ func numericCall(name string, f numeric.Func) func(*Interp, context.Context, *la
 	}
 }
 
+// empty reports whether the arguments are empty collections: [] or {}.
+func empty(args []Value) bool {
+	for _, a := range args {
+		switch a := a.(type) {
+		case List:
+			if len(a.Elems) > 0 {
+				return false
+			}
+		case Set:
+			if len(a.Elems) > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func b2i(b bool) int64 {
 	if b {
 		return 1
@@ -117,9 +141,28 @@ func PositionOf(v Value, p lang.Pos) (game.Position, error) {
 		return nil, errorf(p, "%s is a ruleset, not a position: give a position such as %s", v, v.R.Kind().Example(v.R.Name()))
 	case ParamGame:
 		return nil, errorf(p, "%s is a game with parameters, not a position", v)
+	case Int:
+		if v.V.Sign() == 0 { // the sum of no positions, sum(G(x) for x in []): the game with no move
+			return zeroPosition(), nil
+		}
 	}
 	return nil, errorf(p, "expected a position, not %s", typeName(v))
 }
+
+// zeroPosition is the game with no move, Nim(0): what the number 0 stands
+// for where a position is wanted, as the sum of no positions is 0.
+var zeroPosition = sync.OnceValue(func() game.Position {
+	b, _ := stdlib.Lookup("Nim")
+	r, err := b.Make(stdlib.Env{}, nil)
+	if err != nil {
+		panic(err)
+	}
+	s, err := r.Kind().Make(r.Name(), []*big.Int{new(big.Int)})
+	if err != nil {
+		panic(err)
+	}
+	return game.Position{{Rules: r, State: s}}
+})
 
 // convention splits a trailing play convention off a query's arguments:
 // the session's solver of that convention (the default when none is given)

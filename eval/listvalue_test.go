@@ -48,6 +48,8 @@ func TestListValues(t *testing.T) {
 		{"let g = grundy(Kayles, 3..9)\ng[0] + 100 * len(g)", "703"}, // g(3) = 3
 		{"sum(Nim(h) for h in [3, 3, 5])", "Nim(3) + Nim(3) + Nim(5)"},
 		{"grundy(sum(Nim(h) for h in [3, 4, 5]))", "2"},
+		{"outcome(sum(Nim(h) for h in []))", "P"}, // the sum of no positions is 0, the game with no move
+		{"grundy(0)", "0"},
 		{"outcome(sum(Wythoff(a, a + 1) for a in [0, 1]))", "N"},
 		{"game S(T) { take T }\ngrundy(S([2, 2, 5])(7)) == grundy(S({2, 5})(7))", "true"},
 		{"game Sum(T) state (a) { move (a - sum(t for t in T)) if a >= sum(t for t in T) }\noptions(Sum([1, 1])(5))", "Sum([1, 1])(5) -> Sum([1, 1])(3)  grundy 1"}, // 3 -> 1 (no move): g(3) = 1,

@@ -30,6 +30,7 @@ const usage = `usage:
   gamelang -e STATEMENT         run one statement
   gamelang -f FILE ...          load the definitions of FILE first (with -e, --each, or the prompt)
   gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
+                                (headers, lists, groups: docs/contest.md)
   gamelang sweep FAMILY ...     analyse every game of a family, one JSON line each (gamelang sweep -h)
   gamelang merge FILE...        join the outputs of a sweep's shards (gamelang merge -h)
   gamelang serve [--addr A]     serve the playground, a page that runs gamelang in the browser
@@ -55,7 +56,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
 	expr := fs.String("e", "", "run one `statement`")
 	file := fs.String("f", "", "load the definitions (game and let statements) of this `file` first: with -e, --each or the prompt")
-	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'")
+	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'; 'k s...: ...' binds the rest of a line as a list, 'T; a b: ...' reads a header line first, 'm; a b * m: ...' groups of m records (docs/contest.md)")
+	var join *string
+	fs.Func("join", "with --each, write the answers of a group (or all of them) on one line, joined by this `text` (--join '' for none between)", func(s string) error { join = &s; return nil })
+	end := fs.String("end", "", "with --each, the `line` that ends the input where a group starts, such as 0 or '0 0'")
 	var maxStates countFlag
 	fs.Var(&maxStates, "max-states", "most states a solver may store, such as 20000000, 2e7 or 10^7 (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
@@ -118,7 +122,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *file != "" && !loadFile(ctx, in, *file, stderr) {
 			return status(ctx)
 		}
-		return runEach(ctx, in, *each, stdin, stdout, stderr)
+		return runEach(ctx, in, *each, join, *end, *jsonOut, stdin, stdout, stderr)
+	case join != nil || *end != "":
+		return usageError(stderr, "--join and --end go with --each")
 	case *expr != "":
 		if len(rest) > 0 {
 			return usageError(stderr, "-e takes no other arguments")

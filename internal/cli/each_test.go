@@ -64,3 +64,108 @@ func BenchmarkEach(b *testing.B) {
 		})
 	}
 }
+
+// snim is the brute force of S-Nim: the Grundy values of heaps 0..top when a
+// move takes a number of S.
+func snim(s []int, top int) []int {
+	g := make([]int, top+1)
+	for n := range g {
+		seen := map[int]bool{}
+		for _, k := range s {
+			if k <= n {
+				seen[g[n-k]] = true
+			}
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+	}
+	return g
+}
+
+// HDU 1536's format, drawn at random (test cases of "k s1..sk", m, then m
+// lines "l h1..hl", ended by 0), answered by --each as the judge would
+// want: W or L per position, a line per test case, against S-Nim computed
+// here by mex.
+func TestEachHDU1536AgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1536, 28))
+	var in, want strings.Builder
+	for range 20 {
+		k := 1 + r.IntN(6)
+		s := make([]int, k)
+		fmt.Fprint(&in, k)
+		for i := range s {
+			s[i] = 1 + r.IntN(12)
+			fmt.Fprint(&in, " ", s[i])
+		}
+		g := snim(s, 200)
+		m := 1 + r.IntN(8)
+		fmt.Fprintf(&in, "\n%d\n", m)
+		for range m {
+			l := r.IntN(5) // an empty position is lost by the player to move
+			fmt.Fprint(&in, l)
+			x := 0
+			for range l {
+				h := r.IntN(201)
+				fmt.Fprint(&in, " ", h)
+				x ^= g[h]
+			}
+			in.WriteString("\n")
+			if x != 0 {
+				want.WriteString("W")
+			} else {
+				want.WriteString("L")
+			}
+		}
+		want.WriteString("\n")
+	}
+	in.WriteString("0\n")
+	var out, errs strings.Builder
+	args := []string{"--join", "", "--end", "0", "--each", `k s...; m; l h... * m: if outcome(sum(Subtraction(s)(x) for x in h)) == N then "W" else "L"`}
+	if st := cli.Main(args, strings.NewReader(in.String()), &out, &errs); st != 0 {
+		t.Fatalf("status %d: %s", st, errs.String())
+	}
+	if out.String() != want.String() {
+		t.Fatalf("input:\n%s\ngot:\n%s\nwant:\n%s", in.String(), out.String(), want.String())
+	}
+}
+
+// POJ 1067's format: a line "a b" per game, 1 when the first player wins,
+// against Wythoff's game solved here by dynamic programming.
+func TestEachPOJ1067AgainstBruteForce(t *testing.T) {
+	const top = 60
+	var lose [top + 1][top + 1]bool // lose[a][b]: the player to move loses
+	for a := 0; a <= top; a++ {
+		for b := 0; b <= top; b++ {
+			win := false
+			for k := 1; k <= a && !win; k++ {
+				win = lose[a-k][b]
+			}
+			for k := 1; k <= b && !win; k++ {
+				win = lose[a][b-k]
+			}
+			for k := 1; k <= min(a, b) && !win; k++ {
+				win = lose[a-k][b-k]
+			}
+			lose[a][b] = !win
+		}
+	}
+	var in, want strings.Builder
+	for a := 0; a <= top; a += 3 {
+		for b := 0; b <= top; b++ {
+			fmt.Fprintf(&in, "%d %d\n", a, b)
+			if lose[a][b] {
+				want.WriteString("0\n")
+			} else {
+				want.WriteString("1\n")
+			}
+		}
+	}
+	var out, errs strings.Builder
+	if st := cli.Main([]string{"--each", "a b: if outcome(Wythoff(a, b)) == N then 1 else 0"}, strings.NewReader(in.String()), &out, &errs); st != 0 {
+		t.Fatalf("status %d: %s", st, errs.String())
+	}
+	if out.String() != want.String() {
+		t.Fatalf("got and want differ:\n%s", out.String())
+	}
+}
