@@ -52,6 +52,9 @@ type Options struct {
 	// TableFormat is table()'s format when a script does not name one:
 	// "text" (the default), "markdown", "csv" or "json".
 	TableFormat string
+	// Width is the columns a text table fits in, folded into blocks of
+	// columns when wider (a terminal's width); 0: no limit.
+	Width int
 	// Generic solves every game with the generic solvers, ignoring closed
 	// forms and the octal engines: slow, for checking them.
 	Generic bool
@@ -128,7 +131,7 @@ func NewSession(o Options) *Session {
 		create = func(name string) (io.WriteCloser, error) { return os.Create(name) }
 	}
 	in := eval.New(eval.Config{Out: out, Create: create, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic,
-		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{}, Plots: plots, Progress: o.Progress,
+		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{Width: o.Width}, Plots: plots, Progress: o.Progress,
 		Interactive: o.Interactive, Redefine: o.Redefine, Answered: o.Answered, Display: o.Display})
 	return &Session{in: in, out: out}
 }

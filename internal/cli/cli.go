@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,6 +40,7 @@ const usage = `usage:
   gamelang version, --version   which gamelang this is
   gamelang help [COMMAND]       this text, or a command's (as gamelang COMMAND -h)
   gamelang completion SHELL     a completion script for bash, zsh or fish
+  gamelang man                  the manual page, made from this text and each command's -h
 flags (before or after the files; numbers as 1000000, 1e6 or 10^6, sizes as 2GiB):
 `
 
@@ -68,6 +70,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
+	width := -1
+	fs.Func("width", "the `columns` a text table fits in, folded into blocks of columns when wider (default: the terminal's width; 0: no limit)", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return fmt.Errorf("%q is not a number of columns (0: no limit)", s)
+		}
+		width = n
+		return nil
+	})
 	showVersion := fs.Bool("version", false, "print which gamelang this is")
 	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
 	// The flags before the first word; a subcommand with flags of its own
@@ -99,7 +110,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	cfg := gamelang.Options{Out: stdout, MaxStates: int(maxStates), MaxMemory: int64(maxMemory), Generic: *generic,
-		TableFormat: *format, JSON: *jsonOut}
+		TableFormat: *format, JSON: *jsonOut, Width: width}
+	if cfg.Width < 0 {
+		cfg.Width = 0
+		if f, ok := stdout.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+			cfg.Width, _, _ = readline.GetSize(int(f.Fd()))
+		}
+	}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		cfg.Progress = progress.New(stderr)
 	}
@@ -179,7 +196,7 @@ var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	},
 }
 
-func init() { subcommands["completion"] = runCompletion } // it lists the others
+func init() { subcommands["completion"], subcommands["man"] = runCompletion, runMan } // they list the others
 
 // help is gamelang help [COMMAND].
 func help(args []string, stdout, stderr io.Writer) int {

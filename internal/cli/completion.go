@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -62,24 +61,11 @@ func completionWords() (cmds []string, flags map[string][]string) {
 	return cmds, flags
 }
 
-// flagsOf lists the flags in a help text: the lines "  -name ..." that
-// flag.PrintDefaults writes, as --name.
+// flagsOf lists the flags in a help text, as they are typed: -e, --each.
 func flagsOf(help func(io.Writer)) []string {
-	var b strings.Builder
-	help(&b)
 	var out []string
-	sc := bufio.NewScanner(strings.NewReader(b.String()))
-	for sc.Scan() {
-		line := sc.Text()
-		if !strings.HasPrefix(line, "  -") {
-			continue
-		}
-		name := strings.Fields(strings.TrimPrefix(line, "  -"))[0]
-		if len(name) == 1 {
-			out = append(out, "-"+name)
-		} else {
-			out = append(out, "--"+name)
-		}
+	for _, f := range readHelp(help).flags {
+		out = append(out, f.dashes())
 	}
 	return append(out, "-h", "--help")
 }

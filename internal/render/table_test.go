@@ -114,3 +114,105 @@ func TestHTML(t *testing.T) {
 		}
 	}
 }
+
+// wide is a table of period 34 (Dawson's Kayles' rows) with values of one
+// and two digits, and a long title and note.
+func wide() *present.Table {
+	t := &present.Table{Title: "DawsonKayles: Grundy values of heaps 0..101, in rows of the period; a long title to wrap",
+		Corner: "n", Notes: []string{"Rows of 34, the period, proved (preperiod 53); * marks an exception, a value that differs from the periodic one."},
+		Format: "text"}
+	for c := range 34 {
+		t.Columns = append(t.Columns, "+"+big.NewInt(int64(c)).String())
+	}
+	for r := range 3 {
+		t.Labels = append(t.Labels, big.NewInt(int64(34*r)).String())
+		var row []present.Cell
+		for c := range 34 {
+			row = append(row, present.Cell{Num: big.NewInt(int64((r*34 + c) * 7 % 13)), Mark: c%9 == 4})
+		}
+		t.Cells = append(t.Cells, row)
+	}
+	return t
+}
+
+// cellsOf reads a text table's blocks back: for each row label, its cells
+// in order across the blocks, and the column headers in order.
+func cellsOf(out string) (headers []string, rows map[string][]string) {
+	rows = map[string][]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "│") {
+			continue
+		}
+		f := strings.Split(strings.Trim(line, "│"), "│")
+		if len(f) < 2 {
+			continue // the title
+		}
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		if f[0] == "n" {
+			headers = append(headers, f[1:]...)
+		} else {
+			rows[f[0]] = append(rows[f[0]], f[1:]...)
+		}
+	}
+	return headers, rows
+}
+
+// A table wider than the terminal is folded into blocks of columns that
+// fit it, each with the row labels; read back across the blocks, every
+// row has every cell in order. The title and the notes wrap between words.
+func TestFoldToWidth(t *testing.T) {
+	tab := wide()
+	full, _ := Tables{}.Render(tab)
+	wantHeaders, wantRows := cellsOf(full)
+	if len(wantHeaders) != 34 || len(wantRows["68"]) != 34 {
+		t.Fatalf("the unfolded table reads back as %d headers, %d cells", len(wantHeaders), len(wantRows["68"]))
+	}
+	for _, width := range []int{60, 80, 100, 120, 240} {
+		out, _ := Tables{Width: width}.Render(tab)
+		blocks := strings.Count(out, "┌")
+		for _, line := range strings.Split(out, "\n") {
+			if n := len([]rune(line)); n > width {
+				t.Errorf("width %d: a line of %d columns: %q", width, n, line)
+			}
+		}
+		headers, rows := cellsOf(out)
+		if strings.Join(headers, " ") != strings.Join(wantHeaders, " ") {
+			t.Errorf("width %d: headers %v", width, headers)
+		}
+		for label, cells := range wantRows {
+			if strings.Join(rows[label], " ") != strings.Join(cells, " ") {
+				t.Errorf("width %d: row %s reads %v, want %v", width, label, rows[label], cells)
+			}
+		}
+		if width >= 240 && blocks != 1 || width < 240 && blocks < 2 {
+			t.Errorf("width %d: %d blocks", width, blocks)
+		}
+		for _, word := range strings.Fields(tab.Title + " " + tab.Notes[0]) {
+			if !strings.Contains(out, word) {
+				t.Errorf("width %d: %q is broken across lines:\n%s", width, word, out)
+			}
+		}
+	}
+}
+
+// A table narrower than its title is widened for it (up to titleWidth),
+// and the title wraps between words, never inside one.
+func TestTitleWrapsBetweenWords(t *testing.T) {
+	tab := sample("text")
+	tab.Title = "W: Grundy values, a down and b across; 0 marks the P-positions"
+	for _, width := range []int{0, 30, 80} {
+		out, _ := Tables{Width: width}.Render(tab)
+		for _, word := range strings.Fields(tab.Title) {
+			if !strings.Contains(out, word) {
+				t.Errorf("width %d: %q is broken across lines:\n%s", width, word, out)
+			}
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := len([]rune(line)); width > 0 && n > width || n > titleWidth {
+				t.Errorf("width %d: a line of %d columns: %q", width, n, line)
+			}
+		}
+	}
+}
