@@ -60,7 +60,7 @@ func TestManPage(t *testing.T) {
 		t.Errorf("groff: %v\n%s", err, out)
 	}
 	typeset, err := exec.Command("groff", "-man", "-Tutf8", "-P-cbou", file).Output() // no overstriking
-	plain := strings.ReplaceAll(string(typeset), "\u2212", "-") // \- is a minus sign on a UTF-8 terminal
+	plain := strings.ReplaceAll(string(typeset), "\u2212", "-")                       // \- is a minus sign on a UTF-8 terminal
 	if err != nil || !strings.Contains(plain, "misère") || !strings.Contains(plain, "--max-states") {
 		t.Errorf("groff's page: %v\n%s", err, typeset)
 	}
