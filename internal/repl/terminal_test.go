@@ -108,6 +108,19 @@ func TestTerminal(t *testing.T) {
 	tm.keys("grundy(Two(4))", "Enter")
 	tm.waitFor("gamelang> grundy(Two(4))\n1", 5*time.Second)
 
+	// a table wider than the terminal (160 columns) is folded to fit it
+	tm.keys("table(DawsonKayles, 0..101)", "Enter")
+	s = tm.waitFor("differs from the periodic one.", 10*time.Second)
+	if !strings.Contains(s, "│ +33 │") || strings.Count(s, "┌") < 2 {
+		t.Errorf("the table is not folded into blocks:\n%s", s)
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if n := len([]rune(strings.TrimRight(line, " "))); n > 160 {
+			t.Errorf("a line of %d columns on a terminal of 160: %q", n, line)
+		}
+	}
+	tm.keys("C-l")
+
 	// Ctrl-C during a game stops the game: the next line is a statement
 	tm.keys("play(Nim(2) + Nim(2))", "Enter")
 	tm.waitFor("(type its number, or q to stop)", 5*time.Second)
