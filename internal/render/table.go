@@ -50,9 +50,10 @@ func (r Tables) Render(t *present.Table) (string, error) {
 	var parts []string
 	for i, b := range blocks {
 		w := writer(t, b[0], b[1])
-		if i == 0 { // widened for the title up to titleWidth columns; the title wraps between words
+		if i == 0 { // widened for a title of more than two lines, up to titleWidth columns; it wraps between words
 			width := boxWidth(t, b[0], b[1])
-			if want := min(text.StringWidthWithoutEscSequences(t.Title)+4, titleWidth); want > width {
+			lines := strings.Count(wrap(t.Title, width-4), "\n") + 1
+			if want := min(text.StringWidthWithoutEscSequences(t.Title)+4, titleWidth); want > width && lines > 2 {
 				if r.Width > 0 {
 					want = min(want, r.Width)
 				}
