@@ -5,7 +5,8 @@
 // The WebAssembly file and Go's wasm_exec.js are built, not kept in git:
 // `go generate ./web` writes them into static/ (to be embedded by the next
 // build of gamelang), and `go run ./web/build -o DIR` writes a whole site
-// into DIR for any web host. Both run Build.
+// into DIR for any web host. Both run Build. A gamelang built without them
+// builds them on first use into the user's cache (Site).
 package web
 
 //go:generate go run ./build -o static
@@ -13,15 +14,20 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -101,7 +107,11 @@ func gzipFile(site fs.FS, name string) []byte {
 // compiled from web/worker with the go command on PATH, and that Go's
 // wasm_exec.js (which must match the compiler). It is run from within the
 // module (go generate, go run ./web/build, the tests).
-func Build(dir string) error {
+func Build(dir string) error { return buildIn("", dir) }
+
+// buildIn is Build with the go command run in src, the module's directory
+// ("": the current one).
+func buildIn(src, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -141,12 +151,99 @@ func Build(dir string) error {
 	}
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "github.com/gamelang/gamelang/web/worker")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Dir = src
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("building %s: %v\n%s", Wasm, err, stderr.String())
 	}
 	return nil
+}
+
+// Site is the site `gamelang serve` serves: the one built into this
+// binary when `go generate ./web` ran before it was built; otherwise the
+// page's files with the WebAssembly built on first use into the user's
+// cache (cache/gamelang/playground-KEY, KEY naming this binary), from the
+// source this gamelang was built from, with the go command on PATH. log
+// is told of a build, which takes a minute.
+func Site(cache string, log io.Writer) (fs.FS, error) {
+	if Check(Static()) == nil {
+		return Static(), nil
+	}
+	src, err := source()
+	if err != nil {
+		return nil, fmt.Errorf("%w; %v", ErrNotBuilt, err)
+	}
+	dir := filepath.Join(cache, "gamelang", "playground-"+buildKey(src))
+	site := os.DirFS(dir)
+	if Check(site) == nil && sameStatic(site) {
+		return site, nil
+	}
+	fmt.Fprintf(log, "building the playground's WebAssembly into %s, once for this gamelang (about a minute)...\n", dir)
+	tmp := dir + ".tmp"
+	os.RemoveAll(tmp)
+	if err := buildIn(src, tmp); err != nil {
+		return nil, err
+	}
+	os.RemoveAll(dir)
+	if err := os.Rename(tmp, dir); err != nil {
+		return nil, err
+	}
+	return site, nil
+}
+
+// source is the directory of the module this binary was built from: where
+// this file was compiled (a build without -trimpath records it), holding
+// the go.mod of gamelang.
+func source() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return "", errors.New("this gamelang was built with -trimpath, so its source is unknown")
+	}
+	root := filepath.Dir(filepath.Dir(file))
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil || !bytes.HasPrefix(mod, []byte("module github.com/gamelang/gamelang\n")) {
+		return "", fmt.Errorf("the source it was built from (%s) is not there any more", root)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		return "", errors.New("there is no go command to build it with")
+	}
+	return root, nil
+}
+
+// buildKey names what a cached site was built for: this executable (its
+// path, size and time, so that a new build of gamelang builds the page
+// again) and the source directory.
+func buildKey(src string) string {
+	h := sha256.New()
+	fmt.Fprintln(h, src, runtime.Version())
+	if exe, err := os.Executable(); err == nil {
+		if info, err := os.Stat(exe); err == nil {
+			fmt.Fprintln(h, exe, info.Size(), info.ModTime().UnixNano())
+		}
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		fmt.Fprintln(h, bi.Main.Version)
+		for _, s := range bi.Settings {
+			fmt.Fprintln(h, s.Key, s.Value)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// sameStatic reports whether a cached site has this binary's page files.
+func sameStatic(site fs.FS) bool {
+	same := true
+	fs.WalkDir(Static(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		a, _ := fs.ReadFile(Static(), p)
+		b, err := fs.ReadFile(site, p)
+		same = same && err == nil && bytes.Equal(a, b)
+		return nil
+	})
+	return same
 }
 
 func goEnv(name string) (string, error) {

@@ -9,7 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
+	iofs "io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -23,7 +23,9 @@ const serveUsage = `usage: gamelang serve [--addr HOST:PORT] [--dir DIR]
 
 Serves the playground: a page to write gamelang scripts, run them, and see
 their tables, pictures and explanations, the interpreter running in the
-browser. Open the address it prints. Ctrl-C stops it.
+browser. Open the address it prints. Ctrl-C stops it. A gamelang built
+without go generate ./web builds the page's WebAssembly on first use (a
+minute, with the go command) into the user's cache directory.
 `
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -38,13 +40,22 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	site := web.Static()
+	var site iofs.FS
 	if *dir != "" {
 		site = os.DirFS(*dir)
-	}
-	if err := web.Check(site); err != nil {
-		fmt.Fprintf(stderr, "gamelang serve: %v\n", err)
-		return exitError
+		if err := web.Check(site); err != nil {
+			fmt.Fprintf(stderr, "gamelang serve: %v\n", err)
+			return exitError
+		}
+	} else {
+		cache, err := os.UserCacheDir()
+		if err == nil {
+			site, err = web.Site(cache, stderr)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gamelang serve: %v\n", err)
+			return exitError
+		}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -57,7 +68,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 }
 
 // serve serves site on ln until ctx is done (Ctrl-C or SIGTERM).
-func serve(ctx context.Context, ln net.Listener, site fs.FS, stdout, stderr io.Writer) int {
+func serve(ctx context.Context, ln net.Listener, site iofs.FS, stdout, stderr io.Writer) int {
 	srv := &http.Server{Handler: web.Handler(site)}
 	fmt.Fprintf(stdout, "serving the gamelang playground at http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	go func() {

@@ -1,16 +1,20 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/gamelang/gamelang/web"
 )
 
 // A site with every file the page loads (the WebAssembly a stand-in: the
@@ -83,5 +87,58 @@ func TestServeWithoutWasm(t *testing.T) {
 	errs.Reset()
 	if code := Main([]string{"serve", "extra"}, nil, &out, &errs); code != exitUsage || !strings.Contains(errs.String(), "usage: gamelang serve") {
 		t.Errorf("status %d, said %q", code, errs.String())
+	}
+}
+
+// From a plain build (no go generate), gamelang serve builds the page's
+// WebAssembly on first use into the user's cache, serves it, and finds it
+// there the next time. Slow: it compiles gamelang for the browser.
+func TestServeFromAPlainBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly (a minute)")
+	}
+	if web.Check(web.Static()) == nil {
+		t.Skip("this checkout ran go generate ./web: its gamelang embeds the WebAssembly (a fresh clone does not)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "gamelang")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/gamelang/gamelang/cmd/gamelang").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cache := filepath.Join(dir, "cache")
+	for round, want := range []string{"building the playground's WebAssembly", ""} {
+		cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache, "HOME="+dir)
+		var errs bytes.Buffer
+		cmd.Stderr = &errs
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line, err := bufio.NewReader(stdout).ReadString('\n')
+		if err != nil {
+			cmd.Process.Kill()
+			t.Fatalf("round %d: %v; stderr: %s", round, err, errs.String())
+		}
+		url := strings.TrimSuffix(strings.Fields(line)[5], "/")
+		for _, f := range []string{"/", "/app.js", "/wasm_exec.js", "/gamelang.wasm"} {
+			resp, err := http.Get(url + f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || f == "/gamelang.wasm" && (!bytes.HasPrefix(body, []byte("\x00asm")) || len(body) < 1<<20) {
+				t.Errorf("round %d: %s: status %d, %d bytes", round, f, resp.StatusCode, len(body))
+			}
+		}
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+		if said := errs.String(); want != "" && !strings.Contains(said, want) || want == "" && said != "" {
+			t.Errorf("round %d: stderr %q", round, said)
+		}
 	}
 }
