@@ -37,6 +37,7 @@ const usage = `usage:
   gamelang serve [--addr A]     serve the playground, a page that runs gamelang in the browser
   gamelang kernel install       register the Jupyter kernel (gamelang kernel -h)
   gamelang lsp                  the language server for editors (editors/README.md)
+  gamelang exercise FILE ...    a set of exercises: its questions, an answer checked (gamelang exercise -h)
   gamelang version, --version   which gamelang this is
   gamelang help [COMMAND]       this text, or a command's (as gamelang COMMAND -h)
   gamelang completion SHELL     a completion script for bash, zsh or fish
@@ -184,12 +185,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // subcommands are the commands with flags of their own.
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"sweep":  runSweep,
-	"merge":  runMerge,
-	"serve":  runServe,
-	"kernel": runKernel,
-	"fmt":    runFmt,
-	"lsp":    runLSP,
+	"sweep":    runSweep,
+	"merge":    runMerge,
+	"serve":    runServe,
+	"kernel":   runKernel,
+	"fmt":      runFmt,
+	"lsp":      runLSP,
+	"exercise": runExercise,
 	"version": func(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version.String())
 		return exitOK

@@ -1,0 +1,364 @@
+// Package exercise reads a teacher's set of exercises and checks a
+// student's answers against the solver (docs/exercises.md). An exercise
+// asks a question about games defined in the set's setup; its expected
+// answer is a gamelang expression the solver computes (never typed in), or
+// a position whose winning moves are wanted. A student answers with a
+// value written as gamelang writes one — a number, a set, a list, P or N, a
+// position — and is told whether it is right, what is missing or extra,
+// and, on request, a hint that explain() gives.
+package exercise
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gamelang/gamelang"
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+)
+
+// Set is a file of exercises.
+type Set struct {
+	Title, Source string
+	Setup         string // the definitions every exercise sees
+	Exercises     []*Exercise
+}
+
+// Exercise is one question.
+type Exercise struct {
+	ID       string
+	Question string
+	Answer   string   // an expression whose value is the answer; or
+	Winning  string   // a position whose winning moves are the answers
+	Book     []string // the published solution: values, or winning moves; checked by the tests
+	Hint     string   // an expression whose value is shown as a hint (explain(...))
+	Line     int
+}
+
+// Parse reads a set of exercises. Its lines are "key: text" (title,
+// source), "setup:" followed by indented definitions, and for each
+// exercise "exercise ID: question" followed by indented "answer:",
+// "winning:", "book:" (any number) and "hint:" lines; an indented line
+// with no key continues the question. '#' starts a comment line.
+func Parse(name, src string) (*Set, error) {
+	s := &Set{}
+	var ex *Exercise
+	inSetup := false
+	sc := bufio.NewScanner(strings.NewReader(src))
+	line := 0
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+	}
+	for sc.Scan() {
+		line++
+		raw := sc.Text()
+		text := strings.TrimSpace(raw)
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		indented := raw[0] == ' ' || raw[0] == '\t'
+		if indented && inSetup {
+			s.Setup += strings.TrimPrefix(strings.TrimPrefix(raw, "    "), "\t") + "\n"
+			continue
+		}
+		inSetup = false
+		key, val, hasKey := strings.Cut(text, ":")
+		key = strings.TrimSpace(key)
+		val = strings.TrimSpace(val)
+		if !indented {
+			ex = nil
+			switch {
+			case hasKey && key == "title":
+				s.Title = val
+			case hasKey && key == "source":
+				s.Source = val
+			case hasKey && key == "setup" && val == "":
+				inSetup = true
+			case hasKey && strings.HasPrefix(key, "exercise "):
+				ex = &Exercise{ID: strings.TrimSpace(strings.TrimPrefix(key, "exercise ")), Question: val, Line: line}
+				if ex.ID == "" || strings.ContainsAny(ex.ID, " \t") {
+					return nil, fail("an exercise's name is one word, as in \"exercise 1.4a: ...\"")
+				}
+				if s.Find(ex.ID) != nil {
+					return nil, fail("exercise %s is given twice", ex.ID)
+				}
+				s.Exercises = append(s.Exercises, ex)
+			default:
+				return nil, fail("expected title:, source:, setup: or exercise ID: question, not %q", text)
+			}
+			continue
+		}
+		if ex == nil {
+			return nil, fail("an indented line belongs to setup: or to an exercise")
+		}
+		switch {
+		case hasKey && key == "answer":
+			ex.Answer = val
+		case hasKey && key == "winning":
+			ex.Winning = val
+		case hasKey && key == "book":
+			ex.Book = append(ex.Book, val)
+		case hasKey && key == "hint":
+			ex.Hint = val
+		default:
+			ex.Question += " " + text
+		}
+	}
+	for _, ex := range s.Exercises {
+		if (ex.Answer == "") == (ex.Winning == "") {
+			return nil, fmt.Errorf("%s:%d: exercise %s needs an answer: or a winning: line (one of them)", name, ex.Line, ex.ID)
+		}
+	}
+	return s, nil
+}
+
+// Find is the exercise of that name, or nil.
+func (s *Set) Find(id string) *Exercise {
+	for _, ex := range s.Exercises {
+		if ex.ID == id {
+			return ex
+		}
+	}
+	return nil
+}
+
+// Checker checks answers to the exercises of a set, in one session with
+// the setup run.
+type Checker struct {
+	set  *Set
+	sess *gamelang.Session
+}
+
+// NewChecker runs the set's setup in a new session.
+func NewChecker(ctx context.Context, s *Set, opts gamelang.Options) (*Checker, error) {
+	opts.Out = new(strings.Builder)
+	sess := gamelang.NewSession(opts)
+	if err := sess.Exec(ctx, "setup", s.Setup); err != nil {
+		return nil, fmt.Errorf("the exercises' setup: %s", sess.Render(err))
+	}
+	return &Checker{set: s, sess: sess}, nil
+}
+
+// Verdict is what a check says of an answer.
+type Verdict struct {
+	Right   bool
+	Message string // why it is not right, or what it is right about
+}
+
+// Check checks a student's answer to exercise id.
+func (c *Checker) Check(ctx context.Context, id, answer string) (Verdict, error) {
+	ex := c.set.Find(id)
+	if ex == nil {
+		return Verdict{}, fmt.Errorf("no exercise %s", id)
+	}
+	if err := literal(answer); err != nil {
+		return Verdict{Message: err.Error()}, nil
+	}
+	got, err := c.sess.Eval(ctx, answer)
+	if err != nil {
+		return Verdict{Message: "your answer could not be read: " + c.sess.Render(err)}, nil
+	}
+	if ex.Winning != "" {
+		return c.checkMove(ctx, ex, got)
+	}
+	want, err := c.sess.Eval(ctx, ex.Answer)
+	if err != nil {
+		return Verdict{}, fmt.Errorf("exercise %s: its answer: %s", id, c.sess.Render(err))
+	}
+	if got.What() == want.What() && got.String() == want.String() {
+		return Verdict{Right: true, Message: "Right."}, nil
+	}
+	return Verdict{Message: differs(got, want)}, nil
+}
+
+// checkMove checks that a position is reached from the exercise's position
+// by one move, and that the player who made it wins (it is a P-position).
+func (c *Checker) checkMove(ctx context.Context, ex *Exercise, got gamelang.Value) (Verdict, error) {
+	q, ok := got.(gamelang.Position)
+	if !ok {
+		return Verdict{Message: fmt.Sprintf("write the position your move leaves, such as %s; not %s", exampleOf(ex), got.What())}, nil
+	}
+	from, err := c.sess.Eval(ctx, "options("+ex.Winning+")")
+	if err != nil {
+		return Verdict{}, fmt.Errorf("exercise %s: %s", ex.ID, c.sess.Render(err))
+	}
+	opts := from.(gamelang.OptionList)
+	target := key(q.P)
+	for _, o := range opts.Opts {
+		if key(o.Result(opts.Pos)) != target {
+			continue
+		}
+		if o.Value.Outcome() == game.P {
+			return Verdict{Right: true, Message: fmt.Sprintf("Right: %s is a P-position, so the player who moved there wins.", q.P)}, nil
+		}
+		return Verdict{Message: fmt.Sprintf("%s can be reached in one move, but it is not a P-position: your opponent has a winning move from there.", q.P)}, nil
+	}
+	return Verdict{Message: fmt.Sprintf("%s cannot be reached from %s in one move.", q.P, opts.Pos)}, nil
+}
+
+// key writes a position for comparison: its parts in order, heaps of 0
+// (which add nothing to a sum) left out.
+func key(p game.Position) string {
+	var parts []string
+	for _, c := range p {
+		if c.Rules.Kind().Format(c.State) == "(0)" {
+			continue
+		}
+		parts = append(parts, c.String())
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, " + ")
+}
+
+func exampleOf(ex *Exercise) string { return ex.Winning }
+
+// differs says how a wrong answer differs from the right one: for sets and
+// lists, what is missing and what should not be there.
+func differs(got, want gamelang.Value) string {
+	if got.What() != want.What() {
+		return fmt.Sprintf("Not right: the answer is %s, and yours is %s.", want.What(), got.What())
+	}
+	g, gok := got.(gamelang.Set)
+	w, wok := want.(gamelang.Set)
+	if !gok || !wok {
+		return "Not right."
+	}
+	has := map[string]bool{}
+	for _, x := range g.Elems {
+		has[x.String()] = true
+	}
+	var missing, extra []string
+	in := map[string]bool{}
+	for _, x := range w.Elems {
+		in[x.String()] = true
+		if !has[x.String()] {
+			missing = append(missing, x.String())
+		}
+	}
+	for _, x := range g.Elems {
+		if !in[x.String()] {
+			extra = append(extra, x.String())
+		}
+	}
+	msg := "Not right:"
+	if len(missing) > 0 {
+		msg += fmt.Sprintf(" %d of the answer's members %s missing", len(missing), isAre(len(missing)))
+	}
+	if len(extra) > 0 {
+		if len(missing) > 0 {
+			msg += ", and"
+		}
+		msg += fmt.Sprintf(" %s should not be there", strings.Join(extra, ", "))
+	}
+	return msg + "."
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// Hint is the exercise's hint: the value of its hint expression (an
+// explanation), or what the exercise asks for when it has none.
+func (c *Checker) Hint(ctx context.Context, id string) (string, error) {
+	ex := c.set.Find(id)
+	if ex == nil {
+		return "", fmt.Errorf("no exercise %s", id)
+	}
+	if ex.Hint == "" {
+		if ex.Winning != "" {
+			return "Find a move to a position of Grundy value 0 (a P-position).", nil
+		}
+		return "No hint for this one.", nil
+	}
+	v, err := c.sess.Eval(ctx, ex.Hint)
+	if err != nil {
+		return "", fmt.Errorf("exercise %s: its hint: %s", id, c.sess.Render(err))
+	}
+	return v.String(), nil
+}
+
+// builtin are the names of the builtin functions.
+var builtin = func() map[string]bool {
+	m := map[string]bool{}
+	for _, d := range gamelang.Funcs() {
+		m[d.Name] = true
+	}
+	return m
+}()
+
+// literal refuses an answer that computes rather than states: the student
+// writes numbers, sets, lists, ranges, P, N, true, false and positions
+// (games called with numbers, added with +), not queries.
+func literal(answer string) error {
+	f, err := lang.Parse("answer", answer)
+	if err != nil {
+		return fmt.Errorf("your answer could not be read: %v", err)
+	}
+	if len(f.Stmts) != 1 {
+		return fmt.Errorf("write one value")
+	}
+	s, ok := f.Stmts[0].(*lang.ExprStmt)
+	if !ok {
+		return fmt.Errorf("write a value, not a definition")
+	}
+	var bad lang.Expr
+	var walk func(e lang.Expr, inCall bool)
+	walk = func(e lang.Expr, inCall bool) {
+		switch e := e.(type) {
+		case *lang.IntLit, *lang.StringLit:
+		case *lang.Ident:
+			if builtin[e.Name] {
+				bad = e // a query is not an answer
+			}
+		case *lang.Paren:
+			walk(e.X, inCall)
+		case *lang.Unary:
+			if e.Op != "-" {
+				bad = e
+			}
+			walk(e.X, inCall)
+		case *lang.Binary:
+			if e.Op != "+" && e.Op != ".." {
+				bad = e
+			}
+			walk(e.Left, inCall)
+			walk(e.Right, inCall)
+		case *lang.RangeExpr:
+			walk(e.Lo, inCall)
+			if e.Hi != nil {
+				walk(e.Hi, inCall)
+			}
+		case *lang.SetLit:
+			for _, x := range e.Elems {
+				walk(x, inCall)
+			}
+		case *lang.ListLit:
+			for _, x := range e.Elems {
+				walk(x, inCall)
+			}
+		case *lang.Call:
+			walk(e.Fn, true)
+			for _, x := range e.Args {
+				walk(x, true)
+			}
+		case *lang.SetCall:
+			walk(e.Fn, true)
+			for _, x := range e.Elems {
+				walk(x, true)
+			}
+		default:
+			bad = e
+		}
+	}
+	walk(s.X, false)
+	if bad != nil {
+		return fmt.Errorf("write the answer itself (numbers, a set {...}, a list [...], P or N, a position such as Nim(3) + Nim(5)), not %s: the checker does not run queries for you", lang.FormatExpr(bad))
+	}
+	return nil
+}
