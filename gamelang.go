@@ -232,6 +232,22 @@ func (s *Session) Run(ctx context.Context, p *Program, opts ...CallOption) error
 	return convert(s.in.ExecParsed(ctx, p.file, p.src))
 }
 
+// RunUntilPlay runs a program as Run does, but stops after a statement
+// that starts a game with play(), returning the statements after it (nil
+// when none are left): a page plays the game (TakePlay), then runs them.
+// p must come from this session's Parse.
+func (s *Session) RunUntilPlay(ctx context.Context, p *Program, opts ...CallOption) (*Program, error) {
+	defer s.with(opts)()
+	if p.by != s.in {
+		return nil, errors.New("RunUntilPlay runs a program this session parsed (Session.Parse)")
+	}
+	rest, err := s.in.ExecUntilPlay(ctx, p.file)
+	if rest == nil || err != nil {
+		return nil, convert(err)
+	}
+	return &Program{name: p.name, src: p.src, file: rest, by: s.in}, nil
+}
+
 // TakePlay returns the game play() asked to play, once.
 func (s *Session) TakePlay() (*Play, bool) { return s.in.TakePlay() }
 

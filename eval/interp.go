@@ -422,6 +422,29 @@ func (in *Interp) ExecFile(ctx context.Context, f *lang.File) error {
 	return nil
 }
 
+// ExecUntilPlay is ExecFile for a page that plays the game a play()
+// starts before it goes on: it stops after the statement that starts one
+// and returns the statements after it (nil when none are left), which the
+// page runs once the game is over.
+func (in *Interp) ExecUntilPlay(ctx context.Context, f *lang.File) (*lang.File, error) {
+	if errs := in.checker().File(f); len(errs) > 0 {
+		return nil, errs
+	}
+	for i, s := range f.Stmts {
+		if err := in.exec(ctx, s); err != nil {
+			var lim *solve.LimitError
+			if errors.As(err, &lim) && lim.Memory {
+				in.forget()
+			}
+			return nil, err
+		}
+		if in.play != nil && i+1 < len(f.Stmts) {
+			return &lang.File{Name: f.Name, Stmts: f.Stmts[i+1:]}, nil
+		}
+	}
+	return nil, nil
+}
+
 func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 	if p := in.lim.Progress; p != nil {
 		p.Start()

@@ -27,6 +27,9 @@ type Match struct {
 	solver play.Solver
 	out    io.Writer
 	moves  []play.Option // the user's moves now
+	// Buttons: the user's moves are buttons (a page): the transcript does
+	// not list them by number nor say how to type one.
+	Buttons bool
 }
 
 // maxPlayMoves bounds the moves listed for a choice.
@@ -72,6 +75,9 @@ func (p *Match) Turn(ctx context.Context) (over bool, err error) {
 	}
 	p.moves = opts
 	p.printf("%s. Your move:\n", p.pos)
+	if p.Buttons {
+		return false, nil
+	}
 	for i, o := range opts {
 		p.printf("  %d. %s\n", i+1, present.MoveText(p.pos, o))
 	}

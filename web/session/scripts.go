@@ -2,6 +2,7 @@ package session
 
 import (
 	"io/fs"
+	"regexp"
 	"strings"
 
 	"github.com/gamelang/gamelang/docs"
@@ -23,16 +24,42 @@ func Scripts() []Script {
 	names, _ := fs.Glob(examples.FS, "*.game")
 	for _, n := range names {
 		src, _ := fs.ReadFile(examples.FS, n)
-		out = append(out, Script{Group: "examples", Name: n, Title: n + ": " + firstComment(string(src)), Source: string(src)})
+		out = append(out, Script{Group: "examples", Name: n, Title: plainTitle(firstComment(string(src))), Source: string(src)})
 	}
 	return append(out, Tutorial(docs.Tutorial)...)
+}
+
+// jargon are the project's own words in titles: the seed documents a game
+// came from ("Game B of seed 001, ", " (seed 004)", "Game A: "), which mean
+// nothing to a student.
+var jargon = regexp.MustCompile(`^Game [A-Z] of seed \d+[,:] |^\d+\. Game [A-Z]: | ?\([^()]*seed[^()]*\)|, seed \d+`)
+
+// plainTitle is a title without jargon, its first letter a capital.
+func plainTitle(t string) string {
+	num := ""
+	if m := regexp.MustCompile(`^\d+\. `).FindString(t); m != "" {
+		num, t = m, t[len(m):]
+		t = strings.TrimPrefix(t, "Game "+t[5:6]+": ")
+	}
+	t = strings.TrimSpace(jargon.ReplaceAllString(t, ""))
+	if t != "" {
+		t = strings.ToUpper(t[:1]) + t[1:]
+	}
+	return num + t
+}
+
+// slug is a title as a file name: "1. Nim" is "1-nim".
+func slug(t string) string {
+	t = strings.NewReplacer("è", "e", "é", "e").Replace(strings.ToLower(t))
+	t = strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(t, "-"), "-")
+	return t
 }
 
 // firstComment is the first line of a script's first comment, its title.
 func firstComment(src string) string {
 	for _, line := range strings.Split(src, "\n") {
 		if t, ok := strings.CutPrefix(strings.TrimSpace(line), "#"); ok && strings.TrimSpace(t) != "" {
-			t = strings.TrimSpace(t)
+			t = strings.TrimSpace(jargon.ReplaceAllString(strings.TrimSpace(t), ""))
 			if i := strings.IndexAny(t, ".:"); i > 0 {
 				t = t[:i]
 			}
@@ -68,7 +95,7 @@ func Tutorial(md string) []Script {
 			src += "\n# defined in the sections before\n" + strings.Join(defs, "\n") + "\n"
 		}
 		src += "\n" + strings.Join(stmts, "\n") + "\n"
-		out = append(out, Script{Group: "tutorial", Name: "tutorial.game", Title: title, Source: src})
+		out = append(out, Script{Group: "tutorial", Name: "tutorial-" + slug(plainTitle(title)) + ".game", Title: plainTitle(title), Source: src})
 		for _, s := range stmts {
 			if strings.HasPrefix(s, "game ") || strings.HasPrefix(s, "let ") {
 				defs = append(defs, s)

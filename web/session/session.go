@@ -33,6 +33,7 @@ type Event struct {
 	//   done     the script, or a move, is over: Millis it took, and
 	//            Status the command line's exit status (0, 1, or 130 when
 	//            stopped)
+	//   exercises, verdict, hint: a set of exercises (below)
 	Type   string   `json:"type"`
 	Text   string   `json:"text,omitempty"`
 	Line   int      `json:"line,omitempty"`
@@ -41,8 +42,20 @@ type Event struct {
 	SVG    string   `json:"svg,omitempty"`
 	Marks  []Mark   `json:"marks,omitempty"`
 	Moves  []string `json:"moves,omitempty"`
-	Millis int64    `json:"millis,omitempty"`
+	Millis int64    `json:"millis"`
 	Status int      `json:"status"`
+	// exercises: the questions of the set opened (Title, Items); verdict:
+	// whether an answer to exercise ID is Right, and Text why; hint: Text
+	Title string `json:"title,omitempty"`
+	Items []Item `json:"items,omitempty"`
+	ID    string `json:"id,omitempty"`
+	Right bool   `json:"right,omitempty"`
+}
+
+// Item is an exercise as the page shows it.
+type Item struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
 }
 
 // Mark is a position an error names: its line and column (from 1) in the
@@ -63,6 +76,8 @@ type Session struct {
 	in    *gamelang.Session
 	plots *svgplot.Plotter
 	game  *match.Match
+	rest  *gamelang.Program // the statements after the play() under way
+	ex    *openSet          // the set of exercises open, if any
 }
 
 // New returns a session that tells emit what happens.
@@ -77,25 +92,38 @@ func (w writer) Write(p []byte) (int, error) {
 }
 
 // Run runs a script in a new interpreter, as `gamelang run NAME` does,
-// except that play() may start a game (see Move).
+// except that play() starts a game (see Move) that the statements after it
+// wait for.
 func (s *Session) Run(ctx context.Context, name, src string) {
 	start := time.Now()
 	s.plots = &svgplot.Plotter{}
-	s.game = nil
+	s.game, s.rest = nil, nil
 	s.in = gamelang.NewSession(gamelang.Options{Out: writer{s}, Plotter: s.plots, Interactive: true,
 		MaxMemory: MaxMemory, Progress: &reporter{s: s}, Answered: s.answered})
-	err := s.in.Exec(ctx, name, src)
+	prog, err := s.in.Parse(ctx, name, src, 1)
 	status := s.report(ctx, err)
-	if p, ok := s.in.TakePlay(); ok && status == 0 {
-		s.game = match.New(p, writer{s})
-		over, err := s.game.Turn(ctx)
-		status = s.endGame(ctx, over, err)
+	if err == nil {
+		status = s.runFrom(ctx, prog)
 	}
 	s.emit(Event{Type: "done", Millis: time.Since(start).Milliseconds(), Status: status})
 }
 
+// runFrom runs statements until the end, or until play() starts a game.
+func (s *Session) runFrom(ctx context.Context, prog *gamelang.Program) int {
+	rest, err := s.in.RunUntilPlay(ctx, prog)
+	status := s.report(ctx, err)
+	if p, ok := s.in.TakePlay(); ok && status == 0 {
+		s.rest = rest
+		s.game = match.New(p, writer{s})
+		s.game.Buttons = true
+		over, err := s.game.Turn(ctx)
+		return s.endGame(ctx, over, err)
+	}
+	return status
+}
+
 // Move answers the game under way with the user's choice: a move's
-// number, or q to stop.
+// number, or q to stop. When the game is over, the script goes on.
 func (s *Session) Move(ctx context.Context, choice string) {
 	start := time.Now()
 	status := 0
@@ -109,12 +137,17 @@ func (s *Session) Move(ctx context.Context, choice string) {
 	s.emit(Event{Type: "done", Millis: time.Since(start).Milliseconds(), Status: status})
 }
 
-// endGame offers the moves of a game still under way, or ends it.
+// endGame offers the moves of a game still under way, or ends it and runs
+// the statements after the play() that started it.
 func (s *Session) endGame(ctx context.Context, over bool, err error) int {
 	status := s.report(ctx, err)
 	if over || err != nil {
 		s.game = nil
 		s.emit(Event{Type: "play"})
+		if rest := s.rest; rest != nil && err == nil {
+			s.rest = nil
+			return s.runFrom(ctx, rest)
+		}
 		return status
 	}
 	s.emit(Event{Type: "play", Moves: s.game.Moves()})

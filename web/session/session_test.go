@@ -175,3 +175,75 @@ func TestTutorialScripts(t *testing.T) {
 		t.Error("no tutorial script plays a game")
 	}
 }
+
+// play() holds the statements after it until the game is over; its
+// transcript does not tell the user to type (the page has buttons).
+func TestPlayBlocksTheScript(t *testing.T) {
+	r := &record{}
+	s := New(r.emit)
+	ctx := context.Background()
+	s.Run(ctx, "p.game", "print(\"before\")\nplay(Nim(1) + Nim(2))\nprint(\"after the game\")\ngrundy(Nim(5))\n")
+	if out := r.text("out"); !strings.Contains(out, "before") || strings.Contains(out, "after the game") {
+		t.Fatalf("before the game is over: %q", out)
+	}
+	if out := r.text("out"); strings.Contains(out, "type its number") || strings.Contains(out, "  1. ") {
+		t.Errorf("the transcript speaks of typing: %q", out)
+	}
+	for moves := r.of("play")[0].Moves; len(moves) > 0; {
+		r.events = nil
+		s.Move(ctx, "1")
+		if e := r.last(); e.Type != "done" || e.Status != 0 {
+			t.Fatalf("move: %+v", r.events)
+		}
+		ps := r.of("play")
+		moves = ps[len(ps)-1].Moves
+	}
+	out := r.text("out")
+	if !strings.Contains(out, "after the game\n5\n") {
+		t.Errorf("after the game: %q", out)
+	}
+	if i, j := strings.Index(out, "you"), strings.Index(out, "after the game"); i < 0 || j < i {
+		t.Errorf("the statements after play() ran before the game's end: %q", out)
+	}
+}
+
+// The page's scripts have names of their own, for ?example= links.
+func TestScriptNamesAreUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, s := range Scripts() {
+		if seen[s.Name] {
+			t.Errorf("two scripts are called %s", s.Name)
+		}
+		seen[s.Name] = true
+		if strings.Contains(s.Title, "seed") {
+			t.Errorf("%s's title speaks of seeds: %q", s.Name, s.Title)
+		}
+	}
+}
+
+// A set of exercises: its questions, answers judged, a hint.
+func TestExercises(t *testing.T) {
+	sets := ExerciseSets()
+	if len(sets) == 0 {
+		t.Fatal("no sets of exercises")
+	}
+	r := &record{}
+	s := New(r.emit)
+	ctx := context.Background()
+	s.OpenExercises(ctx, sets[0].Name)
+	ex := r.of("exercises")
+	if len(ex) != 1 || len(ex[0].Items) < 5 || ex[0].Title == "" {
+		t.Fatalf("%+v", r.events)
+	}
+	s.Check(ctx, "2a", "{0, 7, 14, 21, 28}")
+	s.Check(ctx, "2a", "{0, 7, 14}")
+	s.Check(ctx, "2b", "Take6(28)")
+	v := r.of("verdict")
+	if len(v) != 3 || !v[0].Right || v[1].Right || !strings.Contains(v[1].Text, "missing") || !v[2].Right {
+		t.Errorf("verdicts %+v", v)
+	}
+	s.Hint(ctx, "2a")
+	if h := r.of("hint"); len(h) != 1 || !strings.Contains(h[0].Text, "Take6(7)") {
+		t.Errorf("hint %+v", h)
+	}
+}

@@ -6,6 +6,9 @@
 //
 //	{type: "run", name, source}   runs a script
 //	{type: "move", choice}        answers the game play() started
+//	{type: "exercises", name}     opens a set of exercises/
+//	{type: "check", id, answer}   judges an answer to one of its exercises
+//	{type: "hint", id}            gives its hint
 //
 // and says {type: "ready", scripts, keywords, functions, games, version}
 // once loaded. A run in the worker never freezes the page. The page stops
@@ -71,12 +74,21 @@ func main() {
 		case "move":
 			ctx.reset()
 			s.Move(ctx, msg.Get("choice").String())
+		case "exercises":
+			ctx.reset()
+			s.OpenExercises(ctx, msg.Get("name").String())
+		case "check":
+			ctx.reset()
+			s.Check(ctx, msg.Get("id").String(), msg.Get("answer").String())
+		case "hint":
+			ctx.reset()
+			s.Hint(ctx, msg.Get("id").String())
 		}
 		return nil
 	})
 	js.Global().Set("gamelangHandle", handle)
 	keywords, functions, games := session.Words()
-	post(map[string]any{"type": "ready", "scripts": session.Scripts(), "keywords": keywords,
+	post(map[string]any{"type": "ready", "scripts": session.Scripts(), "exercises": session.ExerciseSets(), "keywords": keywords,
 		"functions": functions, "games": games, "version": version.String()})
 	select {} // the worker lives as long as the page
 }
