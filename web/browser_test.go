@@ -176,8 +176,19 @@ func (p *page) eval(js string) string {
 
 // setSource types a script into the editor as a user's paste would.
 func (p *page) setSource(src string) {
-	p.run(chromedp.SetValue(chromedp.ID("source"), src),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('source').dispatchEvent(new Event('input'))`))
+	p.t.Helper()
+	for attempt := 1; ; attempt++ {
+		err := chromedp.Do(p.ctx, chromedp.SetValue(chromedp.ID("source"), src),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('source').dispatchEvent(new Event('input'))`))
+		if staleContext(err) && attempt < 3 { // setting the same text again changes nothing
+			p.t.Logf("setting the script reached a replaced context, again (attempt %d): %v", attempt, err)
+			continue
+		}
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		return
+	}
 }
 
 // stdout is the output as the command line prints it: the text of the
@@ -351,13 +362,20 @@ func checkUsable(t *testing.T, p *page) {
 	}
 }
 
-// play() offers the moves as buttons; clicking them plays the game out.
+// play() offers the moves as buttons beside the position; clicking them
+// plays the game out, and the statements after play() wait for its end.
 func TestBrowserPlay(t *testing.T) {
 	p := open(t, true)
 	p.load("")
-	p.setSource("game C { take 2 split }\nplay(C(7) + C(3))\n")
+	p.setSource("game C { take 2 split }\nplay(C(7) + C(3))\nprint(\"after the game\")\n")
 	if status := p.runScript(); status != "0" {
 		t.Fatalf("status %s", status)
+	}
+	if got := p.eval(stdout); strings.Contains(got, "after the game") || strings.Contains(got, "type its number") {
+		t.Errorf("before the first move: %q", got)
+	}
+	if got := p.eval(`String(document.getElementById('play').parentElement.id)`); got != "output" {
+		t.Errorf("the moves are in %q, not after the position in the output", got)
 	}
 	p.screenshot("play")
 	for i := 0; ; i++ {
@@ -370,6 +388,9 @@ func TestBrowserPlay(t *testing.T) {
 		}
 		p.run(chromedp.Click(chromedp.CSS("#play-moves button")))
 		p.waitDone()
+		if st := p.eval(`document.getElementById('status').textContent`); !strings.HasPrefix(st, "done in ") || strings.Contains(st, "undefined") {
+			t.Errorf("after a move the status says %q", st)
+		}
 	}
 	got := p.eval(stdout)
 	for _, want := range []string{"C(7) + C(3). Your move:", "I move: ", "no move"} {
@@ -377,9 +398,125 @@ func TestBrowserPlay(t *testing.T) {
 			t.Errorf("the game's transcript lacks %q:\n%s", want, got)
 		}
 	}
+	if !strings.HasSuffix(got, "after the game\n") {
+		t.Errorf("the statement after play() did not run after the game:\n%s", got)
+	}
+	if you := p.eval(`document.querySelector('#output pre.you').textContent`); !strings.HasPrefix(you, "You: ") {
+		t.Errorf("the user's move reads %q", you)
+	}
 	if hidden := p.eval(`String(document.getElementById('play').hidden)`); hidden != "true" {
 		t.Error("the moves stay offered after the game")
 	}
+}
+
+// Each answer carries the statement it answers.
+func TestBrowserAnswersCarryTheirStatement(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	p.setSource("game K { take 1..2 split }\ngrundy(K(3))\n\ntable(K, 0..11)\nprint(\"no answer\")\n")
+	if status := p.runScript(); status != "0" {
+		t.Fatalf("status %s", status)
+	}
+	got := p.eval(`[...document.querySelectorAll('#output .block .stmt')].map(e => e.textContent + '|' + e.title).join('\n')`)
+	if want := "line 2: grundy(K(3))|grundy(K(3))\nline 4: table(K, 0..11)|table(K, 0..11)"; got != want {
+		t.Errorf("captions:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A reload finds the script where it was; an example edited, left and
+// opened again is the edited copy, and Reset brings the original back.
+func TestBrowserWorkSurvives(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	mine := "# mine\ngrundy(Nim(3) + Nim(5))\n"
+	p.setSource(mine)
+	p.load("") // a reload: the page saves as it goes away
+	if got := p.eval(`document.getElementById('source').value`); got != mine {
+		t.Fatalf("after a reload the editor holds %q", got)
+	}
+	p.load("nim.game")
+	orig := p.eval(`document.getElementById('source').value`)
+	p.setSource(orig + "grundy(Nim(7))\n")
+	p.load("wythoff.game")
+	p.load("nim.game")
+	if got := p.eval(`document.getElementById('source').value`); got != orig+"grundy(Nim(7))\n" {
+		t.Errorf("nim.game opened again: %q", got)
+	}
+	if p.eval(`String(document.getElementById('reset').hidden)`) != "false" {
+		t.Error("no Reset for an edited example")
+	}
+	p.run(chromedp.Click(chromedp.ID("reset")))
+	if got := p.eval(`document.getElementById('source').value`); got != orig {
+		t.Errorf("after Reset: %q", got)
+	}
+}
+
+// A share link carries the script: a browser that never saw it opens it.
+func TestBrowserShareLink(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	script := "# shared, with è and {braces}\ngame S { take {2, 5} }\ngrundy(S, 0..20)\n"
+	p.setSource(script)
+	p.run(chromedp.Click(chromedp.ID("share")))
+	p.wait(`document.body.dataset.shareLink !== undefined`, 10*time.Second)
+	link := p.eval(`document.body.dataset.shareLink`)
+	if !strings.Contains(link, "#s=") || strings.Contains(link, "grundy") {
+		t.Fatalf("the link %q", link)
+	}
+	q := open(t, true) // a fresh browser: nothing stored
+	q.run(chromedp.Navigate(link))
+	q.wait(`document.body.dataset.ready === "1"`, time.Minute)
+	q.wait(`document.getElementById('source').value.startsWith('# shared')`, 10*time.Second)
+	if got := q.eval(`document.getElementById('source').value`); got != script {
+		t.Errorf("the shared link opens %q", got)
+	}
+	if status := q.runScript(); status != "0" {
+		t.Errorf("status %s", status)
+	}
+}
+
+// An exercise set: a right answer is marked right, a wrong one wrong with
+// what is missing, and a hint shows explain()'s text.
+func TestBrowserExercise(t *testing.T) {
+	p := open(t, true)
+	p.load("ex:ferguson1.exercises")
+	p.wait(`document.querySelectorAll('#output .exercise').length > 5`, 30*time.Second)
+	answer := func(id, text string) string {
+		box := `#output .exercise[data-id="` + id + `"]`
+		p.run(chromedp.SetValue(chromedp.CSS(box+" .answer"), text), chromedp.Click(chromedp.CSS(box+" .check")))
+		p.wait(`document.querySelector('`+box+`').dataset.verdict !== undefined`, 30*time.Second)
+		return p.eval(`document.querySelector('` + box + `').dataset.verdict + ': ' + document.querySelector('` + box + ` .verdict').textContent`)
+	}
+	if got := answer("2a", "{0, 7, 14, 21, 28}"); got != "right: Right." {
+		t.Errorf("a right answer: %q", got)
+	}
+	if got := answer("4b", "{0, 2, 4, 9, 11, 13}"); !strings.HasPrefix(got, "wrong: Not right: 5 of the answer's members are missing") {
+		t.Errorf("a wrong answer: %q", got)
+	}
+	if got := answer("2b", "Take6(28)"); !strings.HasPrefix(got, "right: Right: Take6(28) is a P-position") {
+		t.Errorf("a winning move: %q", got)
+	}
+	p.run(chromedp.Click(chromedp.CSS(`#output .exercise[data-id="2a"] .hint`)))
+	p.wait(`!document.querySelector('#output .exercise[data-id="2a"] .hint-text').hidden`, 30*time.Second)
+	if got := p.eval(`document.querySelector('#output .exercise[data-id="2a"] .hint-text').textContent`); !strings.HasPrefix(got, "Take6(7) has 6 moves") {
+		t.Errorf("the hint: %q", got)
+	}
+	p.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('output-pane').scrollTop = 0`))
+	p.screenshot("exercises")
+}
+
+// compare() in the page, for the screenshot of docs/playground.md.
+func TestBrowserCompare(t *testing.T) {
+	p := open(t, true)
+	p.load("")
+	p.setSource("# my Kayles: did I get the rules right?\ngame MyKayles { take 1 split; take 2 }\ncompare(MyKayles, Kayles)\ntable(MyKayles, 0..23)\n")
+	if status := p.runScript(); status != "0" {
+		t.Fatalf("status %s", status)
+	}
+	if got := p.eval(stdout); !strings.Contains(got, "MyKayles and Kayles first differ at heap 4") {
+		t.Errorf("compare in the page: %q", got)
+	}
+	p.screenshot("compare")
 }
 
 // The page opens with a script whose explain() is set as prose and lists.

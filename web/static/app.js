@@ -9,7 +9,8 @@ const output = $('output'), status = $('status'), runButton = $('run'), stopButt
 
 let worker = null, ready = false, running = false, stopFlag = null, stopTimer = null;
 let words = { keywords: new Set(), functions: new Set(), games: new Set() };
-let scripts = [], scriptName = 'script.game', marks = [];
+let scripts = [], exerciseSets = [], scriptName = 'script.game', marks = [];
+let runLines = []; // the lines of the script being run, for the answers' captions
 let block = null; // the output block of the statement being printed
 let loadStart = performance.now(), runStart = 0, firstAnswer = 0;
 
@@ -69,7 +70,7 @@ function render() {
   source.style.height = source.scrollHeight + 'px';
 }
 
-source.addEventListener('input', () => { marks = []; render(); });
+source.addEventListener('input', () => { marks = []; render(); save(); });
 source.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); }
   if (e.key === 'Tab' && !e.shiftKey) {
@@ -111,6 +112,7 @@ function answer(e) {
   block.classList.add('done');
   block.dataset.line = e.line;
   block.dataset.kind = e.kind;
+  caption(block, e.line);
   const view = document.createElement('div');
   view.className = 'view';
   if (e.kind === 'table') {
@@ -128,6 +130,17 @@ function answer(e) {
   }
   block.classList.add('rich');
   block.appendChild(view);
+}
+
+// caption labels an answer with the statement it answers: its line, and
+// its text (the whole line on hover).
+function caption(b, line) {
+  const text = (runLines[line - 1] || '').trim();
+  const c = document.createElement('div');
+  c.className = 'stmt';
+  c.textContent = 'line ' + line + ': ' + (text.length > 70 ? text.slice(0, 69) + '…' : text);
+  c.title = text;
+  b.insertBefore(c, b.firstChild);
 }
 
 function tableView(t) {
@@ -205,6 +218,10 @@ function showPlay(moves) {
   const box = $('play'), list = $('play-moves');
   list.innerHTML = '';
   box.hidden = !moves || moves.length === 0;
+  if (!box.hidden) {
+    output.appendChild(box); // right after the position it offers moves from
+    box.scrollIntoView({ block: 'nearest' });
+  }
   (moves || []).forEach((text, i) => {
     const b = document.createElement('button');
     b.textContent = text;
@@ -268,6 +285,15 @@ function handle(e) {
       finish('done in ' + e.millis + ' ms' + (e.status ? ' (exit status ' + e.status + ')' : '') +
         (firstAnswer ? '; first answer after ' + Math.round(firstAnswer) + ' ms' : ''), e.status);
       break;
+    case 'exercises':
+      showExercises(e);
+      break;
+    case 'verdict':
+      showVerdict(e);
+      break;
+    case 'hint':
+      showHint(e);
+      break;
     case 'fatal':
       status.textContent = e.text;
       break;
@@ -277,10 +303,11 @@ function handle(e) {
 function setup(e) {
   words = { keywords: new Set(e.keywords), functions: new Set(e.functions), games: new Set(e.games) };
   scripts = e.scripts;
+  exerciseSets = e.exercises || [];
   const select = $('scripts');
   for (const group of ['examples', 'tutorial']) {
     const og = document.createElement('optgroup');
-    og.label = group === 'examples' ? 'examples/' : 'the tutorial, section by section';
+    og.label = group === 'examples' ? 'examples' : 'the tutorial, section by section';
     scripts.forEach((s, i) => {
       if (s.group !== group) return;
       const o = document.createElement('option');
@@ -291,25 +318,240 @@ function setup(e) {
     });
     select.appendChild(og);
   }
+  if (exerciseSets.length) {
+    const og = document.createElement('optgroup');
+    og.label = 'exercises';
+    exerciseSets.forEach((x) => {
+      const o = document.createElement('option');
+      o.value = 'ex:' + x.name;
+      o.textContent = x.title;
+      og.appendChild(o);
+    });
+    select.appendChild(og);
+  }
   const params = new URLSearchParams(location.search);
   const want = params.get('example');
-  if (want) {
+  if (location.hash.startsWith('#s=')) {
+    openShared().then(() => { if (params.has('run')) run(); });
+    return;
+  }
+  if (want && want.startsWith('ex:')) {
+    select.value = want;
+    openExercises(want.slice(3));
+  } else if (want) {
     const i = scripts.findIndex((s) => s.name === want);
     if (i >= 0) { select.value = String(i); open(i); }
+  } else {
+    restore(localStorage.getItem(lastKey) || 'script.game');
   }
   render();
   if (params.has('run')) run();
 }
 
-function open(i) {
-  const s = scripts[i];
-  source.value = s.source;
-  scriptName = s.name;
-  marks = [];
-  render();
+// --- work that survives -----------------------------------------------------
+
+// Each script's text is kept in the browser's storage under its name (an
+// example's edited copy, or script.game, the page's own), with the name of
+// the one last open: a reload, or the same example opened again, finds the
+// work where it was left. Reset goes back to an example as it was.
+const lastKey = 'gamelang:last', keyOf = (name) => 'gamelang:script:' + name;
+const firstScript = source.value; // script.game as the page ships it
+let saveTimer = null;
+
+function save() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, 200);
 }
 
-$('scripts').addEventListener('change', (e) => { if (e.target.value !== '') open(Number(e.target.value)); });
+function saveNow() {
+  clearTimeout(saveTimer);
+  try {
+    localStorage.setItem(keyOf(scriptName), source.value);
+    localStorage.setItem(lastKey, scriptName);
+  } catch (err) {
+    status.textContent = 'the browser does not keep this script: ' + err.message;
+  }
+  showReset();
+}
+window.addEventListener('pagehide', saveNow);
+
+// original is the text of a script as the page ships it, or null.
+function original(name) {
+  if (name === 'script.game') return firstScript;
+  const s = scripts.find((x) => x.name === name);
+  return s ? s.source : null;
+}
+
+function showReset() {
+  const orig = original(scriptName);
+  $('reset').hidden = orig === null || orig === source.value;
+}
+
+// restore opens the script of that name as it was last left.
+function restore(name) {
+  const kept = localStorage.getItem(keyOf(name));
+  const orig = original(name);
+  if (kept === null && orig === null) return;
+  scriptName = name;
+  source.value = kept !== null ? kept : orig;
+  const i = scripts.findIndex((s) => s.name === name);
+  $('scripts').value = i >= 0 ? String(i) : '';
+  marks = [];
+  render();
+  showReset();
+}
+
+$('reset').addEventListener('click', () => {
+  const orig = original(scriptName);
+  if (orig === null) return;
+  source.value = orig;
+  marks = [];
+  render();
+  saveNow();
+});
+
+// A share link carries the script in the address's fragment, which is
+// never sent to a server, compressed: #s=DATA&n=NAME.
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function unpack(data) {
+  const bin = atob(data.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Response(stream).text();
+}
+
+async function share() {
+  const link = location.origin + location.pathname + '#s=' + await pack(source.value) + '&n=' + encodeURIComponent(scriptName);
+  history.replaceState(null, '', link);
+  const box = $('share-link');
+  box.value = link;
+  box.hidden = false;
+  box.select();
+  document.body.dataset.shareLink = link;
+  try {
+    await navigator.clipboard.writeText(link);
+    status.textContent = 'the link to this script is copied';
+  } catch (err) {
+    status.textContent = 'the link to this script is below the output: copy it';
+  }
+}
+
+async function openShared() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  try {
+    source.value = await unpack(params.get('s'));
+    scriptName = params.get('n') || 'shared.game';
+    status.textContent = 'opened from a shared link';
+  } catch (err) {
+    status.textContent = 'this shared link is damaged: ' + err.message;
+  }
+  marks = [];
+  render();
+  saveNow();
+}
+
+$('share').addEventListener('click', share);
+
+$('download').addEventListener('click', () => {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([source.value], { type: 'text/plain' }));
+  a.download = scriptName.endsWith('.game') ? scriptName : scriptName + '.game';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+
+$('upload').addEventListener('change', async (e) => {
+  const f = e.target.files[0];
+  if (!f) return;
+  saveNow();
+  source.value = await f.text();
+  scriptName = f.name;
+  $('scripts').value = '';
+  marks = [];
+  render();
+  saveNow();
+  e.target.value = '';
+});
+
+// --- exercises ----------------------------------------------------------------
+
+function openExercises(name) {
+  output.innerHTML = '';
+  block = null;
+  worker.postMessage({ type: 'exercises', name });
+}
+
+function showExercises(e) {
+  output.innerHTML = '';
+  block = null;
+  const head = document.createElement('div');
+  head.className = 'exercises-head';
+  head.innerHTML = '<h2>' + escapeHTML(e.title) + '</h2>' + (e.text ? '<p class="source">' + escapeHTML(e.text) + '</p>' : '') +
+    '<p class="how">Answer as gamelang writes a value: a number, a set {0, 7}, a list [3, 3], P or N, or the position a move leaves, ' +
+    'such as Take6(28). The editor is yours to explore with.</p>';
+  output.appendChild(head);
+  for (const item of e.items) {
+    const box = document.createElement('div');
+    box.className = 'exercise';
+    box.dataset.id = item.id;
+    box.innerHTML = '<p class="question"><b>' + escapeHTML(item.id) + '.</b> ' + escapeHTML(item.question) + '</p>' +
+      '<div class="answer-row"><input class="answer" spellcheck="false" aria-label="your answer to ' + escapeHTML(item.id) + '">' +
+      '<button class="check">Check</button><button class="hint">Hint</button></div>' +
+      '<div class="verdict"></div><div class="hint-text" hidden></div>';
+    const input = box.querySelector('.answer');
+    const kept = 'gamelang:answer:' + e.title + ':' + item.id;
+    input.value = localStorage.getItem(kept) || '';
+    const check = () => {
+      localStorage.setItem(kept, input.value);
+      box.querySelector('.verdict').textContent = 'checking…';
+      delete box.dataset.verdict;
+      worker.postMessage({ type: 'check', id: item.id, answer: input.value });
+    };
+    box.querySelector('.check').addEventListener('click', check);
+    input.addEventListener('keydown', (k) => { if (k.key === 'Enter') check(); });
+    box.querySelector('.hint').addEventListener('click', () => worker.postMessage({ type: 'hint', id: item.id }));
+    output.appendChild(box);
+  }
+  status.textContent = e.items.length + ' exercises';
+}
+
+function exerciseBox(id) {
+  return [...output.querySelectorAll('.exercise')].find((b) => b.dataset.id === id);
+}
+
+function showVerdict(e) {
+  const box = exerciseBox(e.id);
+  if (!box) return;
+  box.dataset.verdict = e.right ? 'right' : 'wrong';
+  box.querySelector('.verdict').textContent = e.text;
+}
+
+function showHint(e) {
+  const box = exerciseBox(e.id);
+  if (!box) return;
+  const div = box.querySelector('.hint-text');
+  div.innerHTML = '';
+  div.appendChild(explainView(e.text)); // an explanation, set as prose and lists
+  div.hidden = false;
+}
+
+function open(i) {
+  saveNow();
+  restore(scripts[i].name);
+}
+
+$('scripts').addEventListener('change', (e) => {
+  const v = e.target.value;
+  if (v.startsWith('ex:')) openExercises(v.slice(3));
+  else if (v !== '') open(Number(v));
+});
 
 function begin(label) {
   running = true;
@@ -324,6 +566,7 @@ function begin(label) {
 }
 
 function finish(text, code) {
+  if (!$('play').hidden) text += '; your move (the script goes on after the game)';
   running = false;
   clearTimeout(stopTimer);
   runButton.disabled = !ready;
@@ -337,7 +580,9 @@ function finish(text, code) {
 
 function run() {
   if (!ready || running) return;
+  $('output-pane').insertBefore($('play'), $('progress')); // out of the output it clears
   output.innerHTML = '';
+  runLines = source.value.split('\n');
   block = null;
   marks = [];
   showPlay([]);
@@ -349,7 +594,7 @@ function run() {
 function move(choice, text) {
   if (!ready || running) return;
   showPlay([]);
-  newBlock('cli you').firstChild.textContent = 'your move> ' + (choice === 'q' ? 'q' : choice + ' (' + text + ')');
+  newBlock('cli you').firstChild.textContent = choice === 'q' ? 'You stop the game.' : 'You: ' + text;
   block.classList.add('done');
   begin('thinking…');
   worker.postMessage({ type: 'move', choice });
