@@ -26,7 +26,17 @@ func Merge(outs []*Output, w io.Writer) ([]Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", first.Name, err)
 	}
+	if whole.Items < 1 || whole.Items > maxItems {
+		return nil, fmt.Errorf("%s: its header says the sweep has %d games: a sweep has 1 to %d", first.Name, whole.Items, maxItems)
+	}
 	n := shard0.Of
+	if n > len(outs) && n > 1<<16 { // refused before anything the count sizes is made
+		return nil, fmt.Errorf("merge: %s is shard %s, but only %d outputs are given: %d shards are missing", first.Name, shard0, len(outs), n-len(outs))
+	}
+	family, familyErr := ParseFamily(whole.Family) // to check each record's game; a file family may be elsewhere
+	if familyErr == nil && len(family.Items) != whole.Items {
+		return nil, fmt.Errorf("%s: its header says %s has %d games, but it has %d", first.Name, whole.Family, whole.Items, len(family.Items))
+	}
 	byIndex := make([]*Output, n)
 	for _, o := range outs {
 		sh, err := ParseShard(o.Header.Shard)
@@ -47,6 +57,11 @@ func Merge(outs []*Output, w io.Writer) ([]Record, error) {
 		byIndex[sh.Index] = o
 		if err := complete(o, sh, whole.Items); err != nil {
 			return nil, err
+		}
+		if familyErr == nil {
+			if err := sameGames(o, sh, family); err != nil {
+				return nil, err
+			}
 		}
 	}
 	var missing []string
@@ -74,6 +89,23 @@ func Merge(outs []*Output, w io.Writer) ([]Record, error) {
 		bw.WriteByte('\n')
 	}
 	return recs, bw.Flush()
+}
+
+// sameGames checks that each record names the game of its index in the
+// family: a record relabelled by hand would merge into a wrong census.
+func sameGames(o *Output, sh Shard, f *Family) error {
+	for k, r := range o.Records {
+		want := f.Items[r.Index]
+		if f.Codes {
+			if c, err := ParseCode(want); err == nil {
+				want = c.String()
+			}
+		}
+		if r.Game != want {
+			return fmt.Errorf("%s (shard %s), record %d: game %d of %s is %s, but the record says %s", o.Name, sh, k+1, r.Index, f.Spec, want, r.Game)
+		}
+	}
+	return nil
 }
 
 // complete checks that an output holds exactly the games of its shard, in

@@ -157,9 +157,24 @@ func Read(name string, r io.Reader) (*Output, error) {
 	return out, nil
 }
 
+// strictDecode reads one JSON value that is the whole line: unknown
+// fields and anything after the value are errors.
 func strictDecode(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	dec.UseNumber()
-	return dec.Decode(v)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if rest := bytes.TrimSpace(b[dec.InputOffset():]); len(rest) > 0 {
+		return fmt.Errorf("%q follows the record: a line holds one record", clip(rest))
+	}
+	return nil
+}
+
+func clip(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:40]) + "..."
+	}
+	return string(b)
 }

@@ -3,9 +3,11 @@ package sweep
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -143,6 +145,54 @@ func TestMergeShards(t *testing.T) {
 			if _, err := Merge(in, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("merge: %v, want an error that says %q", err, want)
 			}
+		}
+		hostileMerges(t, outs)
+	}
+}
+
+// hostileMerges: shard outputs edited by hand or forged are refused, each
+// with the shard and what is wrong, and nothing is written.
+func hostileMerges(t *testing.T, outs []*Output) {
+	t.Helper()
+	text := func(o *Output) string {
+		var b strings.Builder
+		h, _ := json.Marshal(map[string]any{"sweep": o.Header})
+		b.Write(h)
+		b.WriteString("\n")
+		for _, l := range o.Lines {
+			b.Write(l)
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	// trailing junk after a record is refused when the file is read
+	lines := strings.SplitAfter(text(outs[0]), "\n")
+	lines[1] = strings.TrimSuffix(lines[1], "\n") + " junk\n" // the first record
+	junk := strings.Join(lines, "")
+	if _, err := Read("junk", strings.NewReader(junk)); err == nil || !strings.Contains(err.Error(), `"junk" follows the record`) {
+		t.Errorf("a record with junk after it: %v", err)
+	}
+	// a game relabelled: the record names another code than the family's
+	relabelled := *outs[2]
+	relabelled.Records = slices.Clone(relabelled.Records)
+	relabelled.Records[1].Game = "0.77"
+	// counts forged in the header
+	negative, huge, manyShards := *outs[0], *outs[0], *outs[0]
+	negative.Header.Items = -5
+	huge.Header.Items = 1 << 40
+	manyShards.Header.Shard = "0/1000000000000"
+	for want, in := range map[string][]*Output{
+		"(shard 1/4), record 2: game 5 of octal:2 is 0.05, but the record says 0.77": {outs[0], outs[1], &relabelled, outs[3]},
+		"says the sweep has -5 games":                                  {&negative, outs[1], outs[2], outs[3]},
+		"says the sweep has 1099511627776 games":                       {&huge, outs[1], outs[2], outs[3]},
+		"only 4 outputs are given":                                     {&manyShards, outs[1], outs[2], outs[3]},
+	} {
+		var buf bytes.Buffer
+		if _, err := Merge(in, &buf); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("merge: %v, want an error that says %q", err, want)
+		}
+		if buf.Len() > 0 {
+			t.Errorf("a refused merge wrote %d bytes", buf.Len())
 		}
 	}
 }

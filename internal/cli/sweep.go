@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -128,13 +129,33 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		}
 		outs = append(outs, o)
 	}
-	return writeOut(*outFile, stdout, stderr, func(_ context.Context, w io.Writer) error {
-		recs, err := sweep.Merge(outs, w)
-		if err == nil {
-			err = sweep.Summary(stderr, recs)
+	// the whole output is made before anything is written: a refused merge
+	// leaves no file, and an existing one as it was
+	var merged bytes.Buffer
+	recs, err := sweep.Merge(outs, &merged)
+	if err != nil {
+		fmt.Fprintln(stderr, "gamelang:", err)
+		return exitError
+	}
+	if *outFile == "" {
+		_, err = stdout.Write(merged.Bytes())
+	} else {
+		tmp := *outFile + ".tmp"
+		if err = os.WriteFile(tmp, merged.Bytes(), 0o644); err == nil {
+			err = os.Rename(tmp, *outFile)
 		}
-		return err
-	})
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}
+	if err == nil {
+		err = sweep.Summary(stderr, recs)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "gamelang:", err)
+		return exitError
+	}
+	return exitOK
 }
 
 // subUsageError reports a bad argument of a subcommand.
