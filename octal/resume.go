@@ -198,7 +198,12 @@ func ReadValues(r io.Reader, n, width int) ([]uint32, []byte, error) {
 	if width != 1 && width != 2 && width != 4 {
 		return nil, nil, fmt.Errorf("values of %d bytes: the widths are 1, 2 and 4", width)
 	}
-	vals := make([]uint32, n)
+	if n < 0 {
+		return nil, nil, fmt.Errorf("%d values: a count is not negative", n)
+	}
+	// grown as the values arrive, never sized by the count alone: a forged
+	// count with a short file ends at its end, not in a huge allocation
+	vals := make([]uint32, 0, min(n, 1<<20))
 	h := sha256.New()
 	var buf [4 << 10]byte
 	for i := 0; i < n; {
@@ -208,7 +213,7 @@ func ReadValues(r io.Reader, n, width int) ([]uint32, []byte, error) {
 		}
 		h.Write(buf[:k])
 		for j := 0; j < k; j, i = j+width, i+1 {
-			vals[i] = getLE(buf[j : j+width])
+			vals = append(vals, getLE(buf[j:j+width]))
 		}
 	}
 	return vals, h.Sum(nil), nil

@@ -167,3 +167,15 @@ func TestCheckpointHook(t *testing.T) {
 		t.Fatal("a table with a 'loses if' rule was preloaded")
 	}
 }
+
+// A forged count asks for no memory it does not read: 2^40 values of four
+// bytes announced before a file of eight bytes end at the file's end.
+func TestReadValuesForgedCount(t *testing.T) {
+	_, _, err := ReadValues(bytes.NewReader(make([]byte, 8)), 1<<40, 4)
+	if err == nil || !strings.Contains(err.Error(), "of 1099511627776: unexpected EOF") {
+		t.Errorf("a forged count: %v", err)
+	}
+	if _, _, err := ReadValues(bytes.NewReader(nil), -1, 4); err == nil {
+		t.Error("a negative count is read")
+	}
+}
