@@ -295,6 +295,21 @@ func FuzzGraphDecomposition(f *testing.F) {
 	})
 }
 
+// bigGraphFile is a file of 17 MiB: edges, then zeros (sparse).
+func bigGraphFile(t *testing.T) string {
+	name := filepath.Join(t.TempDir(), "big.txt")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("a-b b-c\n")
+	if err := f.Truncate(17 << 20); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
 func TestGraphErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{graphGames + "grundy(NodeKayles(5))", "a position of NodeKayles is a graph"},
@@ -305,6 +320,7 @@ func TestGraphErrors(t *testing.T) {
 		{graphGames + "grundy(NodeKayles(path(-1)))", "a graph has 0 to 4096"},
 		{graphGames + "grundy(NodeKayles(cycle(2)))", "a cycle has at least 3 vertices"},
 		{graphGames + `grundy(NodeKayles(readgraph("/nonexistent/g.txt")))`, "no such file"},
+		{graphGames + `grundy(NodeKayles(readgraph("` + bigGraphFile(t) + `")))`, "readgraph reads files of at most 16777216 (16 MiB)"},
 		{"game G graph { move (vertices * 2) for v in vertices }", "a graph move leaves a set of vertices"},
 		{"game G graph { move (vertices - {v}, 3) for v in vertices }", "leaves one set of vertices"},
 		{"game G graph (a) { move (vertices) for v in vertices }", "takes no variables"},

@@ -101,6 +101,9 @@ func fnGraphText(in *eval.Interp, ctx context.Context, call *lang.Call, args []e
 	return GraphVal{g}, nil
 }
 
+// maxGraphFile is the largest file readgraph reads.
+const maxGraphFile = 1 << 24
+
 func fnReadGraph(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
 	name, ok := args[0].(eval.Str)
 	if !ok {
@@ -111,7 +114,16 @@ func fnReadGraph(in *eval.Interp, ctx context.Context, call *lang.Call, args []e
 		return nil, lang.Errorf(lang.ExprPos(call.Args[0]), "%v", err)
 	}
 	defer f.Close()
-	g, err := graph.Parse(fmt.Sprintf("readgraph(%q)", string(name)), io.LimitReader(f, 1<<24))
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > maxGraphFile {
+		return nil, lang.Errorf(lang.ExprPos(call.Args[0]), "%s has %d bytes: readgraph reads files of at most %d (16 MiB)", name, info.Size(), maxGraphFile)
+	}
+	// a file that grows, or a pipe, is cut at the bound and refused, never
+	// read in part: a name cut at the bound would be a vertex of its own
+	lr := &io.LimitedReader{R: f, N: maxGraphFile + 1}
+	g, err := graph.Parse(fmt.Sprintf("readgraph(%q)", string(name)), lr)
+	if err == nil && lr.N == 0 {
+		err = fmt.Errorf("more than %d bytes (16 MiB), the most readgraph reads", maxGraphFile)
+	}
 	if err != nil {
 		return nil, lang.Errorf(lang.ExprPos(call.Args[0]), "%s: %v", name, err)
 	}
