@@ -69,11 +69,33 @@ func Check(site fs.FS) error {
 // under which the page shares memory with its worker (the Stop button then
 // interrupts a run as Ctrl-C does, rather than ending the worker), and the
 // WebAssembly gzipped to browsers that take it.
+//
+// It serves files only: GET and HEAD of a file of the site, never a
+// directory's listing, never a name that is not a plain path (a NUL, a
+// ".."); a site on disk is opened with DirSite, which does not follow a
+// link out of it.
 func Handler(site fs.FS) http.Handler {
 	files := http.FileServerFS(site)
 	var once sync.Once
 	var zipped []byte
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "the playground's files are only read", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if name == "" {
+			name = "."
+		}
+		if !fs.ValidPath(name) || strings.ContainsRune(r.URL.Path, 0) {
+			http.NotFound(w, r)
+			return
+		}
+		if info, err := fs.Stat(site, name); err != nil || info.IsDir() && name != "." {
+			http.NotFound(w, r) // nothing missing, outside (a link out of a DirSite) or a listing
+			return
+		}
 		h := w.Header()
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Cross-Origin-Embedder-Policy", "require-corp")
@@ -160,6 +182,17 @@ func buildIn(src, dir string) error {
 	return nil
 }
 
+// DirSite is the site in a directory, opened so that nothing outside it
+// can be read through it: a symbolic link that leads out of the
+// directory is refused, as is "..".
+func DirSite(dir string) (fs.FS, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return root.FS(), nil
+}
+
 // Site is the site `gamelang serve` serves: the one built into this
 // binary when `go generate ./web` ran before it was built; otherwise the
 // page's files with the WebAssembly built on first use into the user's
@@ -175,8 +208,7 @@ func Site(cache string, log io.Writer) (fs.FS, error) {
 		return nil, fmt.Errorf("%w; %v", ErrNotBuilt, err)
 	}
 	dir := filepath.Join(cache, "gamelang", "playground-"+buildKey(src))
-	site := os.DirFS(dir)
-	if Check(site) == nil && sameStatic(site) {
+	if site, err := DirSite(dir); err == nil && Check(site) == nil && sameStatic(site) {
 		return site, nil
 	}
 	fmt.Fprintf(log, "building the playground's WebAssembly into %s, once for this gamelang (about a minute)...\n", dir)
@@ -189,7 +221,7 @@ func Site(cache string, log io.Writer) (fs.FS, error) {
 	if err := os.Rename(tmp, dir); err != nil {
 		return nil, err
 	}
-	return site, nil
+	return DirSite(dir)
 }
 
 // source is the directory of the module this binary was built from: where

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/gamelang/gamelang/web"
 )
@@ -42,8 +43,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	var site iofs.FS
 	if *dir != "" {
-		site = os.DirFS(*dir)
-		if err := web.Check(site); err != nil {
+		var err error
+		if site, err = web.DirSite(*dir); err == nil {
+			err = web.Check(site)
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "gamelang serve: %v\n", err)
 			return exitError
 		}
@@ -69,7 +73,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 // serve serves site on ln until ctx is done (Ctrl-C or SIGTERM).
 func serve(ctx context.Context, ln net.Listener, site iofs.FS, stdout, stderr io.Writer) int {
-	srv := &http.Server{Handler: web.Handler(site)}
+	// a client that sends its headers slowly, or keeps an idle connection,
+	// is cut off: a few hundred half-open connections cannot hold the server
+	srv := &http.Server{Handler: web.Handler(site), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
+		IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
 	fmt.Fprintf(stdout, "serving the gamelang playground at http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	go func() {
 		<-ctx.Done()

@@ -142,3 +142,58 @@ func TestServeFromAPlainBuild(t *testing.T) {
 		}
 	}
 }
+
+// gamelang serve --dir serves the site's files and nothing else: not what
+// a link inside it points to outside, not a directory's listing, not a
+// name with a NUL; and only reads.
+func TestServeOnlyTheSite(t *testing.T) {
+	dir := t.TempDir()
+	for name, f := range testSite {
+		os.WriteFile(filepath.Join(dir, name), f.Data, 0o644)
+	}
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(secret, []byte("not for the web"), 0o644)
+	os.Symlink(secret, filepath.Join(dir, "link.txt"))
+	os.Symlink(filepath.Dir(secret), filepath.Join(dir, "linkdir"))
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "sub", "x.txt"), []byte("x"), 0o644)
+	site, err := web.DirSite(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go serve(ctx, ln, site, io.Discard, io.Discard)
+	url := "http://" + ln.Addr().String()
+	for _, c := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/", 200},
+		{"GET", "/app.js", 200},
+		{"GET", "/sub/x.txt", 200},
+		{"GET", "/link.txt", 404},
+		{"GET", "/linkdir/secret.txt", 404},
+		{"GET", "/sub/", 404},
+		{"GET", "/sub", 404},
+		{"GET", "/%00", 404},
+		{"GET", "/../../etc/passwd", 404},
+		{"POST", "/app.js", 405},
+		{"PUT", "/new.txt", 405},
+	} {
+		req, _ := http.NewRequest(c.method, url+c.path, strings.NewReader("body"))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || strings.Contains(string(body), "not for the web") {
+			t.Errorf("%s %s: %d %q, want %d", c.method, c.path, resp.StatusCode, body, c.status)
+		}
+	}
+}
