@@ -183,9 +183,9 @@ func hostileMerges(t *testing.T, outs []*Output) {
 	manyShards.Header.Shard = "0/1000000000000"
 	for want, in := range map[string][]*Output{
 		"(shard 1/4), record 2: game 5 of octal:2 is 0.05, but the record says 0.77": {outs[0], outs[1], &relabelled, outs[3]},
-		"says the sweep has -5 games":                                  {&negative, outs[1], outs[2], outs[3]},
-		"says the sweep has 1099511627776 games":                       {&huge, outs[1], outs[2], outs[3]},
-		"only 4 outputs are given":                                     {&manyShards, outs[1], outs[2], outs[3]},
+		"says the sweep has -5 games":            {&negative, outs[1], outs[2], outs[3]},
+		"says the sweep has 1099511627776 games": {&huge, outs[1], outs[2], outs[3]},
+		"only 4 outputs are given":               {&manyShards, outs[1], outs[2], outs[3]},
 	} {
 		var buf bytes.Buffer
 		if _, err := Merge(in, &buf); err == nil || !strings.Contains(err.Error(), want) {
