@@ -252,6 +252,9 @@ func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 	case "-":
 		return Int{c.Sub(a, b)}, nil
 	case "*":
+		if a.BitLen()+b.BitLen() > maxPowBits+1 { // as for ^: a tower of squares ends here, not in minutes
+			return nil, errorf(p, "a product of %d and %d bits is too large (more than %d bits)", a.BitLen(), b.BitLen(), maxPowBits)
+		}
 		return Int{c.Mul(a, b)}, nil
 	case "/", "%":
 		if b.Sign() == 0 {

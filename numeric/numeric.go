@@ -52,6 +52,10 @@ func (e *ArgError) Error() string {
 // MaxFactorial bounds factorial() at top level: 100000! has 456 574 digits.
 const MaxFactorial = 100_000
 
+// MaxPrimeBits is the size of the largest number isprime tests: a prime
+// of 4096 bits takes about a second.
+const MaxPrimeBits = 4096
+
 // MaxNimBits bounds the numbers nimmul() multiplies at top level.
 const MaxNimBits = 1 << 16
 
@@ -154,6 +158,9 @@ var Funcs = map[string]Func{
 		Int64: isqrt64},
 	"isprime": {Min: 1, Max: 1, Usage: "isprime(x)", Doc: "whether x is a prime (exact below 2^64; beyond, Baillie-PSW and 20 Miller-Rabin rounds, with no counterexample known)", Truth: true,
 		Big: func(xs []*big.Int) (*big.Int, error) {
+			if xs[0].BitLen() > MaxPrimeBits { // a test of 10^4 bits takes seconds that Ctrl-C cannot cut
+				return nil, &ArgError{Index: 0, Msg: fmt.Sprintf("isprime tests numbers of at most %d bits, not one of %d", MaxPrimeBits, xs[0].BitLen())}
+			}
 			return big.NewInt(b2i(xs[0].Sign() > 0 && xs[0].ProbablyPrime(20))), nil
 		},
 		Int64: func(xs []int64) (int64, error) { return b2i(IsPrime64(xs[0])), nil }},
