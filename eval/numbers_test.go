@@ -220,3 +220,13 @@ func TestRuleSumPastPartialOverflow(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// Numbers too large to compute in a moment are refused at once: a product
+// past 2^20 bits (a tower of squares), a primality test past 4096 bits.
+func TestNumberSizeLimits(t *testing.T) {
+	wantError(t, "let f(x) = x * x\nf(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(3))))))))))))))))))))))", "a product of 830977 and 830977 bits is too large")
+	wantError(t, "isprime(2^4423 - 1)", "isprime tests numbers of at most 4096 bits, not one of 4423")
+	if got := out(t, "isprime(2^3217 - 1)"); got != "true" { // a Mersenne prime of 3217 bits
+		t.Errorf("isprime(2^3217 - 1) = %s", got)
+	}
+}
