@@ -50,6 +50,10 @@ type Plot struct {
 	// the pixels per inch of a PNG, JPEG or TIFF; zero for the defaults.
 	Width, Height float64
 	DPI           int
+	// MaxBytes is the memory a raster picture's canvas may take (four
+	// bytes a pixel): the session's budget; zero for no bound but the
+	// plotter's own.
+	MaxBytes int64
 }
 
 // Plotter draws plots into files.

@@ -107,7 +107,7 @@ func Write(w io.Writer, ext string, d *present.Plot) (err error) {
 	if ht == 0 {
 		ht = defaultHeight
 	}
-	c, err := canvas("plot"+ext, wd, ht, d.DPI)
+	c, err := canvas("plot"+ext, wd, ht, d.DPI, d.MaxBytes)
 	if err != nil {
 		return err
 	}
@@ -191,14 +191,20 @@ func fill(c draw.Canvas, r vg.Rectangle, clr color.Color) {
 }
 
 // canvas is a canvas of the format that file's extension names.
-func canvas(file string, w, h vg.Length, dpi int) (vg.CanvasWriterTo, error) {
+func canvas(file string, w, h vg.Length, dpi int, maxBytes int64) (vg.CanvasWriterTo, error) {
 	if dpi <= 0 {
 		dpi = defaultDPI
 	}
 	ext := strings.ToLower(filepath.Ext(file))
-	if px := float64(w/vg.Inch) * float64(h/vg.Inch) * float64(dpi*dpi); px > maxPixels && (ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".tif" || ext == ".tiff") {
+	raster := ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".tif" || ext == ".tiff"
+	px := float64(w/vg.Inch) * float64(h/vg.Inch) * float64(dpi*dpi)
+	if raster && px > maxPixels {
 		return nil, fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels; the most is %d (lower the dpi, or write .svg or .pdf)",
 			length(w), length(h), dpi, px/1e6, maxPixels/1_000_000)
+	}
+	if raster && maxBytes > 0 && px*4 > float64(maxBytes) {
+		return nil, fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels, %.0f MB as it is drawn, past the memory budget of %d MB (lower the dpi, write .svg or .pdf, or raise --max-memory)",
+			length(w), length(h), dpi, px/1e6, px*4/1e6, maxBytes/1_000_000)
 	}
 	img := func() *vgimg.Canvas { return vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi)) }
 	switch ext {

@@ -307,6 +307,7 @@ func fnPlot(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.V
 			return nil, lang.Errorf(lang.ExprPos(call.Args[3]), "%v", err)
 		}
 	}
+	d.MaxBytes = in.Limits().Memory() * 9 / 10 // the canvas, within the budget
 	if err := in.Plots().Plot(d); err != nil {
 		return nil, lang.Errorf(lang.ExprPos(call.Args[2]), "cannot write the plot: %v", err)
 	}
