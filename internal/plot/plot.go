@@ -203,7 +203,7 @@ func canvas(file string, w, h vg.Length, dpi int, maxBytes int64) (vg.CanvasWrit
 			length(w), length(h), dpi, px/1e6, maxPixels/1_000_000)
 	}
 	if raster && maxBytes > 0 && px*4 > float64(maxBytes) {
-		return nil, fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels, %.0f MB as it is drawn, past the memory budget of %d MB (lower the dpi, write .svg or .pdf, or raise --max-memory)",
+		return nil, fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels, %.0f MB as it is drawn, past the %d MB the memory budget leaves for it (lower the dpi, write .svg or .pdf, or raise --max-memory)",
 			length(w), length(h), dpi, px/1e6, px*4/1e6, maxBytes/1_000_000)
 	}
 	img := func() *vgimg.Canvas { return vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi)) }
