@@ -22,9 +22,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/files"
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/render"
 	"github.com/gamelang/gamelang/lang"
@@ -128,7 +128,7 @@ func NewSession(o Options) *Session {
 	}
 	create := o.Create
 	if create == nil {
-		create = func(name string) (io.WriteCloser, error) { return os.Create(name) }
+		create = func(name string) (io.WriteCloser, error) { return files.Create(name) }
 	}
 	in := eval.New(eval.Config{Out: out, Create: create, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic,
 		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{Width: o.Width}, Plots: plots, Progress: o.Progress,

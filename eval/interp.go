@@ -164,7 +164,11 @@ func (in *Interp) WriteFile(name string, write func(io.Writer) error) error {
 		return err
 	}
 	if err := write(f); err != nil {
-		f.Close()
+		if a, ok := f.(interface{ Abort() }); ok {
+			a.Abort() // the file as it was, not half written
+		} else {
+			f.Close()
+		}
 		return err
 	}
 	return f.Close()

@@ -19,7 +19,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -33,6 +32,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/gamelang/gamelang/internal/files"
 	"github.com/gamelang/gamelang/present"
 )
 
@@ -61,16 +61,7 @@ func (pl Plotter) Plot(d *present.Plot) error {
 	if ext := strings.ToLower(filepath.Ext(d.File)); !slices.Contains(Formats, ext) { // no file for a format it does not write
 		return fmt.Errorf("plot() writes %s files, not %q", strings.Join(Formats, ", "), ext)
 	}
-	f, err := os.Create(d.File)
-	if err != nil {
-		return err
-	}
-	if err := Write(f, filepath.Ext(d.File), d); err != nil {
-		f.Close()
-		os.Remove(d.File)
-		return err
-	}
-	return f.Close()
+	return files.Write(d.File, func(w io.Writer) error { return Write(w, filepath.Ext(d.File), d) })
 }
 
 var white = color.RGBA{R: 255, G: 255, B: 255, A: 255}

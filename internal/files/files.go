@@ -1,0 +1,89 @@
+// Package files writes the files a script asks for (pictures,
+// certificates) whole or not at all: into a temporary file beside the
+// target, renamed over it only once everything is written. A name that is
+// not a regular file — a pipe nobody reads, a device — is refused rather
+// than opened, which could block for ever or lose what is written.
+package files
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// File is a file being written; Close puts it in place, Abort drops it.
+type File struct {
+	f    *os.File
+	name string
+	done bool
+}
+
+// Create starts writing the file name.
+func Create(name string) (*File, error) {
+	if info, err := os.Stat(name); err == nil && !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s): a picture or a certificate is written to a file", name, kind(info.Mode()))
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	return &File{f: f, name: name}, nil
+}
+
+func kind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a plain file"
+}
+
+func (w *File) Write(p []byte) (int, error) { return w.f.Write(p) }
+
+// Close finishes the file and puts it in place of name.
+func (w *File) Close() error {
+	if w.done {
+		return nil
+	}
+	w.done = true
+	err := w.f.Close()
+	if err == nil {
+		err = os.Chmod(w.f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(w.f.Name(), w.name)
+	}
+	if err != nil {
+		os.Remove(w.f.Name())
+	}
+	return err
+}
+
+// Abort drops what was written: name is left as it was.
+func (w *File) Abort() {
+	if !w.done {
+		w.done = true
+		w.f.Close()
+		os.Remove(w.f.Name())
+	}
+}
+
+// Write writes name whole with write, or leaves it as it was.
+func Write(name string, write func(io.Writer) error) error {
+	f, err := Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Close()
+}
