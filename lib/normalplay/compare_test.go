@@ -160,3 +160,17 @@ func TestCompareText(t *testing.T) {
 		}
 	}
 }
+
+// period() of a code that leaves three heaps looks 4096 values far by
+// default (n^3: the memory budget alone would take days), and says how to
+// look further.
+func TestPeriodOfThreeHeapCodesEnds(t *testing.T) {
+	var out strings.Builder
+	sess := gamelang.NewSession(gamelang.Options{Out: &out})
+	if err := sess.Exec(context.Background(), "p.game", `period(hex("0.3F"))`); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "no period proved among the first 4097 values (a code that leaves three heaps costs n^3") {
+		t.Errorf("period(hex(\"0.3F\")): %s", got)
+	}
+}

@@ -60,6 +60,9 @@ func fnPeriod(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval
 	vals := solverOf(in).Values(r)
 	if pr, ok := vals.(normalplay.Periodic); ok {
 		limit = pr.Table().PeriodLimit() // values cost a byte or two: the memory budget bounds them
+		if pr.Table().Code().Splits() == 3 {
+			limit = min(limit, threeHeapLimit) // n values cost n^3: the budget alone would take days
+		}
 	}
 	file, args, err := certificateArg(call, args, "period")
 	if err != nil {
@@ -143,6 +146,11 @@ func period(in *eval.Interp, ctx context.Context, call *lang.Call, r game.Rulese
 	return PeriodVal{Text: noPeriod(pr)}, nil
 }
 
+// threeHeapLimit is how far period() looks by default for a code that
+// leaves three heaps (hexadecimal digits past 7), whose values cost n^2
+// each: 4096 values take about two seconds, 8000 fifteen.
+const threeHeapLimit = 1 << 12
+
 // noPeriod says why no period was proved.
 func noPeriod(pr normalplay.Periodic) string {
 	t := pr.Table()
@@ -157,6 +165,9 @@ func noPeriod(pr normalplay.Periodic) string {
 	case code.Unequal():
 		msg = fmt.Sprintf("no period claimed: no periodicity theorem is known for %s", code)
 	default:
+		if code.Splits() == 3 && t.Len() <= threeHeapLimit+1 {
+			msg += fmt.Sprintf(" (a code that leaves three heaps costs n^3: %d values take seconds, twice as many eight times as long; period(G, limit) looks further)", t.Len())
+		}
 		if c, e, need, ok := t.Candidate(); ok {
 			msg += fmt.Sprintf("; the values suggest period %d from n = %d, which needs the values up to %d to prove (raise the limit)", c, e, need-1)
 		}
