@@ -231,14 +231,23 @@ func valueOf(v play.Value) Value {
 func (in *Interp) valueSeq(ctx context.Context, call *lang.Call, s play.Solver, args []Value) (Value, error) {
 	var out []Value
 	var heaps []*big.Int
+	var ps []game.Position
 	err := in.heapArgs(ctx, call, args, func(n *big.Int, p game.Position) error {
-		v, err := s.Value(ctx, p)
-		if err == nil {
-			out = append(out, valueOf(v))
-			heaps = append(heaps, n)
-		}
-		return err
+		heaps, ps = append(heaps, n), append(ps, p)
+		return nil
 	})
+	if pr, ok := s.(play.Preparer); ok && err == nil {
+		err = pr.Prepare(ctx, ps) // a solver that explores a range better at once
+	}
+	for _, p := range ps {
+		if err != nil {
+			break
+		}
+		var v play.Value
+		if v, err = s.Value(ctx, p); err == nil {
+			out = append(out, valueOf(v))
+		}
+	}
 	if err != nil {
 		return nil, at(call.Pos, err)
 	}

@@ -94,6 +94,10 @@ func fnLen(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Valu
 		return Int{big.NewInt(int64(len(xs)))}, nil
 	}
 	switch v := args[0].(type) {
+	case Listed: // loopy values or genera of a range of heaps, as words
+		return Int{big.NewInt(int64(len(v.Items())))}, nil
+	case Indexed:
+		return Int{big.NewInt(int64(len(v.At)))}, nil
 	case Set:
 		return Int{big.NewInt(int64(len(v.Elems)))}, nil
 	case Range:

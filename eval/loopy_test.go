@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/play/loopy"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/play"
 )
@@ -338,4 +339,26 @@ func smallPositions(name string, coords int) []string {
 		}
 	}
 	return out
+}
+
+// grundy(G, 0..N, loopy) explores the range first and labels its graph
+// once (it labelled once a heap: quadratic in N); its values are those of
+// the heaps asked one by one, in a session of their own.
+func TestLoopyRangeLabelsOnce(t *testing.T) {
+	const game = "game L state (n) { move (n - 1) if n > 0; move (n + 1) if n % 3 == 0 }\n"
+	in := loopySession(t, game)
+	const n = 3000
+	whole := strings.Fields(mustEval(t, in, fmt.Sprintf("grundy(L, 0..%d, loopy)", n)).String())
+	if len(whole) != n+1 {
+		t.Fatalf("%d values", len(whole))
+	}
+	if got := in.Solver("loopy").(*loopy.Solver).Labellings(); got > 2 {
+		t.Errorf("the range was labelled %d times", got)
+	}
+	one := loopySession(t, game)
+	for _, k := range []int{0, 1, 2, 3, 4, 5, 6, 100, 1501, 2999, n} {
+		if got := mustEval(t, one, fmt.Sprintf("grundy(L(%d), loopy)", k)).String(); got != whole[k] {
+			t.Errorf("heap %d: %s alone, %s in the range", k, got, whole[k])
+		}
+	}
 }

@@ -60,6 +60,13 @@ type Value interface {
 	Outcome() game.Outcome
 }
 
+// Preparer is a Solver that values a range of positions better when it
+// sees them all first: grundy(G, a..b, convention) hands it them before
+// asking for their values one by one.
+type Preparer interface {
+	Prepare(ctx context.Context, ps []game.Position) error
+}
+
 // Option is a move of a sum with the value of the position it reaches.
 // That position is not kept: in a sum of 10^5 parts each copy would cost
 // 10^5 components, and Result makes it when it is wanted.

@@ -25,8 +25,9 @@ type graph struct {
 	listed []bool // the vertex's moves are listed
 	empty  int32  // the vertex of the empty position, -1 until met
 	labels labels
-	// labelled is how many vertices the labels cover.
-	labelled int
+	// labelled is how many vertices the labels cover; labellings how many
+	// times the graph was labelled.
+	labelled, labellings int
 }
 
 func newGraph(r game.Ruleset, lim *solve.Limits) *graph {
@@ -45,6 +46,18 @@ func (e *SplitError) Error() string {
 // vertex returns the vertex of a position, exploring and labelling what it
 // reaches first.
 func (g *graph) vertex(ctx context.Context, s game.State) (int32, error) {
+	id, err := g.reach(ctx, s)
+	if err != nil || int(id) < g.labelled {
+		return id, err
+	}
+	g.relabel()
+	return id, nil
+}
+
+// reach returns the vertex of a position, exploring what it reaches, but
+// labelling nothing: a range of positions is explored first and labelled
+// once (relabel), not once a position.
+func (g *graph) reach(ctx context.Context, s game.State) (int32, error) {
 	key, err := g.key(s)
 	if err != nil {
 		return 0, err
@@ -53,15 +66,20 @@ func (g *graph) vertex(ctx context.Context, s game.State) (int32, error) {
 	if !ok {
 		id = g.add(key, s)
 	}
-	if int(id) < g.labelled {
+	if int(id) < g.labelled || g.listed[id] {
 		return id, nil
 	}
-	if err := g.explore(ctx, id); err != nil {
-		return 0, err
+	return id, g.explore(ctx, id)
+}
+
+// relabel labels the whole graph, when vertices were added since the last
+// labelling.
+func (g *graph) relabel() {
+	if g.labelled < len(g.succ) {
+		g.labels = label(g.succ)
+		g.labelled = len(g.succ)
+		g.labellings++
 	}
-	g.labels = label(g.succ)
-	g.labelled = len(g.succ)
-	return id, nil
 }
 
 func (g *graph) key(s game.State) (string, error) {

@@ -150,6 +150,42 @@ func (s *Solver) part(ctx context.Context, c game.Component) (part, error) {
 	return part{v: g.value(id), g: g, vertex: id}, nil
 }
 
+// Prepare explores the positions of a range before they are valued one by
+// one, so that a looping ruleset's graph is labelled once for all of them
+// (grundy(G, 0..N, loopy) relabelled it once a heap: quadratic in N).
+func (s *Solver) Prepare(ctx context.Context, ps []game.Position) error {
+	touched := map[*graph]bool{}
+	for _, p := range ps {
+		for _, c := range p {
+			g := s.loops[game.Base(c.Rules)]
+			if g == nil {
+				if _, err := s.part(ctx, c); err != nil { // normal play, or the first loop found
+					return err
+				}
+				continue
+			}
+			if _, err := g.reach(ctx, c.State); err != nil {
+				return err
+			}
+			touched[g] = true
+		}
+	}
+	for g := range touched {
+		g.relabel()
+	}
+	return nil
+}
+
+// Labellings is how many times the solver labelled a graph: what a range
+// explored at once saves (the tests count it).
+func (s *Solver) Labellings() int {
+	n := 0
+	for _, g := range s.loops {
+		n += g.labellings
+	}
+	return n
+}
+
 // value is a labelled vertex's value.
 func (g *graph) value(id int32) Value {
 	if m := g.labels.val[id]; m >= 0 {
