@@ -16,9 +16,9 @@ import (
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
-	"github.com/gamelang/gamelang/play/loopy"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/play/loopy"
 )
 
 // digraph is a token game: the token moves along an edge.
