@@ -31,11 +31,12 @@ import (
 // graph under it, which the vertex-deletion rulesets read; they refuse a
 // graph that is not simple (Simple).
 type Graph struct {
-	Desc   string   // how it was written: path(60), grid(4, 6), graph("a-b b-c")
-	Labels []string // the vertices' names, in their order
-	Adj    [][]int  // the neighbours of each vertex, ascending; no loops, each once
-	edges  [][2]int // every edge as written, in order: repeats and loops too
-	id     uint64   // unique among the graphs of a process
+	Desc   string            // how it was written: path(60), grid(4, 6), graph("a-b b-c")
+	Labels []string          // the vertices' names, in their order
+	Adj    [][]int           // the neighbours of each vertex, ascending; no loops, each once
+	edges  [][2]int          // every edge as written, in order: repeats and loops too
+	id     uint64            // unique among the graphs of a process
+	seen   map[[2]int32]bool // the pairs joined, while edges are read
 }
 
 // MaxVertices bounds a graph.
@@ -50,11 +51,31 @@ func newGraph(desc string, labels []string) *Graph {
 // N is the number of vertices.
 func (g *Graph) N() int { return len(g.Labels) }
 
+// edge adds an edge as written; a loop or an edge written again is kept
+// in the list of edges but not in Adj. Repeats are found through a set of
+// the pairs seen, made on the first edge: a check of Adj[u] each time made
+// complete(4096) cubic.
 func (g *Graph) edge(u, v int) {
 	g.edges = append(g.edges, [2]int{u, v})
-	if u == v || slices.Contains(g.Adj[u], v) {
+	if u == v {
 		return
 	}
+	if g.seen == nil {
+		g.seen = map[[2]int32]bool{}
+	}
+	key := [2]int32{int32(min(u, v)), int32(max(u, v))}
+	if g.seen[key] {
+		return
+	}
+	g.seen[key] = true
+	g.Adj[u] = append(g.Adj[u], v)
+	g.Adj[v] = append(g.Adj[v], u)
+}
+
+// newEdge adds an edge that the graph cannot hold yet (the generators'
+// own: path, cycle, complete, grid).
+func (g *Graph) newEdge(u, v int) {
+	g.edges = append(g.edges, [2]int{u, v})
 	g.Adj[u] = append(g.Adj[u], v)
 	g.Adj[v] = append(g.Adj[v], u)
 }
@@ -119,7 +140,7 @@ func Path(n int64) (*Graph, error) {
 	}
 	g := newGraph(desc, numbered(int(n)))
 	for i := 1; i < int(n); i++ {
-		g.edge(i-1, i)
+		g.newEdge(i-1, i)
 	}
 	return g.sortAdj(), nil
 }
@@ -135,7 +156,7 @@ func Cycle(n int64) (*Graph, error) {
 	}
 	g := newGraph(desc, numbered(int(n)))
 	for i := range int(n) {
-		g.edge(i, (i+1)%int(n))
+		g.newEdge(i, (i+1)%int(n))
 	}
 	return g.sortAdj(), nil
 }
@@ -149,7 +170,7 @@ func Complete(n int64) (*Graph, error) {
 	g := newGraph(desc, numbered(int(n)))
 	for i := range int(n) {
 		for j := i + 1; j < int(n); j++ {
-			g.edge(i, j)
+			g.newEdge(i, j)
 		}
 	}
 	return g.sortAdj(), nil
@@ -177,10 +198,10 @@ func Grid(r, c int64) (*Graph, error) {
 		for j := range int(c) {
 			v := i*int(c) + j
 			if j+1 < int(c) {
-				g.edge(v, v+1)
+				g.newEdge(v, v+1)
 			}
 			if i+1 < int(r) {
-				g.edge(v, v+int(c))
+				g.newEdge(v, v+int(c))
 			}
 		}
 	}
@@ -228,6 +249,7 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
+	g.seen = nil
 	return g.sortAdj(), nil
 }
 
