@@ -222,6 +222,8 @@ func (e *streamEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			if err := c.t.report(len(c.g), n+1); err != nil {
 				return err
 			}
+		}
+		if len(c.g)%128 == 0 { // a value of an infinite code costs O(n): Ctrl-C within a few ms
 			if err := w.Err(); err != nil {
 				return err
 			}

@@ -262,8 +262,10 @@ func (t *Table) runTo(ctx context.Context, n int64) (uint32, error) {
 	}
 	r := t.run
 	for r.st.pos <= n {
-		if r.st.pos%(1<<20) == 0 {
-			t.cfg.Limits.ReportOf(t.cfg.What, "heaps", r.st.pos, int64(n)+1)
+		if r.st.pos%(1<<14) == 0 {
+			if r.st.pos%(1<<20) == 0 {
+				t.cfg.Limits.ReportOf(t.cfg.What, "heaps", r.st.pos, int64(n)+1)
+			}
 			if err := ctx.Err(); err != nil {
 				return 0, &solve.InterruptedError{What: t.cfg.What, States: int(r.st.pos), Err: err}
 			}

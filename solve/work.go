@@ -18,7 +18,7 @@ type Work struct {
 	what   string
 	stored func() int // how many states the solver holds, for the report
 	left   int        // ticks until the next poll
-	count  int        // ticks since Reset, as of the last poll
+	count  int        // ticks since Reset, as of the last poll (negative before the first)
 }
 
 const pollEvery = 1 << 14
@@ -28,8 +28,12 @@ func NewWork(ctx context.Context, limits *Limits, what string, stored func() int
 	return &Work{ctx: ctx, limits: limits, what: what, stored: stored, left: pollEvery}
 }
 
-// Reset starts the count of candidates for a new position.
-func (w *Work) Reset() { w.count, w.left = 0, pollEvery }
+// Reset starts the count of candidates for a new position. The countdown
+// to the next poll goes on: restarting it for every position never polled
+// while each position had fewer candidates than a poll's worth (a heap
+// sequence of 10^4 heaps of 10^4 moves each ran 1.5 s past Ctrl-C). The
+// count starts where the next poll will find exactly the ticks since now.
+func (w *Work) Reset() { w.count = w.left - pollEvery }
 
 // Tick counts one candidate move.
 func (w *Work) Tick() {
