@@ -464,3 +464,15 @@ func TestMixedMisereSumsAgreeWithBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// quotient(Nim) has no finite quotient: its learning ends at the total
+// budget of outcomes, saying so, instead of growing for minutes.
+func TestQuotientOfNimEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("3 s")
+	}
+	got := out(t, "quotient(Nim)")
+	if !strings.Contains(got, "no finite quotient found past heap 63 (learning the quotient up to heap 64 took more than 16777216 outcomes in all") {
+		t.Errorf("quotient(Nim):\n%s", got)
+	}
+}

@@ -39,6 +39,16 @@ func (l *Limits) Hold(what string) error {
 	return l.overBudget(what, -1)
 }
 
+// CheckNow is Check reading the memory the process holds at once, for a
+// search that checks seldom (every few hundred steps of many allocations
+// each), whose every check must see the memory.
+func (l *Limits) CheckNow(what string, states int, bytes int64) error {
+	if err := l.Check(what, states, bytes); err != nil {
+		return err
+	}
+	return l.overBudget(what, states-1)
+}
+
 // overBudget is a LimitError when the runtime holds more than 85% of the
 // budget: the rest is room for the growth under way when it is read (a
 // table doubling), so that the peak stays within the budget.

@@ -88,6 +88,10 @@ func (l *learner) build(ctx context.Context, n int32) (*table, error) {
 // row is the outcomes of p plus each experiment.
 func (l *learner) row(ctx context.Context, p heapPos) ([]bool, error) {
 	row := make([]bool, len(l.exps))
+	l.tests += len(l.exps)
+	if l.tests > l.totalBudget {
+		return nil, &stoppedError{heap: l.bound + 1, states: l.totalBudget, all: true}
+	}
 	for i, e := range l.exps {
 		w, err := l.outcome(ctx, p.plus(e...))
 		if err != nil {
@@ -397,8 +401,12 @@ func (e *tooLargeError) Error() string {
 type stoppedError struct {
 	heap   int32
 	states int
+	all    bool // the budget of the whole quotient, not of one heap
 }
 
 func (e *stoppedError) Error() string {
+	if e.all {
+		return fmt.Sprintf("learning the quotient up to heap %d took more than %d outcomes in all (misère Nim's quotient, for one, doubles at every power of two)", e.heap, e.states)
+	}
 	return fmt.Sprintf("learning the quotient of the heaps up to %d took more than %d positions", e.heap, e.states)
 }

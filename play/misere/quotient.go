@@ -45,6 +45,10 @@ type learner struct {
 	oracle  *winSearch[heapPos]
 	maxSize int
 	budget  int      // the most positions the models of one heap may search
+	// totalBudget bounds the outcomes the learning of every heap asks for
+	// in all (a row of the table asks one per experiment); tests is how
+	// many it asked so far.
+	totalBudget, tests int
 	models  []*model // the models made for the heap being learnt
 	changes []int32  // the heaps at which the quotient changed
 	period  *QPeriod
@@ -56,16 +60,19 @@ type learner struct {
 	failed        error // why no quotient covers larger heaps
 }
 
-// DefaultMaxSize bounds the quotients learnt, and DefaultBudget the
-// positions searched to learn the quotient of one more heap.
+// DefaultMaxSize bounds the quotients learnt, DefaultBudget the positions
+// searched to learn the quotient of one more heap, and DefaultTotalBudget
+// those searched for all the heaps of one quotient (quotient(Nim) took
+// 93-114 s to outgrow DefaultMaxSize).
 const (
-	DefaultMaxSize = 256
-	DefaultBudget  = 1 << 18
+	DefaultMaxSize     = 256
+	DefaultBudget      = 1 << 18
+	DefaultTotalBudget = 1 << 24
 )
 
 func newLearner(r game.HeapGame, code octal.Code, lim *solve.Limits) *learner {
 	g := &heapGame{r: r, lim: lim}
-	l := &learner{g: g, code: code, exps: []heapPos{nil}, maxSize: DefaultMaxSize, budget: DefaultBudget}
+	l := &learner{g: g, code: code, exps: []heapPos{nil}, maxSize: DefaultMaxSize, budget: DefaultBudget, totalBudget: DefaultTotalBudget}
 	l.ver = &monoid{mul: [][]int32{{0}}, isP: []bool{false}, phi: []int32{0}, reps: []heapPos{nil}}
 	l.oracle = newWinSearch(graph[heapPos]{key: heapPos.key, options: g.posOptions, what: "misère " + r.Name(), limits: lim}, l.known)
 	l.outcome = l.wins

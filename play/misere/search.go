@@ -195,11 +195,11 @@ func poll(ctx context.Context, lim *solve.Limits, what string, stored, steps int
 	if err := ctx.Err(); err != nil {
 		return &solve.InterruptedError{What: what, States: stored, Err: err}
 	}
-	if steps%256 != 0 {
+	if steps%64 != 0 {
 		return nil
 	}
 	lim.Report(what, "positions", int64(stored))
-	return lim.Check(what, stored+1, int64(stored)*96)
+	return lim.CheckNow(what, stored+1, int64(stored)*96) // a step allocates much: the memory is read each time
 }
 
 func loopError(what string) error {
