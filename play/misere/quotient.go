@@ -44,15 +44,15 @@ type learner struct {
 	bound   int32
 	oracle  *winSearch[heapPos]
 	maxSize int
-	budget  int      // the most positions the models of one heap may search
+	budget  int // the most positions the models of one heap may search
 	// totalBudget bounds the outcomes the learning of every heap asks for
 	// in all (a row of the table asks one per experiment); tests is how
 	// many it asked so far.
 	totalBudget, tests int
-	models  []*model // the models made for the heap being learnt
-	changes []int32  // the heaps at which the quotient changed
-	period  *QPeriod
-	last    []int // last[p]: the largest m with Φ(m+p) != Φ(m), 0 for none
+	models             []*model // the models made for the heap being learnt
+	changes            []int32  // the heaps at which the quotient changed
+	period             *QPeriod
+	last               []int // last[p]: the largest m with Φ(m+p) != Φ(m), 0 for none
 	// outcome is the oracle of learning: exact (wins) or a model's.
 	outcome       func(ctx context.Context, p heapPos) (bool, error)
 	lastFailure   *failure
