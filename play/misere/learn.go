@@ -19,6 +19,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gamelang/gamelang/solve"
 	"maps"
 	"slices"
 )
@@ -91,6 +92,9 @@ func (l *learner) row(ctx context.Context, p heapPos) ([]bool, error) {
 	l.tests += len(l.exps)
 	if l.tests > l.totalBudget {
 		return nil, &stoppedError{heap: l.bound + 1, states: l.totalBudget, all: true}
+	}
+	if err := ctx.Err(); err != nil { // the outcomes are mostly known already: no search polls
+		return nil, &solve.InterruptedError{What: "the misère quotient", Err: err}
 	}
 	for i, e := range l.exps {
 		w, err := l.outcome(ctx, p.plus(e...))

@@ -47,6 +47,8 @@ func (v *moveValues) Grundy(ctx context.Context, s game.State) (*big.Int, error)
 			if err := v.poll(ctx); err != nil {
 				return nil, err
 			}
+		} else if steps%16 == 0 && ctx.Err() != nil { // a step may list thousands of moves: Ctrl-C within milliseconds
+			return nil, v.poll(ctx)
 		}
 		top := &stack[len(stack)-1]
 		if _, done := v.vals[top.key]; done {
