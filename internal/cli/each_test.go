@@ -169,3 +169,30 @@ func TestEachPOJ1067AgainstBruteForce(t *testing.T) {
 		t.Fatalf("got and want differ:\n%s", out.String())
 	}
 }
+
+// FuzzEach: whatever the pattern and the input, --each answers, or stops
+// with a usage error (2) or an error at a line of the input (1): never a
+// panic, never an allocation the input's numbers size (a count of 10^18
+// records is read as far as the input goes).
+//
+//	go test ./internal/cli -run XXX -fuzz FuzzEach -fuzztime 2m
+func FuzzEach(f *testing.F) {
+	f.Add("a b: a + b", "1 2\n3 4\n")
+	f.Add("k s...; m; l h... * m: sum(h) + len(s)", "2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n")
+	f.Add("t; (n; a...) * t: xor(a)", "2\n3\n1 2 3\n2\n5 5\n")
+	f.Add("m; a * m: a", "1000000000000000000\n1\n")
+	f.Add("a...: [x * 2 for x in a]", "1 2 3\n\n-4\n")
+	f.Fuzz(func(t *testing.T, spec, input string) {
+		if len(input) > 1<<12 || len(spec) > 200 {
+			return
+		}
+		var out, errs strings.Builder
+		st := cli.Main([]string{"--max-states", "10000", "--end", "0", "--each", spec}, strings.NewReader(input), &out, &errs)
+		if st != 0 && st != 1 && st != 2 {
+			t.Fatalf("--each %q on %q: status %d\n%s", spec, input, st, errs.String())
+		}
+		if st == 1 && !strings.Contains(errs.String(), ":") {
+			t.Fatalf("--each %q on %q: an error that names no place: %s", spec, input, errs.String())
+		}
+	})
+}
