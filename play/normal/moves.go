@@ -84,7 +84,7 @@ func (v *moveValues) poll(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return &solve.InterruptedError{What: v.r.Name(), States: len(v.vals), Err: err}
 	}
-	return lim.Check(v.r.Name(), len(v.vals)+1, int64(len(v.vals))*64)
+	return lim.CheckNow(v.r.Name(), len(v.vals)+1, int64(len(v.vals))*64) // steps allocate much (a list's moves): read the memory each time
 }
 
 // expand lists the moves of the position on top and returns the frames of
