@@ -11,6 +11,7 @@ import (
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // Words is a sequence of words, printed separated by spaces: genera, or
@@ -73,7 +74,7 @@ func (in *Interp) HeapArgs(ctx context.Context, call *lang.Call, args []Value, f
 	}
 	return eachInt(args[1], argPos, func(n *big.Int) error {
 		if err := ctx.Err(); err != nil {
-			return err
+			return &solve.InterruptedError{What: "the values of " + r.Name(), Err: err}
 		}
 		s, err := r.Kind().Make(r.Name(), []*big.Int{n})
 		if err != nil {
