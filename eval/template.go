@@ -32,8 +32,11 @@ func (in *Interp) TemplateFor(ctx context.Context, flag string, names []string, 
 	if err != nil {
 		return nil, err
 	}
+	if len(f.Stmts) != 1 { // none: the expression is empty
+		return nil, fmt.Errorf("%s wants one expression, as in %s", flag, templateExample[flag])
+	}
 	s, ok := f.Stmts[0].(*lang.ExprStmt)
-	if len(f.Stmts) != 1 || !ok {
+	if !ok {
 		return nil, fmt.Errorf("%s wants one expression, as in %s", flag, templateExample[flag])
 	}
 	seen := map[string]bool{}
