@@ -197,7 +197,8 @@ func (c *Checker) gameBody(d *lang.GameDecl, loc locals) {
 	for _, r := range d.Rules {
 		c.rule(d, k, r, loc, counts)
 	}
-	k.Check(d, c.errorf)
+	plain, _ := d.WithoutPass() // a pass belongs to every kind: the kind checks the rest
+	k.Check(plain, c.errorf)
 }
 
 // kindWords says how each kind is declared.
@@ -216,6 +217,12 @@ func (c *Checker) kindWords() string {
 func (c *Checker) rule(d *lang.GameDecl, k rules.Kind, r lang.Rule, loc locals, counts map[string]int) {
 	name := lang.RuleKeyword(r)
 	p := lang.RulePos(r)
+	if _, ok := r.(*lang.PassRule); ok {
+		if counts[name]++; counts[name] > 1 {
+			c.errorf(p, "%s has more than one 'pass once' rule", d.Name)
+		}
+		return
+	}
 	if !slices.Contains(k.Rules(), name) {
 		c.errorf(p, "a '%s' rule does not belong in a %s ruleset (%s)", name, k.Describe(), c.allowedIn(name))
 		return

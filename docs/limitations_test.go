@@ -30,6 +30,7 @@ func TestLimitationsStillHold(t *testing.T) {
 		{"A list cannot be written inside a rule", "game G { take [1, 2] }", "a list cannot be used in a rule", ""},
 		{"cannot call themselves inside rules", "let f(n) = if n == 0 then 0 else f(n - 1)\ngame R { take 1..f(n) + 1 }\ngrundy(R(3))", "calls itself", ""},
 		{"A loop variable that only the guard of a move uses", "game G { move (n - p) for p in 2..n for d in 2..p-1 if p % d != 0 }", "does not use d", ""},
+		{"a pass belongs to one game", "game K { take 1..2 split; pass once }\ngrundy(K(5))", "a pass belongs to one game", ""},
 		{"no scoring games and no entailing moves", "grundy(Nim(3), entailing)", "unknown name entailing", ""},
 	} {
 		if !strings.Contains(string(page), c.says) {

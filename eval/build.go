@@ -10,6 +10,7 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/rules/pass"
 	"github.com/gamelang/gamelang/stdlib"
 )
 
@@ -192,7 +193,12 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 		}
 		return constOf(v), true
 	})
-	return k.Compile(d, name, sc, rules.Options{Generic: in.cfg.Generic, Limits: in.limits()})
+	plain, hasPass := d.WithoutPass()
+	r, err := k.Compile(plain, name, sc, rules.Options{Generic: in.cfg.Generic, Limits: in.limits()})
+	if err != nil || !hasPass {
+		return r, err
+	}
+	return pass.Wrap(r), nil // pass once: the kind's ruleset, its positions carrying the pass
 }
 
 // kind is the kind of position a checked declaration names.

@@ -134,6 +134,29 @@ type PickRule struct {
 	Universe Expr
 }
 
+// WithoutPass is d without its `pass once` rule, and whether it had one:
+// the pass wraps whatever the other rules make, of any kind.
+func (d *GameDecl) WithoutPass() (*GameDecl, bool) {
+	var kept []Rule
+	for _, r := range d.Rules {
+		if _, ok := r.(*PassRule); !ok {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == len(d.Rules) {
+		return d, false
+	}
+	c := *d
+	c.Rules = kept
+	return &c, true
+}
+
+// PassRule is `pass once`: either player may pass, once in the game, from
+// a position that has a move.
+type PassRule struct {
+	Pos Pos
+}
+
 // ForbidRule says which numbers a pick forbids: "sums" or "multiples".
 type ForbidRule struct {
 	Pos  Pos
@@ -145,6 +168,7 @@ func (r *MoveRule) rulePos() Pos   { return r.Pos }
 func (r *LosesRule) rulePos() Pos  { return r.Pos }
 func (r *PickRule) rulePos() Pos   { return r.Pos }
 func (r *ForbidRule) rulePos() Pos { return r.Pos }
+func (r *PassRule) rulePos() Pos   { return r.Pos }
 
 // RulePos returns the position of a rule.
 func RulePos(r Rule) Pos { return r.rulePos() }
@@ -161,6 +185,8 @@ func RuleKeyword(r Rule) string {
 		return "loses"
 	case *PickRule:
 		return "pick"
+	case *PassRule:
+		return "pass"
 	}
 	return "forbid"
 }

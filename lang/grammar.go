@@ -61,6 +61,7 @@ type gRule struct {
 	Loses  *gLoses  `parser:"| @@"`
 	Pick   *gPick   `parser:"| @@"`
 	Forbid *gForbid `parser:"| @@"`
+	Pass   *gPass   `parser:"| @@"`
 }
 
 type gTake struct {
@@ -93,6 +94,13 @@ type gPick struct {
 	Pos      lexer.Position
 	Var      *gName `parser:"'pick' @@"`
 	Universe *gExpr `parser:"'in' @@"`
+}
+
+// gPass is `pass once`: a one-time pass. Its words are not keywords: a
+// rule that starts with the name pass is this one.
+type gPass struct {
+	Pos  lexer.Position
+	Once bool `parser:"'pass' @'once'"`
 }
 
 type gForbid struct {

@@ -155,6 +155,8 @@ func (l *lowerer) lowerRule(r *gRule) Rule {
 		return &LosesRule{Pos: pos(r.Loses.Pos), Cond: l.lowerExpr(r.Loses.Cond)}
 	case r.Pick != nil:
 		return &PickRule{Pos: pos(r.Pick.Pos), Var: ident(r.Pick.Var), Universe: l.lowerExpr(r.Pick.Universe)}
+	case r.Pass != nil:
+		return &PassRule{Pos: pos(r.Pass.Pos)}
 	default:
 		return &ForbidRule{Pos: pos(r.Forbid.Pos), What: ident(r.Forbid.What)}
 	}

@@ -122,6 +122,8 @@ func (pr printer) rule(r Rule) string {
 		return "pick " + r.Var.Name + " in " + pr.expr(r.Universe)
 	case *ForbidRule:
 		return "forbid " + r.What.Name
+	case *PassRule:
+		return "pass once"
 	}
 	return ""
 }

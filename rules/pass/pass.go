@@ -1,0 +1,114 @@
+// Package pass gives a ruleset a one-time pass (`pass once`): either
+// player may pass instead of moving, once in the whole game, from a
+// position that has a move; once used it is gone. A position is the
+// ruleset's with a flag, whether the pass is still there, so the pass
+// is carried by the position and every solver sees it as a move. The
+// pass belongs to a game: a ruleset whose moves split a position into
+// several is refused (which of the parts would keep it?).
+package pass
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/gamelang/gamelang/game"
+)
+
+// State is a position of the inner ruleset and whether the pass is left.
+type State struct {
+	S    game.State
+	Left bool
+}
+
+// Ruleset is a ruleset with a one-time pass.
+type Ruleset struct {
+	inner game.Ruleset
+	kind  kind
+}
+
+// Wrap gives r a one-time pass.
+func Wrap(r game.Ruleset) *Ruleset {
+	return &Ruleset{inner: r, kind: kind{r.Kind()}}
+}
+
+func (r *Ruleset) Name() string              { return r.inner.Name() }
+func (r *Ruleset) Kind() game.Kind           { return r.kind }
+func (r *Ruleset) Inner() game.Ruleset       { return r.inner }
+func (r *Ruleset) Decided(s game.State) bool { return r.inner.Decided(s.(State).S) }
+
+// Moves are the inner ruleset's moves, the pass kept as it is, and the pass
+// itself when it is left and there is a move to pass instead of.
+func (r *Ruleset) Moves(ctx context.Context, s game.State) ([]game.Move, error) {
+	st := s.(State)
+	inner, err := r.inner.Moves(ctx, st.S)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]game.Move, 0, len(inner)+1)
+	for _, m := range inner {
+		if len(m.To) > 1 {
+			return nil, fmt.Errorf("%s has a one-time pass and a move that leaves several positions (%s): a pass belongs to one game, so its moves must leave one position or nothing", r.Name(), game.Position(m.To))
+		}
+		w := m
+		w.To = nil
+		for _, c := range m.To {
+			w.To = append(w.To, game.Component{Rules: r, State: State{S: c.State, Left: st.Left}})
+		}
+		out = append(out, w)
+	}
+	if st.Left && len(inner) > 0 {
+		out = append(out, game.Move{Label: "pass", To: []game.Component{{Rules: r, State: State{S: st.S}}}})
+	}
+	return out, nil
+}
+
+// kind writes a position with its pass as the inner kind does, and one
+// whose pass is used with "; passed" after it: G(7; passed).
+type kind struct{ inner game.Kind }
+
+func (k kind) Name() string { return k.inner.Name() + " with a one-time pass" }
+
+// Make is a position with its pass left.
+func (k kind) Make(name string, nums []*big.Int) (game.State, error) {
+	s, err := k.inner.Make(name, nums)
+	if err != nil {
+		return nil, err
+	}
+	return State{S: s, Left: true}, nil
+}
+
+func (k kind) Format(s game.State) string {
+	st := s.(State)
+	f := k.inner.Format(st.S)
+	if st.Left || len(f) < 2 {
+		return f
+	}
+	return f[:len(f)-1] + "; passed" + f[len(f)-1:]
+}
+
+func (k kind) Braces() bool               { return k.inner.Braces() }
+func (k kind) Example(name string) string { return k.inner.Example(name) }
+func (k kind) Coords() []string           { return k.inner.Coords() }
+
+func (k kind) Compare(a, b game.State) int {
+	x, y := a.(State), b.(State)
+	if c := k.inner.Compare(x.S, y.S); c != 0 {
+		return c
+	}
+	switch {
+	case x.Left == y.Left:
+		return 0
+	case x.Left:
+		return 1
+	}
+	return -1
+}
+
+func (k kind) Encode(s game.State) string {
+	st := s.(State)
+	if st.Left {
+		return "P" + k.inner.Encode(st.S)
+	}
+	return "-" + k.inner.Encode(st.S)
+}
