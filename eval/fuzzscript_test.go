@@ -43,7 +43,8 @@ func (b *bytesSource) position() string {
 		return b.of(fmt.Sprintf("G(%d)", n), fmt.Sprintf("T(%d, %d)", n%5, b.pick(5)), fmt.Sprintf("S{%d, %d}", 2+n%5, 3+b.pick(7)),
 			fmt.Sprintf("Kayles(%d)", n), fmt.Sprintf("Nim(%d)", n), fmt.Sprintf("Wythoff(%d, %d)", n, b.pick(9)), fmt.Sprintf("G(10^%d)", n),
 			fmt.Sprintf("R(%d)", n), fmt.Sprintf("L(%d, %d, %d)", n%4, b.pick(4), b.pick(3)), b.of(`L("AB")`, `L("BBA")`, `L("")`, "L()"),
-			fmt.Sprintf("V(path(%d))", n), fmt.Sprintf("V(grid(2, %d))", n%5), fmt.Sprintf("V(cycle(%d))", n), `V(graph("a-b-c-a c-d e"))`)
+			fmt.Sprintf("V(path(%d))", n), fmt.Sprintf("V(grid(2, %d))", n%5), fmt.Sprintf("V(cycle(%d))", n), `V(graph("a-b-c-a c-d e"))`,
+			fmt.Sprintf("Q(%d)", n), fmt.Sprintf("QT(%d, %d)", n%6, b.pick(6)))
 	}
 	p := one()
 	for range b.pick(3) {
@@ -69,6 +70,9 @@ func scriptFrom(data []byte) (string, []string) {
 	fmt.Fprintf(&s, "game V graph { move (%s) for v in vertices%s }\n",
 		b.of("vertices - {v} - neighbours(v)", "vertices - {v}", "connected(ground, vertices - {v})", "vertices - neighbours(v)", "vertices - {v, u}"),
 		b.of("", " for u in neighbours(v)", " if degree(v) > 0", " if v != ground", " for u in neighbours(v) if u < v"))
+	// games with a one-time pass: a heap game, and a pair game whose moves may loop
+	fmt.Fprintf(&s, "game Q { take %s; pass once }\n", b.of("1..3", "{2, 12, 14}", "{1, 4}", "2"))
+	fmt.Fprintf(&s, "game QT state (a, b) { move (a - 1, b) if a > 0; move (a, b - %s) if b > 0; pass once }\n", b.of("1", "b", "1 + a % 2"))
 	fmt.Fprintf(&s, "let x = %s\n", b.expr(1+b.pick(3)))
 	var stmts []string
 	for range 1 + b.pick(6) {
