@@ -139,7 +139,7 @@ func (s *genusSearch[P]) Genus(ctx context.Context, p P) (Genus, error) {
 	stack := []frame[P]{{p: p, key: root}}
 	path := map[string]bool{}
 	for steps := 0; len(stack) > 0; steps++ {
-		if err := poll(ctx, s.limits, s.what, len(s.genera), steps); err != nil {
+		if err := poll(ctx, s.limits, s.what, len(s.genera)+len(path), steps); err != nil { // the path's positions hold their options
 			return Genus{}, err
 		}
 		if err := s.step(ctx, &stack, path); err != nil {
