@@ -17,6 +17,7 @@ import (
 
 	"github.com/chzyer/readline"
 
+	"github.com/gamelang/gamelang/internal/files"
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/version"
 	"github.com/gamelang/gamelang/solve"
@@ -170,16 +171,28 @@ func writeOut(name string, stdout, stderr io.Writer, f func(context.Context, io.
 	ctx, stop := signal.NotifyContext(context.Background(), signals...)
 	defer stop()
 	w := stdout
-	if name != "" {
-		file, err := os.Create(name)
-		if err != nil {
+	var file *files.File
+	if name != "" { // written beside, put in place only when whole: a failed run leaves the old file
+		var err error
+		if file, err = files.Create(name); err != nil {
 			fmt.Fprintln(stderr, err)
 			return exitError
 		}
-		defer file.Close()
 		w = file
 	}
-	if err := f(ctx, w); err != nil {
+	err := f(ctx, w)
+	switch {
+	case file == nil:
+	case err == nil:
+		err = file.Close()
+	case file.Written() == 0:
+		file.Abort()
+	default: // the records so far, beside the file a whole run would have replaced
+		if kerr := file.KeepAs(name + ".partial"); kerr == nil {
+			fmt.Fprintf(stderr, "gamelang: the output so far is in %s.partial; %s is as it was\n", name, name)
+		}
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "gamelang:", err)
 		if ctx.Err() != nil || solve.Interrupted(err) || errors.Is(err, context.Canceled) {
 			return exitInterrupted

@@ -17,6 +17,7 @@ type File struct {
 	f    *os.File
 	name string
 	done bool
+	n    int64 // bytes written
 }
 
 // Create starts writing the file name.
@@ -45,7 +46,24 @@ func kind(m os.FileMode) string {
 	return "not a plain file"
 }
 
-func (w *File) Write(p []byte) (int, error) { return w.f.Write(p) }
+func (w *File) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	w.n += int64(n)
+	return n, err
+}
+
+// Written is how many bytes were written.
+func (w *File) Written() int64 { return w.n }
+
+// KeepAs puts what was written under another name (a run that failed
+// half-way keeps its output beside the file it would have replaced).
+func (w *File) KeepAs(name string) error {
+	saved := w.name
+	w.name = name
+	err := w.Close()
+	w.name = saved
+	return err
+}
 
 // Close finishes the file and puts it in place of name.
 func (w *File) Close() error {
