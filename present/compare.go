@@ -31,6 +31,7 @@ type Comparison struct {
 type Opt struct {
 	Leaves string
 	Value  *big.Int
+	Label  bool // Leaves is the move's label (pass, pick 4), not what it leaves
 }
 
 // Compare compares g and h on the positions of nums: heaps lo..hi, or pairs
@@ -111,7 +112,7 @@ func optsAt(ctx context.Context, s *normal.Solver, r game.Ruleset, nums []*big.I
 		}
 		seen[leaves] = true
 		v, _ := new(big.Int).SetString(o.Value.String(), 10) // nil: decided
-		out = append(out, Opt{Leaves: leaves, Value: v})
+		out = append(out, Opt{Leaves: leaves, Value: v, Label: o.Move.Label != ""})
 	}
 	return out, nil
 }
@@ -195,7 +196,11 @@ func (c *Comparison) String() string {
 				fmt.Fprintf(&b, " ... (%d in all)", len(side.only))
 				break
 			}
-			fmt.Fprintf(&b, " to %s (%s)", o.Leaves, valueText(o.Value))
+			if o.Label {
+				fmt.Fprintf(&b, " %s (%s)", o.Leaves, valueText(o.Value))
+			} else {
+				fmt.Fprintf(&b, " to %s (%s)", o.Leaves, valueText(o.Value))
+			}
 			if i+1 < len(side.only) && i < 7 {
 				b.WriteString(",")
 			}

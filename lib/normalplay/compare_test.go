@@ -136,6 +136,7 @@ func TestCompareText(t *testing.T) {
 		{"game K2 { take 1 split; take 2 }\ncompare(Kayles, K2)", "Kayles and K2 first differ at heap 4: Kayles(4) has grundy 1, K2(4) has grundy 0"},
 		{"game K2 { take 1 split; take 2 }\ncompare(Kayles, K2)", "moves only Kayles has there: to 1 + 1 (grundy 0)"},
 		{"compare(Kayles, octal(\"0.77\"))", "Kayles and octal(\"0.77\") have the same values on heaps 0..1000."},
+		{"game S { take {2, 12, 14} }\ngame SP { take {2, 12, 14}; pass once }\ncompare(S, SP, 0..15)", "moves only SP has there: pass (grundy 1)"},
 		{"game W2 state (a, b) { move (a - k, b) for k in 1..a; move (a, b - k) for k in 1..b }\ncompare(Wythoff, W2, 0..5)", "first differ at (1, 1): Wythoff(1, 1) has grundy 2, W2(1, 1) has grundy 0"},
 	} {
 		var out strings.Builder
