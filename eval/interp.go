@@ -411,19 +411,8 @@ func (in *Interp) ExecParsed(ctx context.Context, f *lang.File, src string) erro
 
 // ExecFile checks and runs a file that ParseAt parsed.
 func (in *Interp) ExecFile(ctx context.Context, f *lang.File) error {
-	if errs := in.checker().File(f); len(errs) > 0 {
-		return errs
-	}
-	for _, s := range f.Stmts {
-		if err := in.exec(ctx, s); err != nil {
-			var lim *solve.LimitError
-			if errors.As(err, &lim) && lim.Memory {
-				in.forget()
-			}
-			return err
-		}
-	}
-	return nil
+	_, err := in.execFile(ctx, f, false)
+	return err
 }
 
 // ExecUntilPlay is ExecFile for a page that plays the game a play()
@@ -431,6 +420,12 @@ func (in *Interp) ExecFile(ctx context.Context, f *lang.File) error {
 // and returns the statements after it (nil when none are left), which the
 // page runs once the game is over.
 func (in *Interp) ExecUntilPlay(ctx context.Context, f *lang.File) (*lang.File, error) {
+	return in.execFile(ctx, f, true)
+}
+
+// execFile checks f and runs its statements, stopping after one that
+// starts a game when untilPlay says so (it returns the rest then).
+func (in *Interp) execFile(ctx context.Context, f *lang.File, untilPlay bool) (*lang.File, error) {
 	if errs := in.checker().File(f); len(errs) > 0 {
 		return nil, errs
 	}
@@ -442,7 +437,7 @@ func (in *Interp) ExecUntilPlay(ctx context.Context, f *lang.File) (*lang.File, 
 			}
 			return nil, err
 		}
-		if in.play != nil && i+1 < len(f.Stmts) {
+		if untilPlay && in.play != nil && i+1 < len(f.Stmts) {
 			return &lang.File{Name: f.Name, Stmts: f.Stmts[i+1:]}, nil
 		}
 	}

@@ -179,7 +179,7 @@ func (c *Checker) Check(ctx context.Context, id, answer string) (Verdict, error)
 func (c *Checker) checkMove(ctx context.Context, ex *Exercise, got gamelang.Value) (Verdict, error) {
 	q, ok := got.(gamelang.Position)
 	if !ok {
-		return Verdict{Message: fmt.Sprintf("write the position your move leaves, such as %s; not %s", exampleOf(ex), got.What())}, nil
+		return Verdict{Message: fmt.Sprintf("write the position your move leaves, such as %s; not %s", ex.Winning, got.What())}, nil
 	}
 	from, err := c.sess.Eval(ctx, "options("+ex.Winning+")")
 	if err != nil {
@@ -212,8 +212,6 @@ func key(p game.Position) string {
 	slices.Sort(parts)
 	return strings.Join(parts, " + ")
 }
-
-func exampleOf(ex *Exercise) string { return ex.Winning }
 
 // differs says how a wrong answer differs from the right one: for sets and
 // lists, what is missing and what should not be there.
