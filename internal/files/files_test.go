@@ -41,3 +41,26 @@ func TestWrite(t *testing.T) {
 		t.Errorf("a directory: %v", err)
 	}
 }
+
+// KeepAs puts what was written beside the file it would have replaced.
+func TestKeepAs(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.jsonl")
+	os.WriteFile(name, []byte("old"), 0o644)
+	f, err := Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(f, "half")
+	if f.Written() != 4 {
+		t.Errorf("written %d", f.Written())
+	}
+	if err := f.KeepAs(name + ".partial"); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := os.ReadFile(name)
+	part, _ := os.ReadFile(name + ".partial")
+	if string(old) != "old" || string(part) != "half" {
+		t.Errorf("file %q, partial %q", old, part)
+	}
+}
