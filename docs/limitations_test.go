@@ -31,7 +31,9 @@ func TestLimitationsStillHold(t *testing.T) {
 		{"cannot call themselves inside rules", "let f(n) = if n == 0 then 0 else f(n - 1)\ngame R { take 1..f(n) + 1 }\ngrundy(R(3))", "calls itself", ""},
 		{"A loop variable that only the guard of a move uses", "game G { move (n - p) for p in 2..n for d in 2..p-1 if p % d != 0 }", "does not use d", ""},
 		{"a pass belongs to one game", "game K { take 1..2 split; pass once }\ngrundy(K(5))", "a pass belongs to one game", ""},
-		{"no scoring games and no entailing moves", "grundy(Nim(3), entailing)", "unknown name entailing", ""},
+		{"misère or loopy play of them is refused", "outcome(TopEntails(3), misere)", "only the entailing convention plays it", ""},
+		{"one that leaves several is refused when it is met", "game G { take 1..2 split entailing }\noutcome(G(5))", "an entailing move that leaves several positions", ""},
+		{"a sum holding a game whose moves oblige cannot have one either", "withpass(TopEntails(3) + Nim(1))", "a pass for a sum holding it is not played", ""},
 	} {
 		if !strings.Contains(string(page), c.says) {
 			t.Errorf("limitations.md no longer says %q", c.says)

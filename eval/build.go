@@ -10,6 +10,7 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/rules"
+	"github.com/gamelang/gamelang/rules/entail"
 	"github.com/gamelang/gamelang/rules/pass"
 	"github.com/gamelang/gamelang/stdlib"
 )
@@ -194,9 +195,25 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 		return constOf(v), true
 	})
 	plain, hasPass := d.WithoutPass()
-	r, err := k.Compile(plain, name, sc, rules.Options{Generic: in.cfg.Generic, Limits: in.limits()})
-	if err != nil || !hasPass {
-		return r, err
+	opts := rules.Options{Generic: in.cfg.Generic, Limits: in.limits()}
+	var r game.Ruleset
+	var err error
+	if groups, ok := plain.Obliging(); ok {
+		// entailing or again rules: each group compiled by the kind, joined
+		var rs [3]game.Ruleset
+		for i, g := range groups {
+			if g != nil {
+				if rs[i], err = k.Compile(g, name, sc, opts); err != nil {
+					return nil, err
+				}
+			}
+		}
+		r = entail.New(name, rs)
+	} else if r, err = k.Compile(plain, name, sc, opts); err != nil {
+		return nil, err
+	}
+	if !hasPass {
+		return r, nil
 	}
 	return pass.Wrap(r), nil // pass once: the kind's ruleset, its positions carrying the pass
 }

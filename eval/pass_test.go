@@ -64,3 +64,124 @@ func TestPassErrors(t *testing.T) {
 	wantError(t, "game K { take 1..2 split; pass once }\ngrundy(K(5))", "a pass belongs to one game, so its moves must leave one position or nothing")
 	wantError(t, "game G { take 1; pass once; pass once }", "G has more than one 'pass once' rule")
 }
+
+// nimPassP is the brute force of three-heap Nim with one pass for the
+// whole game: whether the player to move loses at (a, b, c) with the pass
+// left (pass) or used.
+func nimPassP(top int) func(a, b, c int, pass bool) bool {
+	memo := map[[4]int]bool{}
+	var lose func(h [3]int, pass bool) bool
+	lose = func(h [3]int, pass bool) bool {
+		p := 0
+		if pass {
+			p = 1
+		}
+		k := [4]int{h[0], h[1], h[2], p}
+		if v, ok := memo[k]; ok {
+			return v
+		}
+		l := true
+		moved := false
+		for i := range 3 {
+			for t := 1; t <= h[i] && l; t++ {
+				n := h
+				n[i] -= t
+				moved = true
+				l = !lose(n, pass)
+			}
+		}
+		if l && pass && moved {
+			l = !lose(h, false)
+		}
+		memo[k] = l
+		return l
+	}
+	return func(a, b, c int, pass bool) bool { return lose([3]int{a, b, c}, pass) }
+}
+
+func TestNimWithAPassAgainstBruteForce(t *testing.T) {
+	const top = 7
+	lose := nimPassP(top)
+	var q, want []string
+	for a := 0; a <= top; a++ {
+		for b := a; b <= top; b++ {
+			for c := b; c <= top; c++ {
+				q = append(q, fmt.Sprintf("outcome(withpass(Nim(%d) + Nim(%d) + Nim(%d))), outcome(NP(%[1]d, %[2]d, %[3]d))", a, b, c))
+				o := "N"
+				if lose(a, b, c, true) {
+					o = "P"
+				}
+				want = append(want, o, o)
+			}
+		}
+	}
+	decl := "game NP state (a, b, c) { move (a - k, b, c) for k in 1..a; move (a, b - k, c) for k in 1..b; move (a, b, c - k) for k in 1..c; pass once }\n"
+	got := strings.Fields(out(t, decl+"print("+strings.Join(q, ", ")+")"))
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("three-heap Nim with a pass:\n got %v\nwant %v", got, want)
+	}
+	// a pass for a sum of different games: Nim and a subtraction game
+	if got := out(t, "outcome(withpass(Nim(0) + Subtraction({2})(2)))"); got != "N" {
+		t.Errorf("pass then take 2, or take 2: got %s", got)
+	}
+}
+
+// TestSubtractionNimWithAPass checks the reverse-mex property of Larsson,
+// Manabe and Miyadera (arXiv 2605.14321) for S = {2, 4n, 4n+2}, n >= 3:
+// G(x) = mex{G(x+2), G(x+4n), G(x+4n+2)}, the mex over the positions that
+// move to x. Without a pass it holds for every x. With the one-time pass
+// of the rule as stated (not from a terminal position) gamelang's values,
+// which the brute force above confirms, satisfy it for every x > 12n + 9
+// and break it at x = 4n + 2 and a few more up to 12n + 9; with the pass
+// allowed from a terminal position as well (a position (x, p) of a game
+// of pairs), it holds for every x. Which reading the paper's proof takes
+// is its own definition; both are computed here.
+func TestSubtractionNimWithAPass(t *testing.T) {
+	reverseMex := func(g []int, s []int, x int) bool {
+		seen := map[int]bool{}
+		for _, k := range s {
+			seen[g[x+k]] = true
+		}
+		m := 0
+		for seen[m] {
+			m++
+		}
+		return g[x] == m
+	}
+	ints := func(text string) []int {
+		var out []int
+		for _, f := range strings.Fields(strings.NewReplacer("[", "", "]", "", ",", "").Replace(text)) {
+			var v int
+			fmt.Sscan(f, &v)
+			out = append(out, v)
+		}
+		return out
+	}
+	for n := 3; n <= 6; n++ {
+		s := []int{2, 4 * n, 4*n + 2}
+		top := 40*n + 200
+		set := fmt.Sprintf("%d, %d, %d", s[0], s[1], s[2])
+		plain := ints(out(t, fmt.Sprintf("game S0 { take {%s} }\ngrundy(S0, 0..%d)", set, top)))
+		stated := ints(out(t, fmt.Sprintf("game SP { take {%s}; pass once }\ngrundy(SP, 0..%d)", set, top)))
+		anywhere := ints(out(t, fmt.Sprintf("game SA state (x, p) { move (x - k, p) for k in {%s} if k <= x; move (x, 0) if p == 1 }\nprint([grundy(SA(x, 1)) for x in 0..%d])", set, top)))
+		want := passValues(s, top)
+		var breaks []int
+		for x := 0; x+s[2] <= top; x++ {
+			if stated[x] != want[x][1] {
+				t.Fatalf("n = %d: SP(%d) is %d, the brute force says %d", n, x, stated[x], want[x][1])
+			}
+			if !reverseMex(plain, s, x) {
+				t.Errorf("n = %d, no pass: the reverse mex fails at x = %d", n, x)
+			}
+			if !reverseMex(anywhere, s, x) {
+				t.Errorf("n = %d, a pass from terminal positions too: the reverse mex fails at x = %d", n, x)
+			}
+			if !reverseMex(stated, s, x) {
+				breaks = append(breaks, x)
+			}
+		}
+		if len(breaks) == 0 || breaks[0] != 4*n+2 || breaks[len(breaks)-1] != 12*n+9 {
+			t.Errorf("n = %d, the pass as stated: the reverse mex fails at %v, want from %d to %d", n, breaks, 4*n+2, 12*n+9)
+		}
+	}
+}

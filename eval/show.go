@@ -19,7 +19,15 @@ func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 	conv, depth := in.cfg.Conventions[0], 2
 	if c, ok := args[len(args)-1].(ConventionVal); ok && len(args) == 2 {
 		conv = c.C
-	} else if len(args) == 2 {
+	} else if entailing(args[0]) {
+		s, _ := in.convention(args[:1]) // its moves oblige: the entailing convention explains it
+		for _, c := range in.cfg.Conventions {
+			if in.solver(c) == s {
+				conv = c
+			}
+		}
+	}
+	if _, ok := args[len(args)-1].(ConventionVal); !ok && len(args) == 2 {
 		d, ok := args[1].(Int)
 		if !ok || d.V.Sign() < 0 || d.V.Cmp(big.NewInt(present.MaxDepth)) > 0 {
 			return nil, errorf(lang.ExprPos(call.Args[1]), "the depth of explain(P, depth) is a number from 0 to %d, not %s", present.MaxDepth, args[1])

@@ -53,6 +53,7 @@ type Move struct {
 	Label  string // how to say the move when To does not say it ("pick 4")
 	To     []Component
 	Family *Family // nil for a single move
+	Then   Then    // what the move obliges: nothing but for entailing rulesets (entail.go)
 }
 
 // Family describes a move that stands for many, all reaching the same value:

@@ -102,6 +102,7 @@ type TakeRule struct {
 	Amount  Expr
 	Split   bool
 	Leaving Expr
+	Then    string // what its moves oblige: "", "entailing" or "again"
 }
 
 // MoveRule generates moves: `move (e1, ..., ek) for v in range ... [if guard]`.
@@ -112,6 +113,38 @@ type MoveRule struct {
 	Result []Expr
 	Fors   []*ForClause
 	Guard  Expr
+	Then   string // what its moves oblige: "", "entailing" (the other player answers in what it leaves) or "again" (the mover moves again)
+}
+
+// RuleThen is what the moves of a rule oblige: "", "entailing" or "again".
+func RuleThen(r Rule) string {
+	switch r := r.(type) {
+	case *TakeRule:
+		return r.Then
+	case *MoveRule:
+		return r.Then
+	}
+	return ""
+}
+
+// Obliging splits d's rules by what their moves oblige (see RuleThen):
+// three declarations, the plain rules, the entailing ones and the again
+// ones, nil where there is none. ok is false when every rule is plain.
+func (d *GameDecl) Obliging() (groups [3]*GameDecl, ok bool) {
+	var by [3][]Rule
+	for _, r := range d.Rules {
+		i := map[string]int{"": 0, "entailing": 1, "again": 2}[RuleThen(r)]
+		by[i] = append(by[i], r)
+		ok = ok || i > 0
+	}
+	for i, rs := range by {
+		if len(rs) > 0 {
+			c := *d
+			c.Rules = rs
+			groups[i] = &c
+		}
+	}
+	return groups, ok
 }
 
 // ForClause is `for Var in Range`.

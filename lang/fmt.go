@@ -86,6 +86,7 @@ func (pr printer) wrappedRule(r Rule) string {
 	if m.Guard != nil {
 		tail += " if " + pr.expr(m.Guard)
 	}
+	tail += then(m.Then)
 	return strings.TrimSuffix(text, tail) + "\n        " + strings.TrimSpace(tail)
 }
 

@@ -69,6 +69,7 @@ type gTake struct {
 	Amount  *gExpr `parser:"'take' @@"`
 	Split   bool   `parser:"( @'split'"`
 	Leaving *gExpr `parser:"| 'leaving' @@ )?"`
+	Then    string `parser:"@( 'entailing' | 'again' )?"`
 }
 
 type gMove struct {
@@ -77,6 +78,7 @@ type gMove struct {
 	Gen    *gComp   `parser:"@@? ')'"` // move (j for j in a..b): heaps as many as the generator gives
 	Fors   []*gFor  `parser:"@@*"`
 	Guard  *gExpr   `parser:"( 'if' @@ )?"`
+	Then   string   `parser:"@( 'entailing' | 'again' )?"`
 }
 
 type gFor struct {

@@ -134,13 +134,13 @@ func (l *lowerer) lowerGame(g *gGame) *GameDecl {
 func (l *lowerer) lowerRule(r *gRule) Rule {
 	switch {
 	case r.Take != nil:
-		t := &TakeRule{Pos: pos(r.Take.Pos), Amount: l.lowerExpr(r.Take.Amount), Split: r.Take.Split}
+		t := &TakeRule{Pos: pos(r.Take.Pos), Amount: l.lowerExpr(r.Take.Amount), Split: r.Take.Split, Then: r.Take.Then}
 		if r.Take.Leaving != nil {
 			t.Leaving = l.lowerExpr(r.Take.Leaving)
 		}
 		return t
 	case r.Move != nil:
-		m := &MoveRule{Pos: pos(r.Move.Pos), Result: l.lowerExprs(r.Move.Result)}
+		m := &MoveRule{Pos: pos(r.Move.Pos), Result: l.lowerExprs(r.Move.Result), Then: r.Move.Then}
 		if g := r.Move.Gen; g != nil {
 			m.Result = []Expr{l.comprehension(pos(r.Move.Result[0].Pos), r.Move.Result, g, false)}
 		}

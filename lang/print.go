@@ -109,13 +109,13 @@ func (pr printer) rule(r Rule) string {
 		} else if r.Leaving != nil {
 			s += " leaving " + pr.expr(r.Leaving)
 		}
-		return s
+		return s + then(r.Then)
 	case *MoveRule:
 		s := "move (" + pr.list(r.Result) + ")" + pr.fors(r.Fors)
 		if r.Guard != nil {
 			s += " if " + pr.expr(r.Guard)
 		}
-		return s
+		return s + then(r.Then)
 	case *LosesRule:
 		return "loses if " + pr.expr(r.Cond)
 	case *PickRule:
@@ -246,4 +246,12 @@ func (pr printer) fors(fors []*ForClause) string {
 		s += " for " + f.Var.Name + " in " + pr.expr(f.Range)
 	}
 	return s
+}
+
+// then writes what a rule's moves oblige after it: " entailing".
+func then(word string) string {
+	if word == "" {
+		return ""
+	}
+	return " " + word
 }

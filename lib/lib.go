@@ -11,6 +11,7 @@ package lib
 
 import (
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/lib/entailplay"
 	"github.com/gamelang/gamelang/lib/graphs"
 	"github.com/gamelang/gamelang/lib/heaps"
 	"github.com/gamelang/gamelang/lib/loopyplay"
@@ -28,6 +29,7 @@ func init() {
 		normalplay.Plugin, // the default convention, and the queries on sequences of values
 		misereplay.Plugin,
 		loopyplay.Plugin,
+		entailplay.Plugin,
 		heaps.Plugin, // the default kind
 		{Name: "tuples", Kinds: []rules.Kind{tuple.Decl}},
 		{Name: "sets", Kinds: []rules.Kind{set.Decl}},

@@ -34,13 +34,17 @@ import (
 )
 
 // Hackenbush is the builtin Green Hackenbush.
-type Hackenbush struct {
+type Hackenbush struct{ pictures }
+
+// pictures are the pictures a ruleset has made, by graph and grounds, so
+// that a picture made twice shares its keys.
+type pictures struct {
 	mu   sync.Mutex
-	pics map[string]*picture // by graph and grounds, so that a picture made twice shares its keys
+	pics map[string]*picture
 }
 
 // NewHackenbush returns Green Hackenbush.
-func NewHackenbush() *Hackenbush { return &Hackenbush{pics: map[string]*picture{}} }
+func NewHackenbush() *Hackenbush { return &Hackenbush{pictures{pics: map[string]*picture{}}} }
 
 // picture is a graph with its ground: what every position of it shares.
 type picture struct {
@@ -117,7 +121,7 @@ func (p *picture) grounded(left []uint64) []uint64 {
 func (h *Hackenbush) Name() string { return "Hackenbush" }
 
 // Kind is its positions: pictures.
-func (h *Hackenbush) Kind() game.Kind { return hackKind{h} }
+func (h *Hackenbush) Kind() game.Kind { return hackKind{p: &h.pictures} }
 
 // Decided is false: Hackenbush has no 'loses if'.
 func (h *Hackenbush) Decided(game.State) bool { return false }
@@ -407,10 +411,19 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// hackKind is the positions of Hackenbush: pictures.
-type hackKind struct{ h *Hackenbush }
+// hackKind is the positions of Hackenbush, pictures, and of Nimstring,
+// strings and coins (strings: every edge stays, grounded or not).
+type hackKind struct {
+	p       *pictures
+	strings bool
+}
 
-func (hackKind) Name() string { return "picture" }
+func (k hackKind) Name() string {
+	if k.strings {
+		return "strings and coins"
+	}
+	return "picture"
+}
 
 func (k hackKind) Make(name string, nums []*big.Int) (game.State, error) {
 	return nil, fmt.Errorf("a position of %s is a picture: %s", name, k.Example(name))
@@ -440,19 +453,22 @@ func (k hackKind) MakeFrom(name string, vs []any) (game.State, error) {
 		return nil, fmt.Errorf("%s has no vertices, so no ground for %s", g.Desc, name)
 	}
 	key := fmt.Sprintf("%p\x00%s", g, grounds)
-	k.h.mu.Lock()
-	defer k.h.mu.Unlock()
-	p, ok := k.h.pics[key]
+	k.p.mu.Lock()
+	defer k.p.mu.Unlock()
+	p, ok := k.p.pics[key]
 	if !ok {
 		var err error
 		if p, err = newPicture(g, grounds, len(vs) == 2); err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
-		k.h.pics[key] = p
+		k.p.pics[key] = p
 	}
 	all := make([]uint64, (len(p.edges)+63)/64)
 	for e := range p.edges {
 		all[e/64] |= 1 << (e % 64)
+	}
+	if k.strings {
+		return hstate{p, all}, nil
 	}
 	return hstate{p, p.grounded(all)}, nil
 }

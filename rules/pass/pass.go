@@ -11,6 +11,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
+	"strings"
 
 	"github.com/gamelang/gamelang/game"
 )
@@ -111,4 +113,100 @@ func (k kind) Encode(s game.State) string {
 		return "P" + k.inner.Encode(st.S)
 	}
 	return "-" + k.inner.Encode(st.S)
+}
+
+// Sum is a whole sum as one position, so that a pass can belong to it:
+// WrapSum(p) is p with one pass for the whole sum, either player's, once.
+type Sum struct{}
+
+// sumState is a sum of positions.
+type sumState struct{ p game.Position }
+
+// WrapSum is the sum p with a one-time pass for the whole of it: one
+// component of a ruleset whose positions are sums, carrying the pass.
+func WrapSum(p game.Position) (game.Component, error) {
+	for _, c := range p {
+		if game.IsEntailing(c.Rules) {
+			return game.Component{}, fmt.Errorf("%s has moves that oblige the next move: a pass for a sum holding it is not played", c.Rules.Name())
+		}
+	}
+	r := Wrap(sumRules)
+	return game.Component{Rules: r, State: State{S: sumState{p}, Left: true}}, nil
+}
+
+var sumRules = &Sum{}
+
+func (*Sum) Name() string            { return "" }
+func (*Sum) Kind() game.Kind         { return sumKind{} }
+func (*Sum) Decided(game.State) bool { return false }
+
+// Moves are the moves of every part (of equal parts, the first's), each
+// leaving the whole sum.
+func (r *Sum) Moves(ctx context.Context, s game.State) ([]game.Move, error) {
+	p := s.(sumState).p
+	var out []game.Move
+	firsts := p.Firsts()
+	for i, c := range p {
+		if firsts[i] != i {
+			continue
+		}
+		moves, err := c.Rules.Moves(ctx, c.State)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range moves {
+			label := m.Label
+			if label == "" {
+				label = c.String() + " to " + game.Position(m.To).String()
+				if len(m.To) == 0 {
+					label = c.String() + " to nothing"
+				}
+			}
+			out = append(out, game.Move{Label: label, To: []game.Component{{Rules: r, State: sumState{p.Replace(i, m.To)}}}})
+		}
+	}
+	return out, nil
+}
+
+// sumKind writes a sum in brackets: (Nim(1) + Nim(2)).
+type sumKind struct{}
+
+func (sumKind) Name() string { return "sum" }
+func (sumKind) Make(string, []*big.Int) (game.State, error) {
+	return nil, fmt.Errorf("a sum with a pass is made by withpass(P)")
+}
+func (sumKind) Format(s game.State) string {
+	p := s.(sumState).p
+	if len(p) == 0 {
+		return "(0)"
+	}
+	return "(" + p.String() + ")"
+}
+func (sumKind) Braces() bool          { return false }
+func (sumKind) Example(string) string { return "withpass(Nim(1) + Nim(2) + Nim(3))" }
+func (sumKind) Coords() []string      { return nil }
+
+// Compare orders sums by their writing.
+func (k sumKind) Compare(a, b game.State) int {
+	x, y := k.Format(a), k.Format(b)
+	switch {
+	case len(x) != len(y):
+		return len(x) - len(y)
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// Encode is the parts, sorted, each its ruleset's name and encoding.
+func (sumKind) Encode(s game.State) string {
+	p := s.(sumState).p
+	parts := make([]string, len(p))
+	for i, c := range p {
+		parts[i] = c.Rules.Name() + "\x00" + c.Rules.Kind().Encode(c.State)
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, "\x01")
 }

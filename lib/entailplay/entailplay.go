@@ -1,0 +1,23 @@
+// Package entailplay plugs entailing play into the language: the
+// convention (play/entailing), explain() under it, and the builtin games
+// whose moves oblige (Top Entails, Nimstring) live in stdlib.
+package entailplay
+
+import (
+	"context"
+
+	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/play/entailing"
+	"github.com/gamelang/gamelang/present"
+)
+
+// Plugin is entailing play.
+var Plugin = eval.Plugin{
+	Name:        "entailing play",
+	Conventions: []play.Convention{entailing.Convention},
+	Explainers: map[string]eval.Explainer{entailing.Convention.Name(): func(in *eval.Interp, ctx context.Context, p game.Position, _ int) (string, error) {
+		return present.ExplainEntailing(ctx, in.Solver(entailing.Convention.Name()).(*entailing.Solver), p)
+	}},
+}

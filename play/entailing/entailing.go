@@ -1,0 +1,674 @@
+// Package entailing is play with moves that oblige the next move (Winning
+// Ways, vol. 2, ch. 12; the affine impartial games of Larsson, Nowakowski
+// and Santos, arXiv 2101.11699): an entailing move obliges the other
+// player to answer in the position it leaves, an again move obliges the
+// mover to move again. The player who cannot move loses.
+//
+// A position nobody is obliged in is worth a nimber, as in normal play, or
+// ∞: loony (Winning Ways' ☾), a position in which whoever is to move wins,
+// whatever it is added to. A sum is ∞ when one part is, else the XOR of
+// its parts. A part's value comes from the values x of the rest that its
+// moves answer, C: a free move to a position worth v answers x = v; an
+// again move to one worth v answers every x but v (the mover moves again
+// in a sum worth v + x, and wins unless it is 0); an entailing move to H
+// answers the x for which the other player, obliged in H with a rest
+// worth x, loses, the complement of W(H). The part is ∞ when C holds every
+// nimber, else the least nimber not in C (the mex). W(H), the x for which
+// the player obliged in H wins, is found the same way from H's moves: a
+// free move to Q wins when Q is worth x, an again move to Q when it is
+// not, an entailing move to Q when the other player, obliged in Q, loses:
+// x not in W(Q). Such sets are finite or hold all but finitely many
+// nimbers (nset). Both rules are checked against a brute force of whole
+// sums in the tests.
+//
+// In a position, the part a player is obliged to answer in is a component
+// of its own (Entailed): the moves the solver lists leave it, so play()
+// and options() see the obligation. An again move leaves the mover's turn
+// as such a part (Turn) whose one move hands the turn back.
+package entailing
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/play"
+	"github.com/gamelang/gamelang/play/normal"
+)
+
+// Convention is play with entailing and again moves.
+var Convention play.Convention = convention{}
+
+type convention struct{}
+
+func (convention) Name() string { return game.EntailingConvention }
+func (convention) Doc() string {
+	return "entailing play: moves may oblige the other player to answer in the same part (entailing) or the mover to move again; values are nimbers or ∞ (loony: whoever moves wins)"
+}
+func (convention) New(env play.Env) play.Solver { return New(env) }
+
+// Value is a value under entailing play: a nimber, ∞ (loony), or, for a
+// position where the player to move is obliged to answer in one part,
+// only who wins.
+type Value struct {
+	G        *big.Int // the nimber, when neither Loony nor Obliged
+	Loony    bool
+	Obliged  bool
+	Previous bool // when Obliged: the previous player wins
+}
+
+// Nimber is a value that is a nimber, for the language (a number).
+type Nimber struct{ Value }
+
+// Nim is the nimber.
+func (n Nimber) Nim() *big.Int { return n.G }
+
+func (v Value) String() string {
+	switch {
+	case v.Loony:
+		return "∞"
+	case v.Obliged:
+		return v.Outcome().String() + " (obliged)"
+	}
+	return v.G.String()
+}
+
+// Label is "value".
+func (v Value) Label() string { return "affine value" }
+
+// Outcome is P for 0, N for another nimber and for ∞; for a position with
+// an obligation, who wins it.
+func (v Value) Outcome() game.Outcome {
+	switch {
+	case v.Obliged && v.Previous:
+		return game.P
+	case v.Obliged, v.Loony, v.G.Sign() != 0:
+		return game.N
+	}
+	return game.P
+}
+
+// wrap is the value as play hands it out: a Nimber when it is one.
+func (v Value) wrap() play.Value {
+	if !v.Loony && !v.Obliged {
+		return Nimber{v}
+	}
+	return v
+}
+
+// val is the value of a part the solver computes itself: small, since a
+// nimber found by mex is at most the number of moves.
+type val struct {
+	n     uint64
+	loony bool
+}
+
+func (a val) add(b val) val { return val{a.n ^ b.n, a.loony || b.loony} }
+
+// nset is a set of nimbers, finite or all but finitely many: fin ∪ (N \ out)
+// when co, else fin. Bitsets, the values being small.
+type nset struct {
+	fin, out []uint64
+	co       bool
+	loony    bool // in a W set: the obliged player wins when the rest is loony
+}
+
+func has(b []uint64, x uint64) bool { return x/64 < uint64(len(b)) && b[x/64]&(1<<(x%64)) != 0 }
+
+func put(b []uint64, x uint64) []uint64 {
+	for x/64 >= uint64(len(b)) {
+		b = append(b, 0)
+	}
+	b[x/64] |= 1 << (x % 64)
+	return b
+}
+
+// addFin adds x.
+func (s *nset) addFin(x uint64) { s.fin = put(s.fin, x) }
+
+// addAllBut adds every nimber not in b (b is copied).
+func (s *nset) addAllBut(b []uint64) {
+	if !s.co {
+		s.co, s.out = true, append([]uint64(nil), b...)
+		return
+	}
+	for i := range s.out {
+		if i < len(b) {
+			s.out[i] &= b[i]
+		} else {
+			s.out[i] = 0
+		}
+	}
+}
+
+// contains reports whether the nimber x is in s; x beyond the bitsets is
+// in s when s is cofinite.
+func (s *nset) contains(x *big.Int) bool {
+	if !x.IsUint64() || x.Uint64()/64 >= uint64(max(len(s.fin), len(s.out))) {
+		return s.co
+	}
+	n := x.Uint64()
+	return has(s.fin, n) || (s.co && !has(s.out, n))
+}
+
+// addComplement adds the nimbers not in w.
+func (s *nset) addComplement(w *nset) {
+	if !w.co {
+		s.addAllBut(w.fin)
+		return
+	}
+	for i, o := range w.out { // complement of fin ∪ (N \ out) = out \ fin
+		if i < len(w.fin) {
+			o &^= w.fin[i]
+		}
+		for o != 0 {
+			s.addFin(uint64(64*i + bits.TrailingZeros64(o)))
+			o &= o - 1
+		}
+	}
+}
+
+// all reports whether s holds every nimber.
+func (s *nset) all() bool {
+	if !s.co {
+		return false
+	}
+	for i, o := range s.out {
+		var f uint64
+		if i < len(s.fin) {
+			f = s.fin[i]
+		}
+		if o&^f != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// mex is the least nimber not in s (s not all).
+func (s *nset) mex() uint64 {
+	for i := 0; ; i++ {
+		var in uint64
+		if i < len(s.fin) {
+			in = s.fin[i]
+		}
+		if s.co {
+			var out uint64
+			if i < len(s.out) {
+				out = s.out[i]
+			}
+			in |= ^out
+		}
+		if in != math.MaxUint64 {
+			return uint64(64*i + bits.TrailingZeros64(^in))
+		}
+	}
+}
+
+// Solver answers questions under entailing play.
+type Solver struct {
+	env    play.Env
+	normal *normal.Solver
+	free   map[game.Ruleset]map[string]val   // the values of parts nobody is obliged in
+	wins   map[game.Ruleset]map[string]*nset // W: the rests for which the player obliged in a part wins
+	states int
+}
+
+// New returns a solver.
+func New(env play.Env) *Solver {
+	return &Solver{env: env, normal: normal.New(env), free: map[game.Ruleset]map[string]val{}, wins: map[game.Ruleset]map[string]*nset{}}
+}
+
+func key(c game.Component) string { return c.Rules.Kind().Encode(c.State) }
+
+// store counts a state against the limits.
+func (s *Solver) store(ctx context.Context) error {
+	s.states++
+	if s.states%256 == 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return s.env.Limits.CheckNow("entailing play", s.states, int64(s.states)*96)
+	}
+	return s.env.Limits.Check("entailing play", s.states, int64(s.states)*96)
+}
+
+// part is the value of a component nobody is obliged in.
+func (s *Solver) part(ctx context.Context, c game.Component) (val, error) {
+	if ob, ok := c.Rules.(obliged); ok {
+		return val{}, fmt.Errorf("%s is a part someone must answer in: it has no value of its own", ob.Name()+ob.Kind().Format(c.State))
+	}
+	if !game.IsEntailing(c.Rules) {
+		g, err := s.normal.Grundy(ctx, game.Position{c})
+		if err != nil {
+			return val{}, err
+		}
+		if !g.IsUint64() {
+			return val{}, fmt.Errorf("%s is worth %s, too large to add to a game with entailing moves", c, g)
+		}
+		return val{n: g.Uint64()}, nil
+	}
+	m := s.free[c.Rules]
+	if m == nil {
+		m = map[string]val{}
+		s.free[c.Rules] = m
+	}
+	k := key(c)
+	if v, ok := m[k]; ok {
+		return v, nil
+	}
+	answers, err := s.answers(ctx, c)
+	if err != nil {
+		return val{}, err
+	}
+	v := val{loony: true}
+	if !answers.all() {
+		v = val{n: answers.mex()}
+	}
+	m[k] = v
+	return v, s.store(ctx)
+}
+
+// answers is C: the values of the rest that a move of c answers.
+func (s *Solver) answers(ctx context.Context, c game.Component) (*nset, error) {
+	moves, err := game.EntailMoves(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	C := &nset{}
+	for _, m := range moves {
+		switch m.Then {
+		case game.Entail:
+			w, err := s.obliged(ctx, m.To)
+			if err != nil {
+				return nil, err
+			}
+			C.addComplement(w)
+		default:
+			v, err := s.sum(ctx, m.To)
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case m.Then == game.Again && v.loony:
+				C.addAllBut(nil)
+			case m.Then == game.Again:
+				C.addAllBut(put(nil, v.n))
+			case !v.loony:
+				C.addFin(v.n)
+			}
+		}
+	}
+	return C, nil
+}
+
+// sum is the value of parts nobody is obliged in.
+func (s *Solver) sum(ctx context.Context, parts []game.Component) (val, error) {
+	var t val
+	for _, c := range parts {
+		v, err := s.part(ctx, c)
+		if err != nil {
+			return val{}, err
+		}
+		t = t.add(v)
+	}
+	return t, nil
+}
+
+// obliged is W of what an entailing move leaves (one part or nothing): the
+// values of the rest for which the player obliged to answer in it wins.
+func (s *Solver) obliged(ctx context.Context, to []game.Component) (*nset, error) {
+	if len(to) == 0 {
+		return &nset{}, nil // no answer: the obliged player loses
+	}
+	c := to[0]
+	m := s.wins[c.Rules]
+	if m == nil {
+		m = map[string]*nset{}
+		s.wins[c.Rules] = m
+	}
+	k := key(c)
+	if w, ok := m[k]; ok {
+		return w, nil
+	}
+	moves, err := game.EntailMoves(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	W := &nset{}
+	for _, mv := range moves {
+		switch mv.Then {
+		case game.Entail:
+			w, err := s.obliged(ctx, mv.To)
+			if err != nil {
+				return nil, err
+			}
+			W.addComplement(w)
+			W.loony = W.loony || !w.loony
+		default:
+			v, err := s.sum(ctx, mv.To)
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case mv.Then == game.Again:
+				W.loony = true
+				if v.loony {
+					W.addAllBut(nil)
+				} else {
+					W.addAllBut(put(nil, v.n))
+				}
+			case !v.loony:
+				W.addFin(v.n)
+			}
+		}
+	}
+	m[k] = W
+	return W, s.store(ctx)
+}
+
+// Value is a position's value: a nimber or ∞ when nobody is obliged, else
+// who wins.
+func (s *Solver) Value(ctx context.Context, p game.Position) (play.Value, error) {
+	v, err := s.value(ctx, p)
+	return v.wrap(), err
+}
+
+func (s *Solver) value(ctx context.Context, p game.Position) (Value, error) {
+	at, err := obligation(p)
+	if err != nil {
+		return Value{}, err
+	}
+	total := new(big.Int)
+	loony := false
+	for i, c := range p {
+		if i == at {
+			continue
+		}
+		if game.IsEntailing(c.Rules) {
+			v, err := s.part(ctx, c)
+			if err != nil {
+				return Value{}, err
+			}
+			loony = loony || v.loony
+			total.Xor(total, new(big.Int).SetUint64(v.n))
+			continue
+		}
+		g, err := s.normal.Grundy(ctx, game.Position{c})
+		if err != nil {
+			return Value{}, err
+		}
+		total.Xor(total, g)
+	}
+	if at < 0 {
+		if loony {
+			return Value{Loony: true}, nil
+		}
+		return Value{G: total}, nil
+	}
+	w, err := s.obligedIn(ctx, p[at])
+	if err != nil {
+		return Value{}, err
+	}
+	wins := w.loony
+	if !loony {
+		wins = w.contains(total)
+	}
+	return Value{Obliged: true, Previous: !wins}, nil
+}
+
+// obligedIn is W of a part someone must answer in.
+func (s *Solver) obligedIn(ctx context.Context, c game.Component) (*nset, error) {
+	switch r := c.Rules.(type) {
+	case *Entailed:
+		return s.obliged(ctx, []game.Component{{Rules: r.Inner, State: c.State}})
+	case turn:
+		// handing the turn back leaves the rest to the mover: the obliged
+		// player wins when it is 0
+		return &nset{fin: put(nil, 0)}, nil
+	}
+	return &nset{}, nil // nothing left to answer in
+}
+
+// obligation is the index of the part the player to move must answer in,
+// -1 when there is none.
+func obligation(p game.Position) (int, error) {
+	at := -1
+	for i, c := range p {
+		if _, ok := c.Rules.(obliged); ok {
+			if at >= 0 {
+				return 0, fmt.Errorf("%s obliges the player to move in two parts at once", p)
+			}
+			at = i
+		}
+	}
+	return at, nil
+}
+
+// Outcome is who wins.
+func (s *Solver) Outcome(ctx context.Context, p game.Position) (game.Outcome, error) {
+	v, err := s.value(ctx, p)
+	if err != nil {
+		return 0, err
+	}
+	return v.Outcome(), nil
+}
+
+// Options lists the moves of the part the player to move must answer in, or
+// of every part, each with what it obliges made a part of the position it
+// reaches.
+func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, error) {
+	at, err := obligation(p)
+	if err != nil {
+		return nil, err
+	}
+	var out []play.Option
+	firsts := p.Firsts()
+	for i, c := range p {
+		if (at >= 0 && i != at) || (at < 0 && firsts[i] != i) {
+			continue
+		}
+		moves, err := s.moves(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range moves {
+			if err := s.env.Limits.Hold("entailing play"); err != nil {
+				return nil, err
+			}
+			v, err := s.Value(ctx, p.Replace(i, m.To))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, play.Option{Index: i, Move: m, Value: v})
+		}
+	}
+	return out, nil
+}
+
+// moves are a component's moves with what they oblige made parts of what
+// they leave: an entailing move leaves its part Entailed (or, leaving
+// nothing, a part with no move), an again move leaves the mover's Turn.
+func (s *Solver) moves(ctx context.Context, c game.Component) ([]game.Move, error) {
+	switch r := c.Rules.(type) {
+	case *Entailed:
+		c = game.Component{Rules: r.Inner, State: c.State}
+	case turn:
+		return []game.Move{{Label: "hand the turn back"}}, nil
+	case nothing:
+		return nil, nil
+	}
+	moves, err := game.EntailMoves(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range moves {
+		switch m.Then {
+		case game.Entail:
+			to := game.Component{Rules: nothing{}, State: nil}
+			if len(m.To) > 0 {
+				to = game.Component{Rules: &Entailed{Inner: m.To[0].Rules}, State: m.To[0].State}
+			}
+			moves[i].To = []game.Component{to}
+		case game.Again:
+			moves[i].To = append(append([]game.Component(nil), m.To...), game.Component{Rules: turn{}})
+		}
+	}
+	return moves, nil
+}
+
+// Winning lists the moves to P-positions.
+func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, error) {
+	opts, err := s.Options(ctx, p)
+	return play.ToP(opts), err
+}
+
+// Describe says how a ruleset is solved.
+func (s *Solver) Describe(r game.Ruleset) string {
+	if !game.IsEntailing(r) {
+		return "normal play's solver (no move of it obliges): " + s.normal.Describe(r)
+	}
+	return "the affine impartial mex: each part's value from the values of the rest its moves answer, an entailing move's from who wins when obliged to answer in what it leaves (memoized)"
+}
+
+// obliged is a part the player to move must answer in.
+type obliged interface {
+	game.Ruleset
+	obligation()
+}
+
+// Entailed is a part left by an entailing move: the player to move must
+// answer in it.
+type Entailed struct{ Inner game.Ruleset }
+
+func (e *Entailed) obligation()             {}
+func (e *Entailed) Name() string            { return e.Inner.Name() }
+func (e *Entailed) Kind() game.Kind         { return entailedKind{e.Inner.Kind()} }
+func (e *Entailed) Decided(game.State) bool { return false }
+func (e *Entailed) Moves(ctx context.Context, s game.State) ([]game.Move, error) {
+	return nil, game.EntailingError(e.Inner.Name())
+}
+
+// entailedKind writes an entailed part with "answer in" before it.
+type entailedKind struct{ game.Kind }
+
+func (k entailedKind) Format(s game.State) string { return k.Kind.Format(s) + " (answer here)" }
+func (k entailedKind) Encode(s game.State) string { return "E" + k.Kind.Encode(s) }
+
+// turn is the mover's turn left by an again move: the other player's one
+// move hands it back.
+type turn struct{}
+
+func (turn) obligation()             {}
+func (turn) Name() string            { return "again (the same player moves next)" }
+func (turn) Kind() game.Kind         { return markKind{} }
+func (turn) Decided(game.State) bool { return false }
+func (turn) Moves(context.Context, game.State) ([]game.Move, error) {
+	return []game.Move{{Label: "hand the turn back"}}, nil
+}
+
+// nothing is what an entailing move that leaves nothing obliges the other
+// player to answer in: no move, so that player loses.
+type nothing struct{}
+
+func (nothing) obligation()             {}
+func (nothing) Name() string            { return "nothing to answer in" }
+func (nothing) Kind() game.Kind         { return markKind{} }
+func (nothing) Decided(game.State) bool { return false }
+func (nothing) Moves(context.Context, game.State) ([]game.Move, error) {
+	return nil, nil
+}
+
+// markKind is the kind of the marks: no state, written as nothing.
+type markKind struct{}
+
+func (markKind) Name() string { return "mark" }
+func (markKind) Make(string, []*big.Int) (game.State, error) {
+	return nil, fmt.Errorf("a mark is made by a move")
+}
+func (markKind) Format(game.State) string    { return "" }
+func (markKind) Braces() bool                { return false }
+func (markKind) Example(string) string       { return "" }
+func (markKind) Coords() []string            { return nil }
+func (markKind) Compare(a, b game.State) int { return 0 }
+func (markKind) Encode(game.State) string    { return "" }
+
+// Answer is what one move of a part answers: the values of the rest for
+// which it wins, written out ("3", "every nimber but 0", "none").
+type Answer struct {
+	Move    game.Move
+	Answers string
+}
+
+// Explain lists the moves of a part nobody is obliged in with what each
+// answers, and the part's value.
+func (s *Solver) Explain(ctx context.Context, c game.Component) ([]Answer, play.Value, error) {
+	moves, err := game.EntailMoves(ctx, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []Answer
+	for _, m := range moves {
+		one := &nset{}
+		switch m.Then {
+		case game.Entail:
+			w, err := s.obliged(ctx, m.To)
+			if err != nil {
+				return nil, nil, err
+			}
+			one.addComplement(w)
+		default:
+			v, err := s.sum(ctx, m.To)
+			if err != nil {
+				return nil, nil, err
+			}
+			switch {
+			case m.Then == game.Again && v.loony:
+				one.addAllBut(nil)
+			case m.Then == game.Again:
+				one.addAllBut(put(nil, v.n))
+			case !v.loony:
+				one.addFin(v.n)
+			}
+		}
+		out = append(out, Answer{Move: m, Answers: one.String()})
+	}
+	v, err := s.Value(ctx, game.Position{c})
+	return out, v, err
+}
+
+// String writes a set of nimbers: "none", "0, 2", "every nimber",
+// "every nimber but 1, 3".
+func (s *nset) String() string {
+	list := func(b []uint64) []string {
+		var out []string
+		for i, w := range b {
+			for w != 0 {
+				out = append(out, fmt.Sprint(64*i+bits.TrailingZeros64(w)))
+				w &= w - 1
+			}
+		}
+		return out
+	}
+	if !s.co {
+		if f := list(s.fin); len(f) > 0 {
+			return strings.Join(f, ", ")
+		}
+		return "none"
+	}
+	var but []uint64
+	for i, o := range s.out {
+		if i < len(s.fin) {
+			o &^= s.fin[i]
+		}
+		but = append(but, o)
+	}
+	if b := list(but); len(b) > 0 {
+		return "every nimber but " + strings.Join(b, ", ")
+	}
+	return "every nimber"
+}
