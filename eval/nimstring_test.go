@@ -112,3 +112,37 @@ func TestNimstringAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestNimstringLongChainsAndLoops: Winning Ways (ch. 16) and Berlekamp's
+// The Dots-and-Boxes Game: every move into a long chain (three coins or
+// more, both ends on the ground) or a long loop (four coins or more) is
+// loony, so nobody moves there and such a chain or loop is worth 0.
+func TestNimstringLongChainsAndLoops(t *testing.T) {
+	for n := 3; n <= 8; n++ {
+		chain := []string{"g-c1"}
+		loop := []string{}
+		for i := 1; i < n; i++ {
+			chain = append(chain, fmt.Sprintf("c%d-c%d", i, i+1))
+			loop = append(loop, fmt.Sprintf("c%d-c%d", i, i+1))
+		}
+		chain = append(chain, fmt.Sprintf("c%d-g", n))
+		loop = append(loop, fmt.Sprintf("c%d-c1", n))
+		for _, d := range []struct {
+			what  string
+			edges []string
+		}{{"chain", chain}, {"loop", loop}} {
+			if d.what == "loop" && n < 4 {
+				continue
+			}
+			pos := fmt.Sprintf("Nimstring(graph(%q))", "g "+strings.Join(d.edges, " "))
+			if got := out(t, "grundy("+pos+")"); got != "0" {
+				t.Errorf("a long %s of %d coins is worth %s, want 0", d.what, n, got)
+			}
+			for _, line := range strings.Split(out(t, "options("+pos+")"), "\n") {
+				if !strings.HasSuffix(line, "∞") {
+					t.Errorf("a move into a long %s of %d coins is not loony: %s", d.what, n, line)
+				}
+			}
+		}
+	}
+}
