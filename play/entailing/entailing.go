@@ -281,29 +281,60 @@ func (s *Solver) answers(ctx context.Context, c game.Component) (*nset, error) {
 	}
 	C := &nset{}
 	for _, m := range moves {
-		switch m.Then {
-		case game.Entail:
-			w, err := s.obliged(ctx, m.To)
-			if err != nil {
-				return nil, err
-			}
-			C.addComplement(w)
-		default:
-			v, err := s.sum(ctx, m.To)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case m.Then == game.Again && v.loony:
-				C.addAllBut(nil)
-			case m.Then == game.Again:
-				C.addAllBut(put(nil, v.n))
-			case !v.loony:
-				C.addFin(v.n)
-			}
+		a, err := s.answer(ctx, m)
+		if err != nil {
+			return nil, err
 		}
+		C.add(a)
 	}
 	return C, nil
+}
+
+// answer is what a move answers: the values x of the rest for which the
+// player who makes it wins (loony: when the rest is loony). A free move to
+// a position worth v answers v; an again move every x but v, and a loony
+// rest (the mover moves again in a loony sum); an entailing move to H the
+// x for which the player obliged in H loses, and a loony rest when that
+// player loses with it.
+func (s *Solver) answer(ctx context.Context, m game.Move) (*nset, error) {
+	a := &nset{}
+	if m.Then == game.Entail {
+		w, err := s.obliged(ctx, m.To)
+		if err != nil {
+			return nil, err
+		}
+		a.addComplement(w)
+		a.loony = !w.loony
+		return a, nil
+	}
+	v, err := s.sum(ctx, m.To)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case m.Then == game.Again && v.loony:
+		a.addAllBut(nil)
+	case m.Then == game.Again:
+		a.addAllBut(put(nil, v.n))
+	case !v.loony:
+		a.addFin(v.n)
+	}
+	a.loony = m.Then == game.Again
+	return a, nil
+}
+
+// add adds every member of o to s.
+func (s *nset) add(o *nset) {
+	for len(s.fin) < len(o.fin) {
+		s.fin = append(s.fin, 0)
+	}
+	for i, w := range o.fin {
+		s.fin[i] |= w
+	}
+	if o.co {
+		s.addAllBut(o.out)
+	}
+	s.loony = s.loony || o.loony
 }
 
 // sum is the value of parts nobody is obliged in.
@@ -341,31 +372,11 @@ func (s *Solver) obliged(ctx context.Context, to []game.Component) (*nset, error
 	}
 	W := &nset{}
 	for _, mv := range moves {
-		switch mv.Then {
-		case game.Entail:
-			w, err := s.obliged(ctx, mv.To)
-			if err != nil {
-				return nil, err
-			}
-			W.addComplement(w)
-			W.loony = W.loony || !w.loony
-		default:
-			v, err := s.sum(ctx, mv.To)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case mv.Then == game.Again:
-				W.loony = true
-				if v.loony {
-					W.addAllBut(nil)
-				} else {
-					W.addAllBut(put(nil, v.n))
-				}
-			case !v.loony:
-				W.addFin(v.n)
-			}
+		a, err := s.answer(ctx, mv)
+		if err != nil {
+			return nil, err
 		}
+		W.add(a)
 	}
 	m[k] = W
 	return W, s.store(ctx)
@@ -613,29 +624,11 @@ func (s *Solver) Explain(ctx context.Context, c game.Component) ([]Answer, play.
 	}
 	var out []Answer
 	for _, m := range moves {
-		one := &nset{}
-		switch m.Then {
-		case game.Entail:
-			w, err := s.obliged(ctx, m.To)
-			if err != nil {
-				return nil, nil, err
-			}
-			one.addComplement(w)
-		default:
-			v, err := s.sum(ctx, m.To)
-			if err != nil {
-				return nil, nil, err
-			}
-			switch {
-			case m.Then == game.Again && v.loony:
-				one.addAllBut(nil)
-			case m.Then == game.Again:
-				one.addAllBut(put(nil, v.n))
-			case !v.loony:
-				one.addFin(v.n)
-			}
+		a, err := s.answer(ctx, m)
+		if err != nil {
+			return nil, nil, err
 		}
-		out = append(out, Answer{Move: m, Answers: one.String()})
+		out = append(out, Answer{Move: m, Answers: a.String()})
 	}
 	v, err := s.Value(ctx, game.Position{c})
 	return out, v, err
