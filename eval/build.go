@@ -181,7 +181,7 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 		return game.Renamed(rv.R, name), nil
 	}
 	k := in.kind(d)
-	sc := rules.NewScope(func(n string) (rules.Const, bool) {
+	consts := func(n string) (rules.Const, bool) {
 		v, ok := params[n]
 		if !ok {
 			v, ok = in.globals[n]
@@ -193,7 +193,9 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 			return rules.Const{}, false
 		}
 		return constOf(v), true
-	})
+	}
+	scope := func() *rules.Scope { return rules.NewScope(consts) } // one per compile: a kind binds its variables in it
+	sc := scope()
 	plain, hasPass := d.WithoutPass()
 	opts := rules.Options{Generic: in.cfg.Generic, Limits: in.limits()}
 	var r game.Ruleset
@@ -203,7 +205,7 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 		var rs [3]game.Ruleset
 		for i, g := range groups {
 			if g != nil {
-				if rs[i], err = k.Compile(g, name, sc, opts); err != nil {
+				if rs[i], err = k.Compile(g, name, scope(), opts); err != nil {
 					return nil, err
 				}
 			}

@@ -144,6 +144,22 @@ func TestTopEntailsAgainstBruteForce(t *testing.T) {
 	checkSums(t, topEntails, &ebrute{moves: topEntailsMoves, memo: map[string]bool{}}, 3, 12)
 }
 
+// A game of tuples whose entailing move may leave a position without a
+// move (D(0)): the player obliged to answer there loses.
+func TestTupleEntailingAgainstBruteForce(t *testing.T) {
+	moves := func(n int) []emove {
+		var ms []emove
+		if n > 0 {
+			ms = append(ms, emove{parts: []int{n - 1}, then: "entailing"})
+		}
+		if n > 1 {
+			ms = append(ms, emove{parts: []int{n - 2}})
+		}
+		return ms
+	}
+	checkSums(t, "game G state (n) { move (n - 1) if n > 0 entailing; move (n - 2) if n > 1 }", &ebrute{moves: moves, memo: map[string]bool{}}, 3, 12)
+}
+
 func TestTopEntailsLoonyStacks(t *testing.T) {
 	top := 2600
 	if testing.Short() {

@@ -46,7 +46,7 @@ func (b *bytesSource) position() string {
 			fmt.Sprintf("V(path(%d))", n), fmt.Sprintf("V(grid(2, %d))", n%5), fmt.Sprintf("V(cycle(%d))", n), `V(graph("a-b-c-a c-d e"))`,
 			fmt.Sprintf("Q(%d)", n), fmt.Sprintf("QT(%d, %d)", n%6, b.pick(6)),
 			fmt.Sprintf("E(%d)", n), fmt.Sprintf("TopEntails(%d)", n), b.of(`Nimstring(graph("g-a a-b b-g"))`, `Nimstring(graph("g-a a-b b-c c-a"))`, `Nimstring(graph("g"))`),
-			fmt.Sprintf("withpass(Nim(%d) + G(%d))", n%4, b.pick(5)))
+			fmt.Sprintf("withpass(Nim(%d) + G(%d))", n%4, b.pick(5)), fmt.Sprintf("ET(%d, %d)", n%6, b.pick(6)))
 	}
 	p := one()
 	for range b.pick(3) {
@@ -76,6 +76,7 @@ func scriptFrom(data []byte) (string, []string) {
 	fmt.Fprintf(&s, "game Q { take %s; pass once }\n", b.of("1..3", "{2, 12, 14}", "{1, 4}", "2"))
 	fmt.Fprintf(&s, "game QT state (a, b) { move (a - 1, b) if a > 0; move (a, b - %s) if b > 0; pass once }\n", b.of("1", "b", "1 + a % 2"))
 	// a game whose moves oblige: entailing and again rules
+	fmt.Fprintf(&s, "game ET state (a, b) { move (a - 1, b) if a > 0 %s; move (a, b - %s) if b > 1 }\n", b.of("entailing", "again"), b.of("1", "2"))
 	fmt.Fprintf(&s, "game E { take %s%s; take %s%s }\n", b.of("1", "{1, 2}", "3"), b.of(" entailing", " again", ""), b.of("2", "1..2", "{k for k in 1..3}"), b.of(" again", " split", " split again", " entailing"))
 	fmt.Fprintf(&s, "let x = %s\n", b.expr(1+b.pick(3)))
 	var stmts []string

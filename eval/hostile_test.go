@@ -195,3 +195,17 @@ func TestOptionsOfHugeHeapNotPadded(t *testing.T) {
 		t.Fatalf("no family of splits listed: %q", lines)
 	}
 }
+
+// A chain of obligations a hundred thousand deep (each position obliges an
+// answer in the one below it) is polled on the way down: cancelled, it
+// says so, rather than descending to the bottom first.
+func TestDeepEntailingChainIsPolled(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	if err := in.Exec(context.Background(), "defs.game", "game D state (n) { move (n - 1) if n > 0 entailing; move (n - 2) if n > 1 }"); err != nil {
+		t.Fatal(in.Render(err))
+	}
+	ctx := &countdown{Context: context.Background(), left: 20}
+	if _, err := in.Eval(ctx, "grundy(D(100000))"); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("a cancelled chain of obligations: %v", err)
+	}
+}

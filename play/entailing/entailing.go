@@ -38,6 +38,7 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/play/normal"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // Convention is play with entailing and again moves.
@@ -211,16 +212,18 @@ func (s *nset) mex() uint64 {
 
 // Solver answers questions under entailing play.
 type Solver struct {
-	env    play.Env
-	normal *normal.Solver
-	free   map[game.Ruleset]map[string]val   // the values of parts nobody is obliged in
-	wins   map[game.Ruleset]map[string]*nset // W: the rests for which the player obliged in a part wins
-	states int
+	env     play.Env
+	normal  *normal.Solver
+	free    map[game.Ruleset]map[string]val   // the values of parts nobody is obliged in
+	wins    map[game.Ruleset]map[string]*nset // W: the rests for which the player obliged in a part wins
+	states  int
+	entered int                    // computations begun, for the checks on the way down
+	warm    map[game.Ruleset]int64 // heap rulesets: the heaps below this are valued
 }
 
 // New returns a solver.
 func New(env play.Env) *Solver {
-	return &Solver{env: env, normal: normal.New(env), free: map[game.Ruleset]map[string]val{}, wins: map[game.Ruleset]map[string]*nset{}}
+	return &Solver{env: env, normal: normal.New(env), free: map[game.Ruleset]map[string]val{}, wins: map[game.Ruleset]map[string]*nset{}, warm: map[game.Ruleset]int64{}}
 }
 
 func key(c game.Component) string { return c.Rules.Kind().Encode(c.State) }
@@ -230,11 +233,45 @@ func (s *Solver) store(ctx context.Context) error {
 	s.states++
 	if s.states%256 == 0 {
 		if err := ctx.Err(); err != nil {
-			return err
+			return &solve.InterruptedError{What: "a game with entailing moves", States: s.states, Err: err}
 		}
 		return s.env.Limits.CheckNow("entailing play", s.states, int64(s.states)*96)
 	}
 	return s.env.Limits.Check("entailing play", s.states, int64(s.states)*96)
+}
+
+// enter is called as a computation begins, before any is stored: a deep
+// chain of them (a stack obliging an answer in the stack below it, and so
+// on) holds the moves of each, so Ctrl-C and the memory budget are checked
+// on the way down too.
+func (s *Solver) enter(ctx context.Context) error {
+	s.entered++
+	if s.entered%64 != 0 {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return &solve.InterruptedError{What: "a game with entailing moves", States: s.states, Err: err}
+	}
+	s.env.Limits.Report("entailing play", "positions", int64(s.states))
+	return s.env.Limits.CheckNow("entailing play", s.states, int64(s.states)*96)
+}
+
+// warmUp values the heaps below n of a heap ruleset first, smallest first,
+// so that valuing heap n goes one level down, not n levels (each holding
+// its moves). Moves of a heap ruleset leave smaller heaps.
+func (s *Solver) warmUp(ctx context.Context, c game.Component) error {
+	h, ok := c.State.(*big.Int)
+	if !ok || !h.IsInt64() || len(c.Rules.Kind().Coords()) != 1 {
+		return nil
+	}
+	for n := h.Int64(); s.warm[c.Rules] < n; {
+		k := s.warm[c.Rules]
+		s.warm[c.Rules] = k + 1
+		if _, err := s.part(ctx, game.Component{Rules: c.Rules, State: big.NewInt(k)}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // part is the value of a component nobody is obliged in.
@@ -260,6 +297,12 @@ func (s *Solver) part(ctx context.Context, c game.Component) (val, error) {
 	k := key(c)
 	if v, ok := m[k]; ok {
 		return v, nil
+	}
+	if err := s.enter(ctx); err != nil {
+		return val{}, err
+	}
+	if err := s.warmUp(ctx, c); err != nil {
+		return val{}, err
 	}
 	answers, err := s.answers(ctx, c)
 	if err != nil {
@@ -365,6 +408,12 @@ func (s *Solver) obliged(ctx context.Context, to []game.Component) (*nset, error
 	k := key(c)
 	if w, ok := m[k]; ok {
 		return w, nil
+	}
+	if err := s.enter(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.warmUp(ctx, c); err != nil {
+		return nil, err
 	}
 	moves, err := game.EntailMoves(ctx, c)
 	if err != nil {
