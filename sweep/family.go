@@ -32,8 +32,10 @@ const maxItems = 1 << 20
 
 // ParseFamily reads a family:
 //
-//	octal:K      every octal code 0.d1…dK (8^K codes, 1 <= K <= 6)
-//	hex:K        every hexadecimal code 0.h1…hK (16^K codes, 1 <= K <= 5)
+//	octal:K      every octal code 0.d1…dK, then every 4.d1…dK (a heap may
+//	             also split in two without taking): 2·8^K codes, 1 <= K <= 6
+//	hex:K        every hexadecimal code 0.h1…hK, then 4.h1…hK (2·16^K
+//	             codes, 1 <= K <= 5)
 //	file:PATH    the codes of a file, one per line (# starts a comment)
 //	A..B         the numbers A to B (for a query)
 //	C1,C2,…      the codes listed
@@ -93,16 +95,19 @@ func ParseCode(s string) (octal.Code, error) {
 }
 
 // allCodes lists 0.d1…dk for every digit string in the base, in the order of
-// the digits as a number.
+// the digits as a number, then 4.d1…dk likewise: the codes whose heaps may
+// also split in two without taking (Flammenkamp's and Czajka's tables cover
+// both prefixes).
 func allCodes(base, k int) []string {
 	n := 1
 	for range k {
 		n *= base
 	}
-	items := make([]string, n)
-	for i := range items {
+	items := make([]string, 2*n)
+	for i := range n {
 		digits := strconv.FormatInt(int64(i), base)
-		items[i] = "0." + strings.Repeat("0", k-len(digits)) + digits
+		digits = strings.Repeat("0", k-len(digits)) + digits
+		items[i], items[n+i] = "0."+digits, "4."+digits
 	}
 	return items
 }

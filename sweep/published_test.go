@@ -185,8 +185,8 @@ func TestThreeDigitCodesAgainstOEIS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 512 {
-		t.Fatalf("%d records, want 512", len(recs))
+	if len(recs) != 1024 { // 0.ddd and 4.ddd
+		t.Fatalf("%d records, want 1024", len(recs))
 	}
 	if n := checkAgainstOEIS(t, recs, bound); n != 63 {
 		t.Errorf("%d codes had a period provable within the bound, want 63", n)

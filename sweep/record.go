@@ -40,6 +40,7 @@ type Record struct {
 	Period    *PeriodRec `json:"period,omitempty"`
 	NoPeriod  string     `json:"no_period,omitempty"` // why no period is given
 	Candidate *Candidate `json:"candidate,omitempty"` // what the values suggest, unproved
+	Rare      *RareRec   `json:"rare,omitempty"`      // without a period: the rare values
 	Sequence  string     `json:"sequence,omitempty"`  // equal for equal sequences: see sequenceID
 	Checksum  string     `json:"checksum,omitempty"`  // SHA-256 of the values, 4 bytes each, little-endian
 	// A query's answer, as --json writes it.
@@ -58,6 +59,20 @@ type PeriodRec struct {
 	Exceptions    int64  `json:"exceptions"`     // how many n < Preperiod have g(n) != g(n + Length)
 	Theorem       string `json:"theorem"`
 	Needed        int64  `json:"needed"` // the theorem needed the values g(0) .. g(Needed-1)
+}
+
+// RareRec is what research tables report of a code without a known
+// period: under the mask (a value v is rare when popcount(v & mask) is
+// even, the mask under which the fewest heaps are rare), how many heaps
+// have a rare value and the last of them, the largest value and its first
+// heap, and the share of heaps with a common value.
+type RareRec struct {
+	Mask   uint32  `json:"mask"`
+	Count  int     `json:"count"`
+	Last   int     `json:"last"`
+	Max    uint32  `json:"max"`
+	MaxAt  int     `json:"max_at"`
+	Common float64 `json:"common"` // rounded to 6 digits
 }
 
 // Candidate is a period the values suggest but do not prove yet.

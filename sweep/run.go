@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"strings"
 	"time"
@@ -205,6 +206,10 @@ func describe(r *Record, tab *octal.Table, per *octal.Period) {
 		r.Sequence = fmt.Sprintf("first %d:%x", n, sum[:8])
 		if p, e, need, ok := tab.Candidate(); ok {
 			r.Candidate = &Candidate{Length: p, Preperiod: e, Needed: need}
+		}
+		if rs, ok := tab.Rare(); ok {
+			common := math.Round(float64(rs.N-rs.Count)/float64(rs.N)*1e6) / 1e6
+			r.Rare = &RareRec{Mask: rs.Mask, Count: rs.Count, Last: rs.Last, Max: rs.Max, MaxAt: rs.MaxAt, Common: common}
 		}
 	}
 }

@@ -21,9 +21,9 @@ func TestParseFamily(t *testing.T) {
 		last  string
 		codes bool
 	}{
-		{"octal:1", 8, "0.0", "0.7", true},
-		{"octal:3", 512, "0.000", "0.777", true},
-		{"hex:2", 256, "0.00", "0.ff", true},
+		{"octal:1", 16, "0.0", "4.7", true},
+		{"octal:3", 1024, "0.000", "4.777", true},
+		{"hex:2", 512, "0.00", "4.ff", true},
 		{"0.16, 4.007,0.6", 3, "0.16", "0.6", true},
 		{"0..10", 11, "0", "10", false},
 		{"-2..2", 5, "-2", "2", false},
@@ -138,7 +138,7 @@ func TestMergeShards(t *testing.T) {
 		bad := map[string][]*Output{
 			"shard 3/4 missing":       outs[1:],
 			"given twice":             append([]*Output{outs[0]}, outs...),
-			"stops after 3 of its 16": {outs[0], &cut, outs[2], outs[3]},
+			"stops after 3 of its 32": {outs[0], &cut, outs[2], outs[3]},
 			"is of another sweep":     {outs[0], outs[1], &foreign, outs[3]},
 		}
 		for want, in := range bad {

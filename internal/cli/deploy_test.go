@@ -34,9 +34,10 @@ func TestSlurmBatchScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// octal:1 is 0.0 .. 0.7; shard 1/3 has games 1, 4 and 7.
-	if !bytes.HasPrefix(out, []byte(`{"sweep":{"family":"octal:1","items":8,"values":500,"shard":"1/3"`)) ||
-		!bytes.Contains(out, []byte(`"index":1,"game":"0.1"`)) || !bytes.Contains(out, []byte(`"index":7,"game":"0.7"`)) || bytes.Count(out, []byte("\n")) != 4 {
+	// octal:1 is 0.0 .. 0.7, then 4.0 .. 4.7; shard 1/3 has games 1, 4, 7, 10 and 13.
+	if !bytes.HasPrefix(out, []byte(`{"sweep":{"family":"octal:1","items":16,"values":500,"shard":"1/3"`)) ||
+		!bytes.Contains(out, []byte(`"index":1,"game":"0.1"`)) || !bytes.Contains(out, []byte(`"index":7,"game":"0.7"`)) ||
+		!bytes.Contains(out, []byte(`"index":13,"game":"4.5"`)) || bytes.Count(out, []byte("\n")) != 6 {
 		t.Errorf("shard 1/3 of octal:1:\n%s", out)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "results", "shard-1-of-3.ck")); err != nil {

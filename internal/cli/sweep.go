@@ -25,7 +25,7 @@ import (
 )
 
 const sweepUsage = `usage: gamelang sweep FAMILY [flags]
-  FAMILY is octal:K (every code 0.d1…dK), hex:K, file:PATH (one code per
+  FAMILY is octal:K (every code 0.d1…dK, then 4.d1…dK), hex:K, file:PATH (one code per
   line), C1,C2,… (codes), or A..B (numbers, with --query).
   Writes one JSON line per game (docs/sweep.md), then a summary to stderr.
 flags:

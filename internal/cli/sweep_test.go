@@ -32,7 +32,7 @@ func TestShardsAsProcesses(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"sweep", "octal:2", "--values", "5000", "--times=false"}
 	whole := gamelang(t, args...)
-	if !strings.HasPrefix(whole, `{"sweep":{"family":"octal:2","items":64,"values":5000,"shard":"0/1"`) || strings.Count(whole, "\n") != 65 {
+	if !strings.HasPrefix(whole, `{"sweep":{"family":"octal:2","items":128,"values":5000,"shard":"0/1"`) || strings.Count(whole, "\n") != 129 {
 		t.Fatalf("the whole sweep:\n%s", whole)
 	}
 	for _, n := range []int{1, 4, 7} {
