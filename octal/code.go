@@ -204,3 +204,38 @@ func (c Code) String() string {
 	}
 	return b.String()
 }
+
+// FirstMove is the smallest heap with a move, -1 for a code without moves.
+// Published tables write a code that cannot take a heap of 1 shifted, heap
+// n standing for heap n + FirstMove() - 1 (Czajka's tables).
+func (c Code) FirstMove() int64 {
+	best := int64(-1)
+	try := func(n int64) {
+		if best < 0 || n < best {
+			best = n
+		}
+	}
+	for k := int64(0); k <= int64(len(c.digits)); k++ {
+		d := c.Digit(k)
+		if k == int64(len(c.digits)) && c.tail == 0 {
+			break
+		}
+		if d&LeaveNone != 0 && k > 0 {
+			try(k)
+		}
+		if d&LeaveOne != 0 {
+			try(k + 1)
+		}
+		if d&LeaveTwo != 0 {
+			if c.unequal {
+				try(k + 3)
+			} else {
+				try(k + 2)
+			}
+		}
+		if d&LeaveThree != 0 {
+			try(k + 3)
+		}
+	}
+	return best
+}

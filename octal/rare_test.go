@@ -63,3 +63,20 @@ func bitsOf(v uint32) int {
 	}
 	return n
 }
+
+// Grundy's game to 2^21 values as Czajka's table gives it
+// (github.com/tczajka/octal-games, UnsolvedGames.md): mask fe, 1274 rare
+// values, the last at 82860, the largest value 231, first at 763622.
+func TestGrundysGameTo2To21(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2^21 values")
+	}
+	tab := NewTable(NewCode([]Digit{LeaveTwo}, 0).UnequalSplits(), Config{Limits: &solve.Limits{}, What: "GrundysGame"})
+	if err := tab.Grow(context.Background(), 1<<21-1); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := tab.Rare()
+	if r.N != 1<<21 || r.Mask != 0xfe || r.Count != 1274 || r.Last != 82860 || r.Max != 231 || r.MaxAt != 763622 {
+		t.Errorf("%+v; Czajka: mask fe, 1274 rare, the last at 82860, largest 231 at 763622", r)
+	}
+}

@@ -131,3 +131,116 @@ func TestTrivialCodesAgainstCzajka(t *testing.T) {
 		t.Errorf("%d codes 4.x, want 14", fours)
 	}
 }
+
+// TestClassesAgainstCzajka: the classes of every code of up to three
+// digits, prefixes 0. and 4., from the sweep of octal:3 to 10^4 values,
+// have the representatives of Czajka's lookup tables (GameLookup.md, the
+// test carries them in testdata/czajka-lookup.txt).
+func TestClassesAgainstCzajka(t *testing.T) {
+	recs := threeDigits(t)
+	rep, _ := Classes(recs)
+	f, err := os.Open("testdata/czajka-lookup.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	full := func(c string) string {
+		c = strings.TrimSpace(c)
+		switch {
+		case strings.HasPrefix(c, "."):
+			return "0" + c
+		case !strings.Contains(c, "."):
+			return c + ".0"
+		}
+		return c
+	}
+	checked, wrong := 0, 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		cells := strings.Split(line, "|")
+		row := full(cells[0])
+		for j, cell := range cells[1:] {
+			code := strings.Replace(row, "x", strconv.Itoa(j+1), 1)
+			want := strings.TrimSpace(cell)
+			if want == "-" {
+				want = code
+			} else {
+				want = full(want)
+			}
+			checked++
+			if got, ok := rep[code]; !ok || got != want {
+				wrong++
+				if wrong <= 20 {
+					t.Errorf("%s: class of %s, Czajka: %s", code, got, want)
+				}
+			}
+		}
+	}
+	if checked != 7*146 || wrong > 0 {
+		t.Errorf("%d codes checked, %d differ", checked, wrong)
+	}
+}
+
+// TestClassCounts: the codes of up to three digits, both prefixes, fall
+// into 174 classes besides the codes without a move, as Czajka's tables
+// count them (82 trivial, 10 solved, 82 unsolved); to 10^4 values the
+// periods of 86 are proved here, the other 6 solved ones needing more.
+func TestClassCounts(t *testing.T) {
+	recs := threeDigits(t)
+	_, n := Classes(recs)
+	solved := map[string]bool{}
+	for _, r := range recs {
+		if r.Period != nil && r.Class != "none" {
+			solved[r.Class] = true
+		}
+	}
+	if n != 175 || len(solved) != 86 {
+		t.Errorf("%d classes (with the codes without a move), %d proved; want 175 and 86", n, len(solved))
+	}
+}
+
+// TestRareAgainstCzajka: the rare values of codes as Czajka's tables give
+// them (SolvedGames.md: the whole sequence; UnsolvedGames.md: to the bound
+// named) — the mask, how many heaps are rare, the last of them, the
+// largest value and its first heap.
+func TestRareAgainstCzajka(t *testing.T) {
+	for _, c := range []struct {
+		code            string
+		n               int // values counted
+		mask            uint32
+		count, last     int
+		largest, largAt int
+		short           bool // small enough for -short
+	}{
+		{"0.45", 600, 0xf, 11, 198, 8, 37, true},
+		{"0.156", 4000, 0x1b, 15, 357, 23, 1032, true},
+		{"0.356", 7500, 0x1b, 7, 43, 19, 86, true},
+		{"0.644", 3700, 0x7e, 31, 511, 64, 333, true},
+		{"0.56", 326640 + 144, 0x5b, 46, 1795, 64, 22778, false},
+		{"0.16", 105351 + 149459, 0x1e, 53, 13935, 23, 229790, false},
+		{"0.04", 1 << 17, 0x7b8, 18860, 131003, 1024, 109363, true},
+		{"0.06", 1 << 17, 0x5a0, 52923, 131070, 1045, 127083, true},
+		{"0.6", 1 << 21, 0x1ee, 1584, 20627, 319, 1274955, false},
+	} {
+		if testing.Short() && !c.short {
+			continue
+		}
+		code, err := ParseCode(c.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := octal.NewTable(code, octal.Config{Limits: &solve.Limits{}, What: c.code})
+		if err := tab.Grow(context.Background(), c.n-1); err != nil {
+			t.Fatal(err)
+		}
+		r, _ := tab.Rare()
+		if r.N != c.n || r.Mask != c.mask || r.Count != c.count || r.Last != c.last || int(r.Max) != c.largest || r.MaxAt != c.largAt {
+			t.Errorf("%s to %d values: mask %x, %d rare, the last at %d, largest %d at %d; Czajka: mask %x, %d rare, the last at %d, largest %d at %d",
+				c.code, r.N, r.Mask, r.Count, r.Last, r.Max, r.MaxAt, c.mask, c.count, c.last, c.largest, c.largAt)
+		}
+	}
+}

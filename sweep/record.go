@@ -42,6 +42,7 @@ type Record struct {
 	Candidate *Candidate `json:"candidate,omitempty"` // what the values suggest, unproved
 	Rare      *RareRec   `json:"rare,omitempty"`      // without a period: the rare values
 	Sequence  string     `json:"sequence,omitempty"`  // equal for equal sequences: see sequenceID
+	Class     string     `json:"class,omitempty"`     // equal for codes of one class: see classID
 	Checksum  string     `json:"checksum,omitempty"`  // SHA-256 of the values, 4 bytes each, little-endian
 	// A query's answer, as --json writes it.
 	Answer *Answer `json:"answer,omitempty"`

@@ -196,6 +196,7 @@ func describe(r *Record, tab *octal.Table, per *octal.Period) {
 	r.Max = &mx
 	sum := tab.Checksum(n)
 	r.Checksum = hex.EncodeToString(sum)
+	r.Class = classID(tab, per)
 	switch {
 	case per != nil:
 		r.Period = &PeriodRec{Length: per.Len, Preperiod: per.Pre, LastException: per.Last,

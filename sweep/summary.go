@@ -67,8 +67,12 @@ func Summary(w io.Writer, recs []Record) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d games: %d with a proved period, %d without (\"p?\": a candidate period, unproved), %d answered, %d stopped short; %d distinct sequences\n",
-		len(recs), proved, open, len(answers), len(stopped), len(order))
+	classes := ""
+	if _, n := Classes(recs); n > 0 {
+		classes = fmt.Sprintf(", %d classes (sequences equal once shifted to the first heap with a move)", n)
+	}
+	_, err := fmt.Fprintf(w, "%d games: %d with a proved period, %d without (\"p?\": a candidate period, unproved), %d answered, %d stopped short; %d distinct sequences%s\n",
+		len(recs), proved, open, len(answers), len(stopped), len(order), classes)
 	return err
 }
 
