@@ -1,12 +1,12 @@
 package sweep
 
 import (
-	"sync"
 	"bufio"
 	"context"
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
