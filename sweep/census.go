@@ -1,0 +1,163 @@
+package sweep
+
+// A census: a sweep's records laid out by class, as docs/census.md shows
+// them — how many codes and classes, which are solved (a proved period)
+// and which not at the bound, the distributions of periods and preperiods,
+// the longest periods, and every unsolved class with its rare values.
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// censusClass is one class of a census: its representative's record and
+// its codes.
+type censusClass struct {
+	rep   Record
+	codes []string
+}
+
+// Census writes the census of a sweep's code analysis as Markdown.
+func Census(w io.Writer, recs []Record) error {
+	reps, _ := Classes(recs)
+	byRep := map[string]*censusClass{}
+	var classes []*censusClass
+	noMove, stopped := 0, 0
+	for _, r := range recs {
+		switch {
+		case r.Stopped != "":
+			stopped++
+			continue
+		case r.Class == "none":
+			noMove++
+			continue
+		case r.Class == "":
+			continue
+		}
+		rep := reps[r.Game]
+		c := byRep[rep]
+		if c == nil {
+			c = &censusClass{}
+			byRep[rep] = c
+			classes = append(classes, c)
+		}
+		if r.Game == rep {
+			c.rep = r
+		}
+		c.codes = append(c.codes, r.Game)
+	}
+	var solved, open []*censusClass
+	for _, c := range classes {
+		if c.rep.Period != nil {
+			solved = append(solved, c)
+		} else {
+			open = append(open, c)
+		}
+	}
+	byOrder := func(a, b *censusClass) int { return codeOrder(a.rep.Game, b.rep.Game) }
+	slices.SortFunc(solved, byOrder)
+	slices.SortFunc(open, byOrder)
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	p("| | |\n|---|---|\n")
+	p("| codes | %d (%d without a move, %d stopped short) |\n", len(recs), noMove, stopped)
+	p("| classes (besides the codes without a move) | %d |\n", len(classes))
+	p("| solved: a period proved | %d classes, %d codes |\n", len(solved), codeCount(solved))
+	p("| unsolved at the bound | %d classes, %d codes |\n\n", len(open), codeCount(open))
+
+	p("Periods of the solved classes:\n\n| period | classes |\n|---|---|\n")
+	for _, b := range buckets(solved, func(r Record) int64 { return r.Period.Length }) {
+		p("| %s | %d |\n", b.label, b.n)
+	}
+	p("\nPreperiods of the solved classes:\n\n| preperiod | classes |\n|---|---|\n")
+	for _, b := range buckets(solved, func(r Record) int64 { return r.Period.Preperiod }) {
+		p("| %s | %d |\n", b.label, b.n)
+	}
+	longest := slices.Clone(solved)
+	sort.SliceStable(longest, func(i, j int) bool { return longest[i].rep.Period.Length > longest[j].rep.Period.Length })
+	p("\nThe longest periods:\n\n| class | period | preperiod | largest value | codes |\n|---|---|---|---|---|\n")
+	for _, c := range longest[:min(15, len(longest))] {
+		pr := c.rep.Period
+		p("| %s | %d | %d | %d | %s |\n", written(c.rep.Game), pr.Length, pr.Preperiod, deref(c.rep.Max), codeList(c.codes))
+	}
+	p("\nThe unsolved classes, with their rare values at the bound (a value v is rare when v AND mask has an even number of ones):\n\n")
+	p("| class | values | largest (at) | mask | rare | last rare | common | codes |\n|---|---|---|---|---|---|---|---|\n")
+	for _, c := range open {
+		r := c.rep
+		if r.Rare == nil {
+			p("| %s | %d | %d | | | | | %s |\n", written(r.Game), r.Values, deref(r.Max), codeList(c.codes))
+			continue
+		}
+		p("| %s | %d | %d (%d) | %x | %d | %d | %.4f | %s |\n", written(r.Game), r.Values, r.Rare.Max, r.Rare.MaxAt, r.Rare.Mask, r.Rare.Count, r.Rare.Last, r.Rare.Common, codeList(c.codes))
+	}
+	return nil
+}
+
+func codeCount(cs []*censusClass) int {
+	n := 0
+	for _, c := range cs {
+		n += len(c.codes)
+	}
+	return n
+}
+
+// codeList writes a class's codes as the tables do, the first few.
+func codeList(codes []string) string {
+	codes = slices.Clone(codes)
+	slices.SortFunc(codes, codeOrder)
+	var ws []string
+	for _, c := range codes[:min(6, len(codes))] {
+		ws = append(ws, written(c))
+	}
+	if len(codes) > 6 {
+		ws = append(ws, fmt.Sprintf("… (%d)", len(codes)))
+	}
+	return strings.Join(ws, " ")
+}
+
+// written is a code as the published tables write it: ".51", "4.1", "4".
+func written(c string) string {
+	d0, rest, _ := strings.Cut(c, ".")
+	rest = strings.TrimRight(rest, "0")
+	switch {
+	case d0 == "0":
+		return "." + rest
+	case rest == "":
+		return d0
+	}
+	return d0 + "." + rest
+}
+
+// bucket is a range of numbers and how many classes fall in it.
+type bucket struct {
+	label string
+	n     int
+}
+
+// buckets counts the classes by a number: each of 1 to 10 alone, then
+// ranges by powers of ten.
+func buckets(cs []*censusClass, key func(Record) int64) []bucket {
+	var out []bucket
+	count := func(lo, hi int64) int {
+		n := 0
+		for _, c := range cs {
+			if k := key(c.rep); k >= lo && k <= hi {
+				n++
+			}
+		}
+		return n
+	}
+	for k := int64(0); k <= 10; k++ {
+		if n := count(k, k); n > 0 {
+			out = append(out, bucket{fmt.Sprint(k), n})
+		}
+	}
+	for lo, hi := int64(11), int64(99); lo < 1<<62/10; lo, hi = hi+1, hi*10+9 {
+		if n := count(lo, hi); n > 0 {
+			out = append(out, bucket{fmt.Sprintf("%d–%d", lo, hi), n})
+		}
+	}
+	return out
+}
