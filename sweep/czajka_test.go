@@ -317,3 +317,31 @@ func TestFourPointThreeFourFour(t *testing.T) {
 		t.Errorf("4.344: %+v", recs[0])
 	}
 }
+
+// TestWinningWaysErrata: the corrections to Winning Ways' table of octal
+// games that Czajka's lookup tables record — .27 belongs with .26, .314
+// does not belong with .31 — and .161 and .36, which the table had as one,
+// first differ at heap 519.
+func TestWinningWaysErrata(t *testing.T) {
+	rep, _ := Classes(threeDigits(t))
+	if rep["0.27"] != "0.26" || rep["0.314"] == rep["0.31"] {
+		t.Errorf(".27 is in the class of %s (want .26); .314 in %s, .31 in %s (want apart)", rep["0.27"], rep["0.314"], rep["0.31"])
+	}
+	var g [2]*octal.Table
+	for i, c := range []string{"0.161", "0.36"} {
+		code, _ := ParseCode(c)
+		g[i] = octal.NewTable(code, octal.Config{Limits: &solve.Limits{}, What: c})
+		if err := g[i].Grow(context.Background(), 600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := -1
+	for n := 0; n <= 600 && first < 0; n++ {
+		if g[0].At(n) != g[1].At(n) {
+			first = n
+		}
+	}
+	if first != 519 {
+		t.Errorf(".161 and .36 first differ at heap %d, want 519", first)
+	}
+}
