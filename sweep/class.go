@@ -89,17 +89,6 @@ func divisors(n int64) []int64 {
 // by the code as they write it (".51" for 0.51, "4.1", "4" for 4.0),
 // shorter first, then in character order, '.' first.
 func codeOrder(a, b string) int {
-	written := func(c string) string {
-		d0, rest, _ := strings.Cut(c, ".")
-		rest = strings.TrimRight(rest, "0")
-		switch {
-		case d0 == "0":
-			return "." + rest
-		case rest == "":
-			return d0
-		}
-		return d0 + "." + rest
-	}
 	wa, wb := written(a), written(b)
 	if len(wa) != len(wb) {
 		return len(wa) - len(wb)
