@@ -68,6 +68,7 @@ func TestCensus(t *testing.T) {
 	parts := map[string][]sweep.Record{
 		"octal4":  merged(t, "census/shard-*-of-2.jsonl.gz", "census/octal4.jsonl.gz"),
 		"further": merged(t, "census/further-*-of-2.jsonl.gz", ""),
+		"full":    merged(t, "census/full-*-of-2.jsonl.gz", ""),
 	}
 	page, err := os.ReadFile("census.md")
 	if err != nil {

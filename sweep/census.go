@@ -67,6 +67,25 @@ func Census(w io.Writer, recs []Record) error {
 	p("| solved: a period proved | %d classes, %d codes |\n", len(solved), codeCount(solved))
 	p("| unsolved at the bound | %d classes, %d codes |\n\n", len(open), codeCount(open))
 
+	if len(solved) > 0 {
+		censusSolved(p, solved)
+	}
+	p("The unsolved classes, with their rare values at the bound (a value v is rare when v AND mask has an even number of ones):\n\n")
+	p("| class | values | largest (at) | mask | rare | last rare | common | codes |\n|---|---|---|---|---|---|---|---|\n")
+	for _, c := range open {
+		r := c.rep
+		if r.Rare == nil {
+			p("| %s | %d | %d | | | | | %s |\n", written(r.Game), r.Values, deref(r.Max), codeList(c.codes))
+			continue
+		}
+		p("| %s | %d | %d (%d) | %x | %d | %d | %.4f | %s |\n", written(r.Game), r.Values, r.Rare.Max, r.Rare.MaxAt, r.Rare.Mask, r.Rare.Count, r.Rare.Last, r.Rare.Common, codeList(c.codes))
+	}
+	return nil
+}
+
+// censusSolved writes the period and preperiod distributions of the
+// solved classes and the longest periods.
+func censusSolved(p func(string, ...any), solved []*censusClass) {
 	p("Periods of the solved classes:\n\n| period | classes |\n|---|---|\n")
 	for _, b := range buckets(solved, func(r Record) int64 { return r.Period.Length }) {
 		p("| %s | %d |\n", b.label, b.n)
@@ -82,17 +101,7 @@ func Census(w io.Writer, recs []Record) error {
 		pr := c.rep.Period
 		p("| %s | %d | %d | %d | %s |\n", written(c.rep.Game), pr.Length, pr.Preperiod, deref(c.rep.Max), codeList(c.codes))
 	}
-	p("\nThe unsolved classes, with their rare values at the bound (a value v is rare when v AND mask has an even number of ones):\n\n")
-	p("| class | values | largest (at) | mask | rare | last rare | common | codes |\n|---|---|---|---|---|---|---|---|\n")
-	for _, c := range open {
-		r := c.rep
-		if r.Rare == nil {
-			p("| %s | %d | %d | | | | | %s |\n", written(r.Game), r.Values, deref(r.Max), codeList(c.codes))
-			continue
-		}
-		p("| %s | %d | %d (%d) | %x | %d | %d | %.4f | %s |\n", written(r.Game), r.Values, r.Rare.Max, r.Rare.MaxAt, r.Rare.Mask, r.Rare.Count, r.Rare.Last, r.Rare.Common, codeList(c.codes))
-	}
-	return nil
+	p("\n")
 }
 
 func codeCount(cs []*censusClass) int {

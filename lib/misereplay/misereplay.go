@@ -50,7 +50,17 @@ type QuotientVal struct{ Q *misere.Quotient }
 
 func (v QuotientVal) String() string      { return v.Q.String() }
 func (QuotientVal) What() string          { return "a misère quotient" }
-func (v QuotientVal) JSON() (string, any) { return "quotient", v.Q.String() }
+func (v QuotientVal) JSON() (string, any) {
+	q := v.Q
+	out := map[string]any{"game": q.Game, "order": q.Order, "presentation": q.Presentation, "p_portion": q.P, "bound": q.Bound}
+	if q.Period != nil {
+		out["period"] = map[string]any{"period": q.Period.Len, "preperiod": q.Period.Pre, "needed": q.Period.Needed}
+	}
+	if q.Stopped != "" {
+		out["stopped"] = q.Stopped
+	}
+	return "quotient", out
+}
 
 func fnGenus(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
 	if len(args) == 2 {
