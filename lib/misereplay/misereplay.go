@@ -48,8 +48,8 @@ func (v GenusVal) JSON() (string, any) { return "genus", string(v) }
 // QuotientVal is what quotient(G) finds.
 type QuotientVal struct{ Q *misere.Quotient }
 
-func (v QuotientVal) String() string      { return v.Q.String() }
-func (QuotientVal) What() string          { return "a misère quotient" }
+func (v QuotientVal) String() string { return v.Q.String() }
+func (QuotientVal) What() string     { return "a misère quotient" }
 func (v QuotientVal) JSON() (string, any) {
 	q := v.Q
 	out := map[string]any{"game": q.Game, "order": q.Order, "presentation": q.Presentation, "p_portion": q.P, "bound": q.Bound}
