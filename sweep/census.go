@@ -6,6 +6,7 @@ package sweep
 // the longest periods, and every unsolved class with its rare values.
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -131,6 +132,8 @@ func written(c string) string {
 	d0, rest, _ := strings.Cut(c, ".")
 	rest = strings.TrimRight(rest, "0")
 	switch {
+	case d0 == "0" && rest == "":
+		return "0"
 	case d0 == "0":
 		return "." + rest
 	case rest == "":
@@ -169,4 +172,41 @@ func buckets(cs []*censusClass, key func(Record) int64) []bucket {
 		}
 	}
 	return out
+}
+
+// MisereTable writes the misère quotients a sweep's query
+// 'c: quotient(octal(c), bound)' found, one code a line: the order, the
+// size of the P-portion, and the proved period of the heaps' images, or
+// how far the quotient was found and why not further.
+func MisereTable(w io.Writer, recs []Record) error {
+	fmt.Fprintf(w, "| code | order | P-portion | period | found for |\n|---|---|---|---|---|\n")
+	for _, r := range recs {
+		if r.Answer == nil || r.Answer.Type != "quotient" {
+			fmt.Fprintf(w, "| %s | | | | %s |\n", written(r.Game), firstLine(r.Error))
+			continue
+		}
+		var q struct {
+			Order  int      `json:"order"`
+			P      []string `json:"p_portion"`
+			Bound  int      `json:"bound"`
+			Period *struct {
+				Period, Preperiod int
+			} `json:"period"`
+			Stopped string `json:"stopped"`
+		}
+		if err := json.Unmarshal(r.Answer.Value, &q); err != nil {
+			return fmt.Errorf("%s: %v", r.Game, err)
+		}
+		per, found := "", "every heap"
+		if q.Period != nil {
+			per = fmt.Sprintf("%d from heap %d", q.Period.Period, q.Period.Preperiod)
+		} else {
+			found = fmt.Sprintf("heaps up to %d: no finite quotient found further", q.Bound)
+			if q.Stopped == "" {
+				found = fmt.Sprintf("heaps up to %d", q.Bound)
+			}
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %s | %s |\n", written(r.Game), q.Order, len(q.P), per, found)
+	}
+	return nil
 }
