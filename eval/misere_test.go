@@ -476,3 +476,21 @@ func TestQuotientOfNimEnds(t *testing.T) {
 		t.Errorf("quotient(Nim):\n%s", got)
 	}
 }
+
+// Tame quotients: bounded Nim's (Bouton: misère Nim is tame) are T_k, of
+// order 2, 6, 10, 18; the order-6 quotients Plambeck and Siegel publish
+// are T_2; .75's order-8 quotient is the smallest wild one they describe,
+// and Kayles' and Dawson's Kayles' are wild (Winning Ways, ch. 13).
+func TestTameQuotients(t *testing.T) {
+	in := newInterp(t)
+	for code, tame := range map[string]bool{
+		"0.3": true, "0.33": true, "0.3333333": true, "0.333333333333333": true,
+		"0.121": true, "0.131": true, "0.201": true, "0.331": true,
+		"0.75": false, "0.77": false, "0.07": false, "0.312": false,
+	} {
+		q := mustEval(t, in, `quotient(octal("`+code+`"), 60)`).(misereplay.QuotientVal).Q
+		if q.Tame() != tame {
+			t.Errorf("%s: order %d, tame %v, want %v\n%s", code, q.Order, q.Tame(), tame, q)
+		}
+	}
+}

@@ -179,10 +179,10 @@ func buckets(cs []*censusClass, key func(Record) int64) []bucket {
 // size of the P-portion, and the proved period of the heaps' images, or
 // how far the quotient was found and why not further.
 func MisereTable(w io.Writer, recs []Record) error {
-	fmt.Fprintf(w, "| code | order | P-portion | period | found for |\n|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| code | order | P-portion | tame | period | found for |\n|---|---|---|---|---|---|\n")
 	for _, r := range recs {
 		if r.Answer == nil || r.Answer.Type != "quotient" {
-			fmt.Fprintf(w, "| %s | | | | %s |\n", written(r.Game), firstLine(r.Error))
+			fmt.Fprintf(w, "| %s | | | | | %s |\n", written(r.Game), firstLine(r.Error))
 			continue
 		}
 		var q struct {
@@ -193,6 +193,7 @@ func MisereTable(w io.Writer, recs []Record) error {
 				Period, Preperiod int
 			} `json:"period"`
 			Stopped string `json:"stopped"`
+			Tame    bool   `json:"tame"`
 		}
 		if err := json.Unmarshal(r.Answer.Value, &q); err != nil {
 			return fmt.Errorf("%s: %v", r.Game, err)
@@ -206,7 +207,11 @@ func MisereTable(w io.Writer, recs []Record) error {
 				found = fmt.Sprintf("heaps up to %d", q.Bound)
 			}
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %s | %s |\n", written(r.Game), q.Order, len(q.P), per, found)
+		tame := "no"
+		if q.Tame {
+			tame = "yes"
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s |\n", written(r.Game), q.Order, len(q.P), tame, per, found)
 	}
 	return nil
 }

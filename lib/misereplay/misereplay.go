@@ -52,7 +52,7 @@ func (v QuotientVal) String() string { return v.Q.String() }
 func (QuotientVal) What() string     { return "a misère quotient" }
 func (v QuotientVal) JSON() (string, any) {
 	q := v.Q
-	out := map[string]any{"game": q.Game, "order": q.Order, "presentation": q.Presentation, "p_portion": q.P, "bound": q.Bound}
+	out := map[string]any{"game": q.Game, "order": q.Order, "presentation": q.Presentation, "p_portion": q.P, "bound": q.Bound, "tame": q.Tame()}
 	if q.Period != nil {
 		out["period"] = map[string]any{"period": q.Period.Len, "preperiod": q.Period.Pre, "needed": q.Period.Needed}
 	}

@@ -84,3 +84,77 @@ func (q *Quotient) String() string {
 	}
 	return b.String()
 }
+
+// Tame reports whether the quotient is tame: the quotient of a game whose
+// positions all have the genus of a position of Nim (Plambeck and Siegel,
+// "Misère quotients for impartial games"). Such a quotient is T_k: the
+// identity, an element a with a^2 = 1, and an ideal G of the other 2^(k+1)
+// elements that is an elementary abelian 2-group — every g^2 its
+// identity e — with P = {a, e} (P = {a} for k = 0, the quotient <a | a^2 =
+// 1>), a acting on G by multiplication with a·e ≠ e; the trivial
+// quotient of a game without moves is tame too. These conditions fix the
+// quotient up to isomorphism, which is what is checked.
+func (q *Quotient) Tame() bool {
+	n := len(q.Mul)
+	if n == 1 {
+		return true
+	}
+	var a int32 = -1
+	for x := int32(1); x < int32(n); x++ {
+		if q.Mul[x][x] == 0 {
+			if a >= 0 {
+				return false
+			}
+			a = x
+		}
+	}
+	if a < 0 || !q.InP[a] {
+		return false
+	}
+	if n == 2 {
+		return true
+	}
+	var g []int32
+	for x := int32(1); x < int32(n); x++ {
+		if x != a {
+			g = append(g, x)
+		}
+	}
+	if m := len(g); m < 2 || m&(m-1) != 0 {
+		return false
+	}
+	var e int32 = -1
+	for _, x := range g {
+		ok := true
+		for _, y := range g {
+			ok = ok && q.Mul[x][y] == y
+		}
+		if ok {
+			e = x
+		}
+	}
+	if e < 0 || q.Mul[a][e] == e {
+		return false
+	}
+	inG := make([]bool, n)
+	for _, x := range g {
+		inG[x] = true
+	}
+	for _, x := range g {
+		if q.Mul[x][x] != e || !inG[q.Mul[a][x]] {
+			return false
+		}
+		for _, y := range g {
+			if !inG[q.Mul[x][y]] || q.Mul[x][y] != q.Mul[y][x] {
+				return false
+			}
+		}
+	}
+	p := 0
+	for x := range q.InP {
+		if q.InP[x] {
+			p++
+		}
+	}
+	return p == 2 && q.InP[e]
+}
