@@ -179,10 +179,12 @@ func buckets(cs []*censusClass, key func(Record) int64) []bucket {
 // size of the P-portion, and the proved period of the heaps' images, or
 // how far the quotient was found and why not further.
 func MisereTable(w io.Writer, recs []Record) error {
-	fmt.Fprintf(w, "| code | order | P-portion | tame | period | found for |\n|---|---|---|---|---|---|\n")
+	var rows []string
+	periodic, tame, stopped, failed := 0, 0, 0, 0
 	for _, r := range recs {
 		if r.Answer == nil || r.Answer.Type != "quotient" {
-			fmt.Fprintf(w, "| %s | | | | | %s |\n", written(r.Game), firstLine(r.Error))
+			failed++
+			rows = append(rows, fmt.Sprintf("| %s | | | | | %s |\n", written(r.Game), firstLine(r.Error)))
 			continue
 		}
 		var q struct {
@@ -199,19 +201,28 @@ func MisereTable(w io.Writer, recs []Record) error {
 			return fmt.Errorf("%s: %v", r.Game, err)
 		}
 		per, found := "", "every heap"
-		if q.Period != nil {
+		switch {
+		case q.Period != nil:
+			periodic++
 			per = fmt.Sprintf("%d from heap %d", q.Period.Period, q.Period.Preperiod)
-		} else {
+		case q.Stopped != "":
+			stopped++
 			found = fmt.Sprintf("heaps up to %d: no finite quotient found further", q.Bound)
-			if q.Stopped == "" {
-				found = fmt.Sprintf("heaps up to %d", q.Bound)
-			}
+		default:
+			found = fmt.Sprintf("heaps up to %d", q.Bound)
 		}
-		tame := "no"
+		isTame := "no"
 		if q.Tame {
-			tame = "yes"
+			tame++
+			isTame = "yes"
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %s |\n", written(r.Game), q.Order, len(q.P), tame, per, found)
+		rows = append(rows, fmt.Sprintf("| %s | %d | %d | %s | %s | %s |\n", written(r.Game), q.Order, len(q.P), isTame, per, found))
+	}
+	fmt.Fprintf(w, "%d codes: %d quotients with a proved period (they hold for every heap), %d where no finite quotient was found past some heap, %d found to the bound without a period, %d errors; %d tame.\n\n",
+		len(recs), periodic, stopped, len(recs)-periodic-stopped-failed, failed, tame)
+	fmt.Fprintf(w, "| code | order | P-portion | tame | period | found for |\n|---|---|---|---|---|---|\n")
+	for _, row := range rows {
+		fmt.Fprint(w, row)
 	}
 	return nil
 }
