@@ -270,51 +270,88 @@ func TestCensusOfThreeDigits(t *testing.T) {
 	}
 }
 
-// TestFourPointThreeFourFour: Czajka's table lists 4.344 among the unsolved
-// games; the sweep proves period 51 from heap 998 by the Guy-Smith theorem.
-// Checked here with values computed by a plain mex written in the test:
-// g(n + 51) = g(n) for 998 <= n < 2*998 + 51 + 3, the theorem's condition
-// (3, the most a move takes), and g(997) != g(1048).
-func TestFourPointThreeFourFour(t *testing.T) {
-	const top = 2*998 + 51 + 3 + 51
+// mexValues computes g(0..top) of an octal code by the plain mex, written
+// here from the digits' meaning: digit k allows taking k from a heap of k
+// (bit 1), from a larger heap leaving one heap (bit 2), or leaving two
+// nonempty heaps (bit 4); a first digit 4 splits without taking.
+func mexValues(code string, top int) []int {
+	d0, rest, _ := strings.Cut(code, ".")
+	digits := []int{int(d0[0] - '0')}
+	for _, c := range rest {
+		digits = append(digits, int(c-'0'))
+	}
 	g := make([]int, top+1)
+	seen := make([]int, 1<<12) // seen[v] == n: value v reached from heap n
 	for n := 1; n <= top; n++ {
-		seen := map[int]bool{}
-		split := func(r int) { // leave two nonempty heaps totalling r
-			for a := 1; 2*a <= r; a++ {
-				seen[g[a]^g[r-a]] = true
+		mark := func(v int) {
+			if v < len(seen) {
+				seen[v] = n
 			}
 		}
-		split(n) // 4.: split without taking
-		if n == 1 {
-			seen[0] = true // 3: take 1 leaving nothing
-		} else {
-			seen[g[n-1]] = true // or leaving one heap
+		for k, d := range digits {
+			if k > n {
+				break
+			}
+			r := n - k
+			if d&1 != 0 && r == 0 && k > 0 {
+				mark(0)
+			}
+			if d&2 != 0 && r > 0 && k > 0 {
+				mark(g[r])
+			}
+			if d&4 != 0 {
+				for a := 1; 2*a <= r; a++ {
+					mark(g[a] ^ g[r-a])
+				}
+			}
 		}
-		if n >= 2 {
-			split(n - 2) // 4: take 2 leaving two heaps
+		v := 0
+		for seen[v] == n {
+			v++
 		}
-		if n >= 3 {
-			split(n - 3)
-		}
-		for g[n] = 0; seen[g[n]]; g[n]++ {
-		}
+		g[n] = v
 	}
-	for n := 998; n < 2*998+51+3; n++ {
-		if g[n+51] != g[n] {
-			t.Fatalf("g(%d) = %d, g(%d) = %d", n, g[n], n+51, g[n+51])
+	return g
+}
+
+// TestPeriodsCheckedByAPlainMex: periods the sweeps report that no
+// published table gives — 4.344, unsolved in Czajka's table, and the
+// longest of the census of four digits — checked on values computed by
+// the plain mex above: the Guy-Smith condition g(n + p) = g(n) for
+// e <= n < 2e + p + t (t the most a move takes), and g(e - 1) != g(e - 1 + p).
+func TestPeriodsCheckedByAPlainMex(t *testing.T) {
+	for _, c := range []struct {
+		code      string
+		pre, per  int
+		take      int
+		shortTest bool
+	}{
+		{"4.344", 998, 51, 3, true},
+		{"0.3164", 3098, 636, 4, false},
+		{"4.7666", 3150, 1310, 4, false},
+		{"0.7005", 2532, 2029, 4, false},
+	} {
+		if testing.Short() && !c.shortTest {
+			continue
 		}
-	}
-	if g[997] == g[1048] {
-		t.Errorf("997 is not an exception")
-	}
-	f, _ := ParseFamily("4.344")
-	recs, err := Run(context.Background(), Options{Family: f, Values: 10000}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := recs[0].Period; p == nil || p.Length != 51 || p.Preperiod != 998 {
-		t.Errorf("4.344: %+v", recs[0])
+		top := 2*c.pre + 2*c.per + c.take
+		g := mexValues(c.code, top)
+		for n := c.pre; n < 2*c.pre+c.per+c.take; n++ {
+			if g[n+c.per] != g[n] {
+				t.Fatalf("%s: g(%d) = %d, g(%d) = %d", c.code, n, g[n], n+c.per, g[n+c.per])
+			}
+		}
+		if g[c.pre-1] == g[c.pre-1+c.per] {
+			t.Errorf("%s: %d is not an exception", c.code, c.pre-1)
+		}
+		f, _ := ParseFamily(c.code)
+		recs, err := Run(context.Background(), Options{Family: f, Values: 10000}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := recs[0].Period; p == nil || p.Length != int64(c.per) || p.Preperiod != int64(c.pre) {
+			t.Errorf("%s: %+v, want period %d from %d", c.code, recs[0], c.per, c.pre)
+		}
 	}
 }
 
