@@ -174,15 +174,23 @@ func (in *Interp) convention(args []Value) (play.Solver, []Value) {
 		if c, ok := args[len(args)-1].(ConventionVal); ok {
 			return in.solver(c.C), args[:len(args)-1]
 		}
-		if entailing(args[0]) {
-			for _, c := range in.cfg.Conventions {
-				if c.Name() == game.EntailingConvention {
-					return in.solver(c), args
-				}
+		return in.solver(in.defaultConvention(args[0])), args
+	}
+	return in.solver(in.cfg.Conventions[0]), args
+}
+
+// defaultConvention is the convention a query on v uses when it names
+// none: the entailing one for a game whose moves oblige, else the
+// session's default.
+func (in *Interp) defaultConvention(v Value) play.Convention {
+	if entailing(v) {
+		for _, c := range in.cfg.Conventions {
+			if c.Name() == game.EntailingConvention {
+				return c
 			}
 		}
 	}
-	return in.solver(in.cfg.Conventions[0]), args
+	return in.cfg.Conventions[0]
 }
 
 // entailing reports whether a query's first argument is a ruleset or a

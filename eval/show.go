@@ -4,6 +4,7 @@ package eval
 
 import (
 	"context"
+	"github.com/gamelang/gamelang/play"
 	"math/big"
 	"strings"
 
@@ -16,16 +17,12 @@ func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 	if err != nil {
 		return nil, err
 	}
-	conv, depth := in.cfg.Conventions[0], 2
+	var conv play.Convention
+	depth := 2
 	if c, ok := args[len(args)-1].(ConventionVal); ok && len(args) == 2 {
 		conv = c.C
-	} else if entailing(args[0]) {
-		s, _ := in.convention(args[:1]) // its moves oblige: the entailing convention explains it
-		for _, c := range in.cfg.Conventions {
-			if in.solver(c) == s {
-				conv = c
-			}
-		}
+	} else {
+		conv = in.defaultConvention(args[0])
 	}
 	if _, ok := args[len(args)-1].(ConventionVal); !ok && len(args) == 2 {
 		d, ok := args[1].(Int)

@@ -382,3 +382,20 @@ func TestWinningWaysErrata(t *testing.T) {
 		t.Errorf(".161 and .36 first differ at heap %d, want 519", first)
 	}
 }
+
+// TestFirstMove: the first heap with a move that classes shift by, as
+// octal.Code finds it, against firstMove's reading of the digits, for
+// every code of octal:3.
+func TestFirstMove(t *testing.T) {
+	f, _ := ParseFamily("octal:3")
+	for _, item := range f.Items {
+		c, _ := ParseCode(item)
+		want := firstMove(item)
+		if want == 1<<40 {
+			want = -1
+		}
+		if got := c.FirstMove(); got != want {
+			t.Errorf("%s: first move at %d, want %d", item, got, want)
+		}
+	}
+}

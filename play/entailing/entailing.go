@@ -484,7 +484,7 @@ func (s *Solver) value(ctx context.Context, p game.Position) (Value, error) {
 // obligedIn is W of a part someone must answer in.
 func (s *Solver) obligedIn(ctx context.Context, c game.Component) (*nset, error) {
 	switch r := c.Rules.(type) {
-	case *Entailed:
+	case *entailedPart:
 		return s.obliged(ctx, []game.Component{{Rules: r.Inner, State: c.State}})
 	case turn:
 		// handing the turn back leaves the rest to the mover: the obliged
@@ -555,7 +555,7 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 // nothing, a part with no move), an again move leaves the mover's Turn.
 func (s *Solver) moves(ctx context.Context, c game.Component) ([]game.Move, error) {
 	switch r := c.Rules.(type) {
-	case *Entailed:
+	case *entailedPart:
 		c = game.Component{Rules: r.Inner, State: c.State}
 	case turn:
 		return []game.Move{{Label: "hand the turn back"}}, nil
@@ -571,7 +571,7 @@ func (s *Solver) moves(ctx context.Context, c game.Component) ([]game.Move, erro
 		case game.Entail:
 			to := game.Component{Rules: nothing{}, State: nil}
 			if len(m.To) > 0 {
-				to = game.Component{Rules: &Entailed{Inner: m.To[0].Rules}, State: m.To[0].State}
+				to = game.Component{Rules: &entailedPart{Inner: m.To[0].Rules}, State: m.To[0].State}
 			}
 			moves[i].To = []game.Component{to}
 		case game.Again:
@@ -601,15 +601,15 @@ type obliged interface {
 	obligation()
 }
 
-// Entailed is a part left by an entailing move: the player to move must
+// entailedPart is a part left by an entailing move: the player to move must
 // answer in it.
-type Entailed struct{ Inner game.Ruleset }
+type entailedPart struct{ Inner game.Ruleset }
 
-func (e *Entailed) obligation()             {}
-func (e *Entailed) Name() string            { return e.Inner.Name() }
-func (e *Entailed) Kind() game.Kind         { return entailedKind{e.Inner.Kind()} }
-func (e *Entailed) Decided(game.State) bool { return false }
-func (e *Entailed) Moves(ctx context.Context, s game.State) ([]game.Move, error) {
+func (e *entailedPart) obligation()             {}
+func (e *entailedPart) Name() string            { return e.Inner.Name() }
+func (e *entailedPart) Kind() game.Kind         { return entailedKind{e.Inner.Kind()} }
+func (e *entailedPart) Decided(game.State) bool { return false }
+func (e *entailedPart) Moves(ctx context.Context, s game.State) ([]game.Move, error) {
 	return nil, game.EntailingError(e.Inner.Name())
 }
 

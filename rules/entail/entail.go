@@ -37,7 +37,6 @@ func (r *Ruleset) Name() string            { return r.name }
 func (r *Ruleset) Kind() game.Kind         { return r.kind }
 func (r *Ruleset) Decided(game.State) bool { return false }
 func (r *Ruleset) Rename(name string)      { r.name = name }
-func (r *Ruleset) Groups() [3]game.Ruleset { return r.groups }
 func (r *Ruleset) Convention() string      { return game.EntailingConvention }
 
 // Moves refuses: see game.Entailing.
