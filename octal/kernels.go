@@ -1,7 +1,5 @@
 package octal
 
-import "sync/atomic"
-
 // The hot loops of the sparse-space engine, written so that the compiler can
 // drop every bounds check: the values of a split are read from two slices of
 // equal length, and the marks live in an array of 2^16 stamps indexed by a
@@ -70,12 +68,16 @@ func pairKernel[T cell](g []T, r int, rare []rareHeap[T], uneq bool, m *marks, s
 }
 
 // pairKernel2 is pairKernel for two split digits at once (sums r0 > r1),
-// reading each rare heap once.
+// reading each rare heap once; for the first only1 rare heaps given, only
+// the partner of r1 is marked (the wavefront's: r0's is not final yet).
 //
 //go:noinline
-func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], m *marks, st uint32) {
+func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], only1 int, m *marks, st uint32) {
 	g = g[:r0]
-	i := 0
+	for _, rh := range rare[:only1] {
+		m[uint16(rh.val^g[r1-int(rh.pos)])] = st
+	}
+	i := only1
 	for ; i < len(rare); i++ { // both partners exist
 		rh := rare[i]
 		b1 := r1 - int(rh.pos)
@@ -92,26 +94,5 @@ func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], m *marks, st uin
 			break
 		}
 		m[uint16(rh.val^g[b0])] = st
-	}
-}
-
-// targetKernel is scanAllKernel that also clears, from the shared flags, each
-// target it meets (tgt[v] == ts), counting them down in left.
-//
-//go:noinline
-func targetKernel[T cell](g []T, r, lo, hi int, m *marks, st uint32, tgt *[1 << 16]atomic.Uint32, ts uint32, left *atomic.Int64) {
-	if hi < lo {
-		return
-	}
-	l := g[lo : hi+1]
-	right := g[r-hi : r-lo+1]
-	right = right[:len(l)]
-	n := len(l)
-	for j, a := range l {
-		v := uint16(a ^ right[n-1-j])
-		m[v] = st
-		if tgt[v].Load() == ts && tgt[v].CompareAndSwap(ts, 0) {
-			left.Add(-1)
-		}
 	}
 }

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -372,119 +370,6 @@ func TestOutcomePastTheCap(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// The sparse-space engine on two cores gives the plain engine's values (the
-// plain engine runs when a 'loses if' rule is given, here one that never
-// holds). Run with -race, this also checks the helper's synchronization.
-func TestTwoCoresAgreeWithPlain(t *testing.T) {
-	n := 40000
-	sparse := table(t, "4.007", Config{})
-	values(t, sparse, n/2)
-	e, ok := sparse.seq.(*cells[uint16]).eng.(*sparseEngine[uint16])
-	if !ok {
-		t.Fatal("4.007 is not on the sparse engine by heap 20000")
-	}
-	e.keepHelper, e.helperOff = true, 0 // on a busy machine the helper would be let go: keep it, to test it
-	got := values(t, sparse, n)
-	plain := table(t, "4.007", Config{Lost: func(int64) bool { return false }})
-	sameValues(t, "4.007 on two cores", got, values(t, plain, n))
-	if runtime.GOMAXPROCS(0) > 1 && e.twoCore < n/4 {
-		t.Errorf("only %d of %d heaps ran on two cores", e.twoCore, n)
-	}
-}
-
-// On a busy machine the helper is late to its meetings (its thread does not
-// run), and the engine lets it go for a while, longer each time; on time,
-// it is kept.
-func TestBusyLetsTheHelperGo(t *testing.T) {
-	e := &sparseEngine[uint16]{}
-	for range meetWindow {
-		e.meet(false)
-	}
-	if e.busy() {
-		t.Fatal("a helper on time is let go")
-	}
-	for i := range meetWindow {
-		e.meet(i%4 == 0) // one in four late
-	}
-	if !e.busy() || e.backoff != minBackoff {
-		t.Fatalf("a helper late one time in four is kept (backoff %d)", e.backoff)
-	}
-	for range meetWindow {
-		e.meet(true)
-	}
-	if !e.busy() || e.backoff != 2*minBackoff {
-		t.Fatalf("the backoff does not double: %d", e.backoff)
-	}
-}
-
-// The helper is kept only where it pays: a window on one core no more than
-// a tenth slower than the one on two before it lets the helper go for a
-// doubling backoff; a slower one brings it back, and the next comparison
-// waits twice as long.
-func TestJudgeKeepsTheHelperWhereItPays(t *testing.T) {
-	at := time.Unix(0, 0)
-	e := &sparseEngine[uint16]{help: &helper[uint16]{}}
-	e.judge(0, at)                                // starts the first window
-	e.judge(window, at.Add(100*time.Millisecond)) // two cores: 100 ms, then a trial
-	if !e.trial || e.help != nil || e.helperOff != 2*window {
-		t.Fatalf("no trial on one core: trial %v, helper %v, off until %d", e.trial, e.help != nil, e.helperOff)
-	}
-	e.judge(2*window, at.Add(300*time.Millisecond)) // one core: 200 ms, slower
-	if e.trial || e.helperOff != 2*window || e.nextTrial != 2*window+16*window {
-		t.Fatalf("two cores won but: trial %v, off until %d, next trial %d", e.trial, e.helperOff, e.nextTrial)
-	}
-	e.help = &helper[uint16]{}                          // the engine restarts it
-	e.judge(e.nextTrial-window, at.Add(time.Second))    // not yet time to compare
-	e.judge(e.nextTrial, at.Add(1100*time.Millisecond)) // two cores: 100 ms, then a trial
-	i := e.nextTrial + window
-	e.judge(i, at.Add(1205*time.Millisecond)) // one core: 105 ms, within a tenth
-	if e.helperOff != i+minBackoff {
-		t.Fatalf("one core as fast, yet the helper is back at %d (heap %d)", e.helperOff, i)
-	}
-}
-
-// With every core but the engine's taken by other runnable threads (as the
-// kernel counts them), the helper is not started, and one already running
-// is let go; on an idle machine, or where the count is unknown, it is.
-func TestCrowdedMachineSparesNoCore(t *testing.T) {
-	defer func(f func() int) { runnable = f }(runnable)
-	at := time.Unix(0, 0)
-	sample := func(e *sparseEngine[uint16], r, times int) bool {
-		runnable = func() int { return r }
-		crowded := false
-		for range times {
-			at = at.Add(sampleEvery)
-			crowded = e.crowded(at)
-		}
-		return crowded
-	}
-	e := &sparseEngine[uint16]{}
-	if sample(e, 1, 8) {
-		t.Error("the engine's own thread alone makes the machine crowded")
-	}
-	if !sample(e, runtime.NumCPU()+1, 12) {
-		t.Error("every other core busy, yet not crowded")
-	}
-	if sample(e, -1, 1) {
-		t.Error("an unknown count keeps the last judgement")
-	}
-	if sample(e, 1, 12) {
-		t.Error("still crowded once the others are gone")
-	}
-	e.help = &helper[uint16]{}
-	if sample(e, 2, 12) {
-		t.Error("the engine's two threads make the machine crowded")
-	}
-
-	// A growth on a crowded machine never starts the helper.
-	runnable = func() int { return runtime.NumCPU() + 4 }
-	tab := table(t, "4.007", Config{})
-	values(t, tab, 30000)
-	if e := tab.seq.(*cells[uint16]).eng.(*sparseEngine[uint16]); e.twoCore > 2*window {
-		t.Errorf("%d heaps ran on two cores of a crowded machine", e.twoCore)
 	}
 }
 

@@ -29,7 +29,6 @@ package octal
 
 import (
 	"math/bits"
-	"time"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -49,29 +48,12 @@ type sparseEngine[T cell] struct {
 	hist  []int64       // hist[v]: heaps a >= 1 with g(a) = v
 	next  int           // the length at which the mask is chosen again
 
-	m       *marks     // the marks of set, as an array, for values of 16 bits or less
-	scans   int64      // split pairs scanned (for benchmarks and tests)
-	avgScan int        // scan steps the last heaps needed, on average
-	help    *helper[T] // the second core, while a growth that pays for it runs
-	twoCore int        // heaps computed on two cores (for tests)
-	// The helper is let go when it is often late to a meeting (its thread
-	// was not running: the machine is busy), and tried again after a
-	// backoff that doubles each time: see busy.
-	meets, late int  // meetings with the helper in this window, and those it was late to
-	helperOff   int  // no helper before this heap
-	backoff     int  // heaps without a helper after the next letting go
-	keepHelper  bool // tests: never let the helper go
-	// Whether the helper pays is measured: now and then a window of heaps
-	// on two cores is followed by one on one core (see judge).
-	winStart  time.Time     // when the window under way began
-	lastTwo   time.Duration // the last window on two cores
-	trial     bool          // the window under way is on one core, to compare
-	nextTrial int           // the heap from which the next comparison may start
-	trialGap  int           // heaps between comparisons while two cores win
-	// The machine's other runnable threads, sampled now and then (see
-	// crowded): with no core to spare, the helper is not started.
-	sampled time.Time
-	crowd   float64
+	m       *marks   // the marks of set, as an array, for values of 16 bits or less
+	scans   int64    // split pairs scanned (for benchmarks and tests)
+	avgScan int      // scan steps the last heaps needed, on average
+	wave    *wave[T] // heaps side by side, while a growth runs (wave.go)
+	waved   int      // heaps computed in blocks (for tests)
+	alone   int      // heaps past waveMin computed one at a time (for tests)
 }
 
 // rareHeap is a heap with a rare value, and the value.
@@ -114,9 +96,7 @@ func (e *sparseEngine[T]) name() string {
 }
 
 func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
-	defer e.stopHelper()
-	e.winStart, e.trial = time.Time{}, false // windows are timed within a growth
-	if len(e.hist) == 0 && len(c.g) > 1 {    // new cells after widening: rebuild
+	if len(e.hist) == 0 && len(c.g) > 1 { // new cells after widening: rebuild
 		for _, v := range c.g[1:] {
 			e.count(uint32(v))
 		}
@@ -124,52 +104,56 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	}
 	e.maxV = max(e.maxV, c.max)
 	e.fit(c.max)
-	for i := len(c.g); i <= n; i++ {
-		if i%1024 == 0 {
+	if e.m != nil && n >= waveMin {
+		e.wave = newWave(e, waveHelpers())
+		defer func() { e.wave.stop(); e.wave = nil }()
+	}
+	reported := len(c.g) / 1024
+	for i := len(c.g); i <= n; {
+		if i/1024 != reported {
+			reported = i / 1024
 			if err := c.t.report(i, n+1); err != nil {
 				return err
 			}
 		}
-		if i%64 == 0 {
-			if err := w.Err(); err != nil {
-				return err
-			}
+		if err := w.Err(); err != nil {
+			return err
 		}
 		if i >= e.next {
 			e.chooseMask(c)
 			e.next = i + i/2
 		}
-		if e.mask != 0 && i%window == 0 {
-			now := time.Now()
-			e.judge(i, now)
-			if e.crowded(now) && !e.keepHelper {
-				e.stopHelper()
-				e.helperOff = max(e.helperOff, i+window)
+		if e.wave != nil && i >= waveMin {
+			done, err := e.wave.block(c, i, min(n+1, e.next))
+			e.waved += done
+			if err != nil {
+				return err
 			}
+			i += done
+			continue
 		}
-		if e.mask != 0 && e.help == nil && i >= e.helperOff && i%window == 0 && len(e.rare)*len(e.splits)+e.avgScan >= helperMin {
-			e.startHelper()
+		end := min(n+1, e.next, (i/64+1)*64) // heaps one at a time, a few dozen between looks
+		if i >= waveMin {
+			e.alone += end - i
 		}
-		if e.help != nil && e.busy() {
-			e.stopHelper()
-			e.helperOff = i + e.backoff
+		for ; i < end; i++ {
+			var v uint32
+			if e.mask == 0 {
+				v = e.scanAll(c.g, i)
+			} else {
+				v = e.step(c.g, i)
+			}
+			if v > c.limit() {
+				return errWide
+			}
+			c.push(v, false)
+			e.count(v)
+			e.maxV = max(e.maxV, v)
+			if e.mask != 0 && e.isRare(v) && i >= 1 {
+				e.rare = append(e.rare, rareHeap[T]{int32(i), T(v)})
+			}
+			e.fit(v)
 		}
-		var v uint32
-		if e.mask == 0 {
-			v = e.scanAll(c.g, i)
-		} else {
-			v = e.step(c.g, i)
-		}
-		if v > c.limit() {
-			return errWide
-		}
-		c.push(v, false)
-		e.count(v)
-		e.maxV = max(e.maxV, v)
-		if e.mask != 0 && e.isRare(v) && i >= 1 {
-			e.rare = append(e.rare, rareHeap[T]{int32(i), T(v)})
-		}
-		e.fit(v)
 	}
 	return nil
 }
@@ -246,9 +230,6 @@ func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
 
 // step is g(n) by the sparse-space method.
 func (e *sparseEngine[T]) step(g []T, n int) uint32 {
-	if e.help != nil {
-		return e.stepTwo(g, n)
-	}
 	e.set.Clear()
 	e.direct(g, n)
 	e.pairRare(g, n, e.rare)
@@ -285,69 +266,12 @@ func (e *sparseEngine[T]) leastCheap() uint32 {
 	return uint32(len(e.cheap) + len(e.dense))
 }
 
-// stepTwo is step on two cores (see helper.go).
-func (e *sparseEngine[T]) stepTwo(g []T, n int) uint32 {
-	h := e.help
-	e.twoCore++
-	job := h.post(jobBlind, n, g, 0, 0)
-	e.set.Clear()
-	e.direct(g, n)
-	e.pairRare(g, n, e.rare)
-	c := e.leastCheap()
-	h.stop.Store(job)
-	e.meet(waitFor(&h.done, job))
-	seen, st := e.set.Slots()
-	if h.tst++; h.tst == 0 {
-		for i := range h.tgt {
-			h.tgt[i].Store(0)
-		}
-		h.tst = 1
-	}
-	targets := int64(0)
-	for _, x := range e.dense {
-		if x >= c {
-			break
-		}
-		if seen[x] != st && !h.met(x) {
-			h.tgt[x].Store(h.tst)
-			targets++
-		}
-	}
-	pos, total := h.pos, e.splitCount(n)
-	e.scans += int64(pos)
-	e.avgScan = (7*e.avgScan + pos) / 8
-	if targets == 0 {
-		return c
-	}
-	h.left.Store(targets)
-	if mid := (pos + total) / 2; total-pos > 4*chunk {
-		job := h.post(jobTargets, n, g, mid, total)
-		e.scanTargets(g, n, pos, mid, e.m, st, h)
-		e.meet(waitFor(&h.done, job))
-	} else {
-		e.scanTargets(g, n, pos, total, e.m, st, h)
-	}
-	e.scans += int64(total - pos) // at most
-	if h.left.Load() == 0 {
-		return c
-	}
-	for _, x := range e.dense { // the least target no split has: g(n)
-		if x >= c {
-			break
-		}
-		if h.tgt[x].Load() == h.tst {
-			return x
-		}
-	}
-	return c
-}
-
 // pairRare marks the value of every split of n with a part among rare.
 func (e *sparseEngine[T]) pairRare(g []T, n int, rare []rareHeap[T]) {
 	seen, st := e.set.Slots()
 	if e.m != nil {
 		if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: n-splits[0] > n-splits[1]
-			pairKernel2(g, n-e.splits[0], n-e.splits[1], rare, e.m, st)
+			pairKernel2(g, n-e.splits[0], n-e.splits[1], rare, 0, e.m, st)
 			return
 		}
 		for _, k := range e.splits {

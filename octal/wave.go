@@ -1,0 +1,458 @@
+package octal
+
+// The wavefront: consecutive heaps computed side by side, on every core the
+// Go runtime gives (GOMAXPROCS).
+//
+// Heap n's options are splits a + b = n - k and single heaps n - k. For a
+// block of heaps n0 .. n0+nb-1 (nb well below n0), every split of a heap of
+// the block whose two parts lie below n0 reads only final values: those are
+// marked for all the block's heaps at once, each heap by whichever goroutine
+// takes it (prepare). What is left of a heap's options are the splits with
+// one part in the block (the other part is then below nb: a short list) and
+// the single heaps: the engine adds them in heap order, once the heaps before
+// are final (finish), and takes the least value missing.
+//
+// With a mask (sparse.go), prepare marks the splits that pair a rare heap
+// below n0 with a partner below n0, takes c', the least common value not
+// marked, and scans splits of two parts below n0, within a budget, until every
+// rare value below c' is met; it leaves a cursor where it stopped (or marks
+// that it ran through them all). finish adds the single heaps and the rare
+// pairs with a part in the block — a rare heap of the block, or a small rare
+// heap whose partner is in the block: now every common option is marked, and
+// c is the least common value missing. A rare value below c not yet marked is
+// looked for from prepare's cursor on, for a while; then among the splits
+// with a part in the block; then the rest of the splits below n0 are scanned
+// by every goroutine, a share each (a rare heap's proof: the scan that finds
+// nothing is the long one). Every value is the mex of marks that are all
+// options, with every option below it marked: exactly the value the one-heap
+// step finds.
+//
+// Marks are stamps (kernels.go), one array per heap of the block, as wide as
+// every XOR of the values so far can be; a value that needs a wider array
+// ends the block after its heap. The goroutines meet twice a block (channels,
+// no spinning); a block is about a millisecond of work for each. On a busy
+// machine they share the cores the kernel gives them: the work is the same
+// as on one core, plus the meetings. Values wider than 16 bits take the
+// one-heap step (sparse.go).
+
+import (
+	"math/bits"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+type wave[T cell] struct {
+	e     *sparseEngine[T]
+	start []chan func(id int) // one per helper goroutine; closed to end them
+	wg    sync.WaitGroup
+
+	// the block under way; read-only for the goroutines while they prepare it
+	g      []T           // g(0) .. g(n0-1)
+	rare   []rareHeap[T] // the rare heaps below n0
+	n0, nb int
+	width  int      // marks per heap
+	marks  []uint32 // nb arrays of width marks, and a tail (marksOf)
+	st     uint32   // the block's stamp: marked is m[v] == st
+	full   []bool   // full[j]: prepare marked every split of n0+j with both parts below n0
+	cur    []cursor
+	budget int // scan steps prepare takes for a heap before it leaves the rest to finish
+	chunk  int // heaps a goroutine takes at a time
+	next   atomic.Int64
+	scans  atomic.Int64
+
+	pend []rareHeap[T] // the rare heaps of the block, in order (finish)
+	own  []*marks      // each goroutine's marks, for a scan shared out (scanRest)
+}
+
+// cursor is where a scan of a heap's splits stands: split digit si, part a.
+type cursor struct{ si, a int }
+
+// waveMin is the heap from which blocks run: the block must stay well below
+// its first heap, and short tables are done before threads would pay. A
+// variable, for tests.
+var waveMin = 1 << 12
+
+// waveWork is the work (marks) a block gives each goroutine.
+const waveWork = 1 << 20
+
+// waveMarks bounds the bytes of a block's marks, so that they stay in cache
+// between prepare and finish.
+const waveMarks = 1 << 20
+
+// shareMin is the scan length from which finish shares a scan out, and
+// scanBudget the least number of scan steps prepare takes for a heap before
+// it leaves the rest to finish. Variables, for tests.
+var shareMin, scanBudget = 1 << 14, 1 << 12
+
+func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
+	w := &wave[T]{e: e}
+	for id := range helpers {
+		ch := make(chan func(int), 1)
+		w.start = append(w.start, ch)
+		go func() {
+			for job := range ch {
+				job(id + 1)
+				w.wg.Done()
+			}
+		}()
+	}
+	return w
+}
+
+// stop ends the helper goroutines.
+func (w *wave[T]) stop() {
+	for _, ch := range w.start {
+		close(ch)
+	}
+	w.start = nil
+}
+
+// all runs job on every goroutine, the engine's own as id 0, and waits.
+func (w *wave[T]) all(job func(id int)) {
+	w.wg.Add(len(w.start))
+	for _, ch := range w.start {
+		ch <- job
+	}
+	job(0)
+	w.wg.Wait()
+}
+
+// block computes heaps n0 .. at most end-1, and returns how many it stored.
+func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
+	e := w.e
+	L := bits.Len32(e.maxV)
+	w.width = 2 << L
+	per := 64 + len(e.lone)
+	if e.mask == 0 {
+		per += len(e.splits) * n0 / 2
+	} else {
+		per += len(e.rare)*len(e.splits) + e.avgScan
+	}
+	goroutines := len(w.start) + 1
+	nb := waveWork * goroutines / per
+	nb = min(nb, 4096, n0/4, waveMarks/(4*w.width), end-n0)
+	nb = max(nb, 1)
+	w.g, w.rare, w.n0, w.nb = c.g[:n0], e.rare, n0, nb
+	if need := nb*w.width + len(marks{}); cap(w.marks) < need {
+		w.marks = make([]uint32, need)
+		w.st = 0
+	}
+	w.marks = w.marks[:nb*w.width+len(marks{})]
+	if w.st++; w.st == 0 { // the stamps wrapped: start afresh
+		clear(w.marks)
+		w.st = 1
+	}
+	w.full = resize(w.full, nb)
+	w.cur = resize(w.cur, nb)
+	w.budget = max(scanBudget, 8*e.avgScan)
+	w.chunk = max(1, nb/(8*goroutines))
+	w.next.Store(0)
+	if nb >= 2*w.chunk && goroutines > 1 { // worth waking the others
+		w.all(w.work)
+	} else {
+		w.work(0)
+	}
+	prepared := w.scans.Swap(0)
+	e.scans += prepared
+
+	w.pend = w.pend[:0]
+	done := 0
+	for ; done < nb; done++ {
+		i := n0 + done
+		v := w.finish(c.g, i)
+		if v > c.limit() {
+			return done, errWide
+		}
+		c.push(v, false)
+		e.count(v)
+		if e.mask != 0 && e.isRare(v) {
+			w.pend = append(w.pend, rareHeap[T]{int32(i), T(v)})
+		}
+		if v > e.maxV {
+			e.maxV = v
+			e.fit(v)
+			if bits.Len32(v) > L { // XORs may need wider marks from here
+				done++
+				break
+			}
+		}
+	}
+	e.rare = append(e.rare, w.pend...)
+	e.avgScan = int(prepared / int64(nb))
+	return done, nil
+}
+
+// resize returns s with length n, reallocated only to grow.
+func resize[S ~[]E, E any](s S, n int) S {
+	if cap(s) < n {
+		return make(S, n)
+	}
+	return s[:n]
+}
+
+// work prepares heaps of the block, a chunk at a time, until none is left.
+func (w *wave[T]) work(int) {
+	scans := 0
+	for {
+		j := int(w.next.Add(int64(w.chunk))) - w.chunk
+		if j >= w.nb {
+			break
+		}
+		for end := min(j+w.chunk, w.nb); j < end; j++ {
+			scans += w.prepare(j)
+		}
+	}
+	w.scans.Add(int64(scans))
+}
+
+// marksOf is the marks of heap n0+j: a set of values (v is marked when
+// m[v] == w.st) seen through an array as long as any 16-bit value, so that
+// the kernels index it without bounds checks; its first width entries are
+// the heap's own (no XOR of the values so far reaches past them), and the
+// buffer holds a tail of that length past the last heap.
+func (w *wave[T]) marksOf(j int) *marks {
+	return (*marks)(w.marks[j*w.width : j*w.width+len(marks{})])
+}
+
+// from is where the splits of r = n - k whose parts both lie below n0 start.
+func (w *wave[T]) from(r int) int { return max(1, r-w.n0+1) }
+
+// prepare marks the splits of heap n0+j whose parts lie below n0 (all of them
+// without a mask; with one, the rare pairs and a scan for the rare values
+// below the least common one missing, within the budget), and returns the
+// scan steps taken.
+func (w *wave[T]) prepare(j int) int {
+	e, g, n0 := w.e, w.g, w.n0
+	n := n0 + j
+	m, st := w.marksOf(j), w.st
+	scans := 0
+	if e.mask == 0 {
+		for _, k := range e.splits {
+			r := n - k
+			lo, hi := w.from(r), (r-e.uneq)/2
+			scanAllKernel(g, r, lo, hi, m, st)
+			scans += max(hi-lo+1, 0)
+		}
+		w.full[j] = true
+		return scans
+	}
+	// the rare heaps whose partner r - pos lies below n0: pos > r - n0
+	above := func(r int) int {
+		return sort.Search(len(w.rare), func(x int) bool { return int(w.rare[x].pos) > r-n0 })
+	}
+	if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: r0 > r1
+		r0, r1 := n-e.splits[0], n-e.splits[1]
+		pairKernel2(g, r0, r1, w.rare[above(r1):], above(r0)-above(r1), m, st)
+	} else {
+		for _, k := range e.splits {
+			r := n - k
+			pairKernel(g, r, w.rare[above(r):], e.uneq == 1, m, st)
+		}
+	}
+	c := leastCheapIn(e.cheap, e.dense, m, st)
+	cur := cursor{0, w.from(n - e.splits[0])}
+	left := w.budget
+	w.full[j] = false
+	for _, x := range e.dense {
+		if x >= c || left <= 0 {
+			break
+		}
+		if m[x] == st {
+			continue
+		}
+		if !w.scanFor(g, n, x, &cur, &left, m) && left > 0 {
+			w.full[j] = true // the splits ran out: all marked
+			break
+		}
+	}
+	w.cur[j] = cur
+	return w.budget - left
+}
+
+// scanFor scans the splits of n with both parts below n0 from the cursor,
+// marking every value met, until it meets x or has taken left steps; it
+// reports whether it met x.
+func (w *wave[T]) scanFor(g []T, n int, x uint32, cur *cursor, left *int, m *marks) bool {
+	e := w.e
+	for cur.si < len(e.splits) {
+		r := n - e.splits[cur.si]
+		hi := min((r-e.uneq)/2, cur.a+*left-1)
+		i := scanKernel(g, r, cur.a, hi, x, m, w.st)
+		if i >= 0 {
+			*left -= i - cur.a + 1
+			cur.a = i + 1
+			return true
+		}
+		*left -= max(hi-cur.a+1, 0)
+		cur.a = max(cur.a, hi+1)
+		if *left <= 0 {
+			return false
+		}
+		if cur.si++; cur.si < len(e.splits) {
+			cur.a = w.from(n - e.splits[cur.si])
+		}
+	}
+	return false
+}
+
+// finish adds the options of heap n that prepare left (single heaps, splits
+// with a part in the block, and, with a mask, the scan for rare values prepare
+// did not reach) and returns g(n); g holds g(0) .. g(n-1).
+func (w *wave[T]) finish(g []T, n int) uint32 {
+	e, n0 := w.e, w.n0
+	j := n - n0
+	m, st := w.marksOf(j), w.st
+	g = g[:n]
+	for _, k := range e.lone {
+		r := n - k
+		if r < 1 {
+			break
+		}
+		m[g[r]] = st
+	}
+	if n < len(e.whole) && e.whole[n] {
+		m[0] = st
+	}
+	if e.mask == 0 || w.full[j] {
+		w.inBlock(g, n, m)
+		return leastMissing(m[:w.width], st)
+	}
+	for _, k := range e.splits {
+		r := n - k
+		for _, rh := range w.rare { // small rare heaps, partners in the block (never equal)
+			b := r - int(rh.pos)
+			if b < n0 {
+				break
+			}
+			m[rh.val^g[b]] = st
+		}
+		for _, rh := range w.pend { // rare heaps of the block, small partners
+			a := r - int(rh.pos)
+			if a < 1 {
+				break
+			}
+			m[rh.val^g[a]] = st
+		}
+	}
+	c := leastCheapIn(e.cheap, e.dense, m, st)
+	cur, in := w.cur[j], false
+	for _, x := range e.dense {
+		if x >= c {
+			break
+		}
+		if m[x] == st {
+			continue
+		}
+		left := shareMin
+		if w.scanFor(g, n, x, &cur, &left, m) {
+			e.scans += int64(shareMin - left)
+			continue
+		}
+		e.scans += int64(shareMin - left)
+		if !in { // the splits with a part in the block
+			w.inBlock(g, n, m)
+			in = true
+			if m[x] == st {
+				continue
+			}
+		}
+		// the rest of the splits below n0, shared out: then every option
+		// is marked, and g(n) is the least rare value below c missing
+		w.scanRest(g, n, cur, m)
+		cur.si = len(e.splits)
+		if m[x] != st {
+			return x
+		}
+	}
+	return c
+}
+
+// inBlock marks the splits of n with a part in the block: a = r - b <= r - n0.
+func (w *wave[T]) inBlock(g []T, n int, m *marks) {
+	for _, k := range w.e.splits {
+		r := n - k
+		scanAllKernel(g, r, 1, min(r-w.n0, (r-w.e.uneq)/2), m, w.st)
+	}
+}
+
+// scanRest marks the splits of n with both parts below n0 from the cursor to
+// the end, shared out among the goroutines when long.
+func (w *wave[T]) scanRest(g []T, n int, cur cursor, m *marks) {
+	e := w.e
+	type span struct{ r, lo, hi int }
+	var spans []span
+	total := 0
+	for si := cur.si; si < len(e.splits); si++ {
+		r := n - e.splits[si]
+		lo := w.from(r)
+		if si == cur.si {
+			lo = cur.a
+		}
+		if hi := (r - e.uneq) / 2; lo <= hi {
+			spans = append(spans, span{r, lo, hi})
+			total += hi - lo + 1
+		}
+	}
+	e.scans += int64(total)
+	parts := len(w.start) + 1
+	if total < shareMin || parts == 1 {
+		for _, s := range spans {
+			scanAllKernel(g, s.r, s.lo, s.hi, m, w.st)
+		}
+		return
+	}
+	if len(w.own) < parts {
+		w.own = make([]*marks, parts)
+	}
+	w.all(func(id int) {
+		if w.own[id] == nil {
+			w.own[id] = new(marks)
+		}
+		own := w.own[id]
+		clear(own[:w.width])
+		// the linear positions id*total/parts .. (id+1)*total/parts-1
+		from, to := id*total/parts, (id+1)*total/parts
+		base := 0
+		for _, s := range spans {
+			cnt := s.hi - s.lo + 1
+			if lo, hi := max(from-base, 0), min(to-base, cnt); lo < hi {
+				scanAllKernel(g, s.r, s.lo+lo, s.lo+hi-1, own, 1)
+			}
+			base += cnt
+		}
+	})
+	for _, own := range w.own[:parts] {
+		for v, x := range own[:w.width] {
+			if x == 1 {
+				m[v] = w.st
+			}
+		}
+	}
+}
+
+// leastCheapIn is the least common value not marked; past the lists when all
+// are.
+func leastCheapIn(cheap, dense []uint32, m *marks, st uint32) uint32 {
+	for _, v := range cheap {
+		if m[v] != st {
+			return v
+		}
+	}
+	return uint32(len(cheap) + len(dense))
+}
+
+// leastMissing is the least value not marked (the mex).
+func leastMissing(m []uint32, st uint32) uint32 {
+	for v, x := range m {
+		if x != st {
+			return uint32(v)
+		}
+	}
+	return uint32(len(m))
+}
+
+// waveHelpers is the number of goroutines that help the engine's own. A
+// variable, for tests.
+var waveHelpers = func() int { return runtime.GOMAXPROCS(0) - 1 }

@@ -1,0 +1,96 @@
+package octal
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// withWave runs f with blocks from heap from on, helpers goroutines besides
+// the engine's own, and prepare's budget and finish's shared scans so short
+// that every way a heap's value is found is taken.
+func withWave(from, helpers int, f func()) {
+	defer func(m, s, b int, h func() int) { waveMin, shareMin, scanBudget, waveHelpers = m, s, b, h }(waveMin, shareMin, scanBudget, waveHelpers)
+	waveMin, shareMin, scanBudget, waveHelpers = from, 64, 16, func() int { return helpers }
+	f()
+}
+
+// The wavefront gives the definition's values (a mex over every option,
+// written in the test) for splitting codes of every shape: two split digits
+// (4.007), one with single heaps beside (Officers, .6), unequal parts
+// (Grundy's game), values past a byte (Treblecross, .007: the cells widen
+// while blocks run), three split digits (.1777), whole heaps taken (.156),
+// and random codes; with blocks from heap 64, so that both the full scans
+// (before a mask is chosen) and the sparse space run in blocks, on one, two
+// and four goroutines. Run with -race, this also checks the meetings.
+func TestWaveAgreesWithDefinition(t *testing.T) {
+	codes := []string{"4.007", "0.6", "grundy", "0.007", "0.1777", "0.156", "0.137", "4.04"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 6 {
+		d := []Digit{0}
+		for k := 1; k <= 1+rng.IntN(4); k++ {
+			d = append(d, Digit(rng.IntN(8)))
+		}
+		d[len(d)-1] |= LeaveTwo
+		codes = append(codes, NewCode(d, 0).String())
+	}
+	n := 3000
+	if testing.Short() {
+		n = 1500
+	}
+	for _, code := range codes {
+		var c Code
+		if code == "grundy" {
+			c = NewCode([]Digit{LeaveTwo}, 0).UnequalSplits()
+		} else {
+			var err error
+			if c, err = Parse(code, 8); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := definition(c, nil, n)
+		for _, helpers := range []int{0, 1, 3} {
+			withWave(64, helpers, func() {
+				tab := NewTable(c, Config{What: code})
+				tab.provableOff = true
+				got := values(t, tab, n)
+				sameValues(t, fmt.Sprintf("%s with %d helpers", code, helpers), got, want)
+			})
+		}
+	}
+}
+
+// Past the default start of the blocks, the wavefront agrees with the plain
+// engine (a mex over every option, one heap at a time), growing in steps as
+// a period search does, and every heap past the start ran in a block.
+func TestWaveAgreesWithPlain(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 10000
+	}
+	for _, code := range []string{"4.007", "0.6", "0.77"} {
+		tab := table(t, code, Config{})
+		tab.provableOff = true
+		values(t, tab, n/3)
+		got := values(t, tab, n)
+		plain := table(t, code, Config{Lost: func(int64) bool { return false }})
+		sameValues(t, code+" in blocks", got, values(t, plain, n))
+		if waved, alone := counts(tab); waved == 0 || alone > 0 {
+			t.Errorf("%s: %d heaps past %d ran in blocks, %d one at a time", code, waved, waveMin, alone)
+		}
+	}
+}
+
+// counts is the number of heaps the table's sparse engine computed in
+// blocks, and past waveMin one at a time (since the cells last widened).
+func counts(tab *Table) (waved, alone int) {
+	switch c := tab.seq.(type) {
+	case *cells[uint8]:
+		e := c.eng.(*sparseEngine[uint8])
+		return e.waved, e.alone
+	case *cells[uint16]:
+		e := c.eng.(*sparseEngine[uint16])
+		return e.waved, e.alone
+	}
+	return 0, -1
+}
