@@ -129,11 +129,13 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			if err != nil {
 				return err
 			}
-			i += done
-			continue
+			if done > 0 {
+				i += done
+				continue
+			}
 		}
 		end := min(n+1, e.next, (i/64+1)*64) // heaps one at a time, a few dozen between looks
-		if i >= waveMin {
+		if i >= waveMin && e.wave != nil {
 			e.alone += end - i
 		}
 		for ; i < end; i++ {

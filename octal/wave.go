@@ -77,6 +77,11 @@ var waveMin = 1 << 12
 // waveWork is the work (marks) a block gives each goroutine.
 const waveWork = 1 << 20
 
+// waveMinBlock is the least block worth its meetings: heaps so costly that
+// fewer fit in a block are computed one at a time (sparse.go), where a long
+// scan is the one-heap step's own.
+const waveMinBlock = 16
+
 // waveMarks bounds the bytes of a block's marks, so that they stay in cache
 // between prepare and finish.
 const waveMarks = 1 << 20
@@ -124,16 +129,10 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	e := w.e
 	L := bits.Len32(e.maxV)
 	w.width = 2 << L
-	per := 64 + len(e.lone)
-	if e.mask == 0 {
-		per += len(e.splits) * n0 / 2
-	} else {
-		per += len(e.rare)*len(e.splits) + e.avgScan
+	nb := w.size(n0, end)
+	if nb < waveMinBlock {
+		return 0, nil // the caller steps one heap at a time
 	}
-	goroutines := len(w.start) + 1
-	nb := waveWork * goroutines / per
-	nb = min(nb, 4096, n0/4, waveMarks/(4*w.width), end-n0)
-	nb = max(nb, 1)
 	w.g, w.rare, w.n0, w.nb = c.g[:n0], e.rare, n0, nb
 	if need := nb*w.width + len(marks{}); cap(w.marks) < need {
 		w.marks = make([]uint32, need)
@@ -147,6 +146,7 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	w.full = resize(w.full, nb)
 	w.cur = resize(w.cur, nb)
 	w.budget = max(scanBudget, 8*e.avgScan)
+	goroutines := len(w.start) + 1
 	w.chunk = max(1, nb/(8*goroutines))
 	w.next.Store(0)
 	if nb >= 2*w.chunk && goroutines > 1 { // worth waking the others
@@ -182,6 +182,21 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	e.rare = append(e.rare, w.pend...)
 	e.avgScan = int(prepared / int64(nb))
 	return done, nil
+}
+
+// size is the number of heaps of a block from n0 (before end): about
+// waveWork steps for each goroutine, well below n0, its marks within
+// waveMarks bytes.
+func (w *wave[T]) size(n0, end int) int {
+	e := w.e
+	per := 64 + len(e.lone)
+	if e.mask == 0 {
+		per += len(e.splits) * n0 / 2
+	} else {
+		per += len(e.rare)*len(e.splits) + e.avgScan
+	}
+	nb := waveWork * (len(w.start) + 1) / per
+	return min(nb, 4096, n0/4, waveMarks/(4*w.width), end-n0)
 }
 
 // resize returns s with length n, reallocated only to grow.
@@ -358,11 +373,9 @@ func (w *wave[T]) finish(g []T, n int) uint32 {
 				continue
 			}
 		}
-		// the rest of the splits below n0, shared out: then every option
-		// is marked, and g(n) is the least rare value below c missing
-		w.scanRest(g, n, cur, m)
-		cur.si = len(e.splits)
-		if m[x] != st {
+		// the rest of the splits below n0, shared out until one meets x;
+		// when none does, every option is marked and x is missing
+		if !w.scanRest(g, n, cur, x, m) {
 			return x
 		}
 	}
@@ -377,9 +390,11 @@ func (w *wave[T]) inBlock(g []T, n int, m *marks) {
 	}
 }
 
-// scanRest marks the splits of n with both parts below n0 from the cursor to
-// the end, shared out among the goroutines when long.
-func (w *wave[T]) scanRest(g []T, n int, cur cursor, m *marks) {
+// scanRest scans the splits of n with both parts below n0 from the cursor
+// to the end, marking every value met, until one is x; it reports whether
+// one was. A long scan is shared out: each goroutine takes a share, a chunk
+// at a time, and stops when one of them has met x.
+func (w *wave[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
 	e := w.e
 	type span struct{ r, lo, hi int }
 	var spans []span
@@ -395,17 +410,18 @@ func (w *wave[T]) scanRest(g []T, n int, cur cursor, m *marks) {
 			total += hi - lo + 1
 		}
 	}
-	e.scans += int64(total)
 	parts := len(w.start) + 1
 	if total < shareMin || parts == 1 {
-		for _, s := range spans {
-			scanAllKernel(g, s.r, s.lo, s.hi, m, w.st)
-		}
-		return
+		left := total + 1
+		found := w.scanFor(g, n, x, &cur, &left, m)
+		e.scans += int64(total + 1 - left)
+		return found
 	}
 	if len(w.own) < parts {
 		w.own = make([]*marks, parts)
 	}
+	var met atomic.Bool
+	var steps atomic.Int64
 	w.all(func(id int) {
 		if w.own[id] == nil {
 			w.own[id] = new(marks)
@@ -414,23 +430,38 @@ func (w *wave[T]) scanRest(g []T, n int, cur cursor, m *marks) {
 		clear(own[:w.width])
 		// the linear positions id*total/parts .. (id+1)*total/parts-1
 		from, to := id*total/parts, (id+1)*total/parts
-		base := 0
+		base, done := 0, 0
+		defer func() { steps.Add(int64(done)) }()
 		for _, s := range spans {
 			cnt := s.hi - s.lo + 1
-			if lo, hi := max(from-base, 0), min(to-base, cnt); lo < hi {
-				scanAllKernel(g, s.r, s.lo+lo, s.lo+hi-1, own, 1)
+			for lo, hi := max(from-base, 0), min(to-base, cnt); lo < hi; lo += chunk {
+				if met.Load() {
+					return
+				}
+				end := min(lo+chunk, hi)
+				if i := scanKernel(g, s.r, s.lo+lo, s.lo+end-1, x, own, 1); i >= 0 {
+					done += i - s.lo - lo + 1
+					met.Store(true)
+					return
+				}
+				done += end - lo
 			}
 			base += cnt
 		}
 	})
+	e.scans += steps.Load()
 	for _, own := range w.own[:parts] {
-		for v, x := range own[:w.width] {
-			if x == 1 {
+		for v, y := range own[:w.width] {
+			if y == 1 {
 				m[v] = w.st
 			}
 		}
 	}
+	return met.Load()
 }
+
+// chunk is how many splits a shared scan takes between looks at the others.
+const chunk = 4096
 
 // leastCheapIn is the least common value not marked; past the lists when all
 // are.
