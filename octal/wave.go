@@ -149,7 +149,7 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	goroutines := len(w.start) + 1
 	w.chunk = max(1, nb/(8*goroutines))
 	w.next.Store(0)
-	if nb >= 2*w.chunk && goroutines > 1 { // worth waking the others
+	if goroutines > 1 { // a block has at least waveMinBlock heaps: worth waking the others
 		w.all(w.work)
 	} else {
 		w.work(0)
