@@ -52,6 +52,7 @@ type sparseEngine[T cell] struct {
 	scans   int64    // split pairs scanned (for benchmarks and tests)
 	avgScan int      // scan steps the last heaps needed, on average
 	wave    *wave[T] // heaps side by side, while a growth runs (wave.go)
+	pick    pick     // the wavefront or the one-heap step (pick.go)
 	waved   int      // heaps computed in blocks (for tests)
 	alone   int      // heaps past waveMin computed one at a time (for tests)
 }
@@ -66,7 +67,7 @@ type rareHeap[T cell] struct {
 const minSparse = 1024
 
 func newSparseEngine[T cell](c Code) *sparseEngine[T] {
-	e := &sparseEngine[T]{next: minSparse}
+	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic}}
 	if c.Unequal() {
 		e.uneq = 1
 	}
@@ -104,9 +105,10 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	}
 	e.maxV = max(e.maxV, c.max)
 	e.fit(c.max)
-	if e.m != nil && n >= waveMin {
+	if e.m != nil && n >= waveMin && (waveHelpers() > 0 || waveForced) {
 		e.wave = newWave(e, waveHelpers())
 		defer func() { e.wave.stop(); e.wave = nil }()
+		e.pick.begin()
 	}
 	reported := len(c.g) / 1024
 	for i := len(c.g); i <= n; {
@@ -120,21 +122,30 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			return err
 		}
 		if i >= e.next {
+			t0 := e.pick.clock()
 			e.chooseMask(c)
 			e.next = i + i/2
+			e.pick.pause(t0) // not a cost of the heaps timed
 		}
+		stop := n + 1 // the heap the stretch below stops before
 		if e.wave != nil && i >= waveMin {
-			done, err := e.wave.block(c, i, min(n+1, e.next))
-			e.waved += done
-			if err != nil {
-				return err
+			wave := waveForced
+			if !wave {
+				wave, stop = e.pick.at(i), e.pick.until
 			}
-			if done > 0 {
-				i += done
-				continue
+			if wave {
+				done, err := e.wave.block(c, i, min(n+1, e.next, stop))
+				e.waved += done
+				if err != nil {
+					return err
+				}
+				if done > 0 {
+					i += done
+					continue
+				}
 			}
 		}
-		end := min(n+1, e.next, (i/64+1)*64) // heaps one at a time, a few dozen between looks
+		end := min(n+1, e.next, stop, (i/64+1)*64) // heaps one at a time, a few dozen between looks
 		if i >= waveMin && e.wave != nil {
 			e.alone += end - i
 		}
@@ -238,7 +249,7 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 	c := e.leastCheap()
 	// Every rare value below c must be an option, or the least missing one is g(n).
 	seen, st := e.set.Slots()
-	si, a, scanned := 0, 1, e.scans
+	cur, scanned := scanFrom(1), e.scans
 	v := c
 	for _, x := range e.dense {
 		if x >= c {
@@ -247,7 +258,7 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 		if seen[x] == st {
 			continue
 		}
-		if !e.find(g, n, x, &si, &a) {
+		if !e.find(g, n, x, &cur) {
 			v = x
 			break
 		}
@@ -305,34 +316,33 @@ func (e *sparseEngine[T]) pairRare(g []T, n int, rare []rareHeap[T]) {
 	}
 }
 
-// find scans the splits of n from the cursor (si, a), marking every value
+// find scans the splits of n from the cursor (scan.go), marking every value
 // met, until it meets x; it reports false when the splits run out.
-func (e *sparseEngine[T]) find(g []T, n int, x uint32, si, a *int) bool {
+func (e *sparseEngine[T]) find(g []T, n int, x uint32, cur *cursor) bool {
 	seen, st := e.set.Slots()
-	for ; *si < len(e.splits); *si, *a = *si+1, 1 {
-		r := n - e.splits[*si] - e.uneq
-		if e.m != nil {
-			i := scanKernel(g, r+e.uneq, *a, r/2, x, e.m, st)
-			if i >= 0 {
-				e.scans += int64(i - *a + 1)
-				*a = i + 1
-				return true
-			}
-			e.scans += int64(max(r/2-*a+1, 0))
-			continue
+	if e.m != nil {
+		left := unbounded
+		found := e.scanFor(g, below(n, n), x, cur, &left, e.m, st)
+		e.scans += int64(unbounded - left)
+		return found
+	}
+	for {
+		r, lo, hi, ok := e.segment(below(n, n), cur)
+		if !ok {
+			return false
 		}
-		for i := *a; 2*i <= r; i++ {
-			v := uint32(g[i] ^ g[r+e.uneq-i])
+		for i := lo; i <= hi; i++ {
+			v := uint32(g[i] ^ g[r-i])
 			seen[v] = st
 			if v == x {
-				e.scans += int64(i - *a + 1)
-				*a = i + 1
+				e.scans += int64(i - lo + 1)
+				cur.a = i + 1
 				return true
 			}
 		}
-		e.scans += int64(max(r/2-*a+1, 0))
+		e.scans += int64(hi - lo + 1)
+		cur.a = hi + 1
 	}
-	return false
 }
 
 // chooseMask picks the mask under which the fewest heaps have rare values,

@@ -66,9 +66,6 @@ type wave[T cell] struct {
 	own  []*marks      // each goroutine's marks, for a scan shared out (scanRest)
 }
 
-// cursor is where a scan of a heap's splits stands: split digit si, part a.
-type cursor struct{ si, a int }
-
 // waveMin is the heap from which blocks run: the block must stay well below
 // its first heap, and short tables are done before threads would pay. A
 // variable, for tests.
@@ -267,7 +264,7 @@ func (w *wave[T]) prepare(j int) int {
 		}
 	}
 	c := leastCheapIn(e.cheap, e.dense, m, st)
-	cur := cursor{0, w.from(n - e.splits[0])}
+	cur := scanFrom(1)
 	left := w.budget
 	w.full[j] = false
 	for _, x := range e.dense {
@@ -277,39 +274,13 @@ func (w *wave[T]) prepare(j int) int {
 		if m[x] == st {
 			continue
 		}
-		if !w.scanFor(g, n, x, &cur, &left, m) && left > 0 {
+		if !e.scanFor(g, below(n, n0), x, &cur, &left, m, st) && left > 0 {
 			w.full[j] = true // the splits ran out: all marked
 			break
 		}
 	}
 	w.cur[j] = cur
 	return w.budget - left
-}
-
-// scanFor scans the splits of n with both parts below n0 from the cursor,
-// marking every value met, until it meets x or has taken left steps; it
-// reports whether it met x.
-func (w *wave[T]) scanFor(g []T, n int, x uint32, cur *cursor, left *int, m *marks) bool {
-	e := w.e
-	for cur.si < len(e.splits) {
-		r := n - e.splits[cur.si]
-		hi := min((r-e.uneq)/2, cur.a+*left-1)
-		i := scanKernel(g, r, cur.a, hi, x, m, w.st)
-		if i >= 0 {
-			*left -= i - cur.a + 1
-			cur.a = i + 1
-			return true
-		}
-		*left -= max(hi-cur.a+1, 0)
-		cur.a = max(cur.a, hi+1)
-		if *left <= 0 {
-			return false
-		}
-		if cur.si++; cur.si < len(e.splits) {
-			cur.a = w.from(n - e.splits[cur.si])
-		}
-	}
-	return false
 }
 
 // finish adds the options of heap n that prepare left (single heaps, splits
@@ -352,7 +323,11 @@ func (w *wave[T]) finish(g []T, n int) uint32 {
 		}
 	}
 	c := leastCheapIn(e.cheap, e.dense, m, st)
-	cur, in := w.cur[j], false
+	// The rare values below c not marked: looked for first among the splits
+	// with a part in the block (the small parts, where witnesses abound, and
+	// prepare could not look), then from prepare's cursor on.
+	in, cur := scanFrom(1), w.cur[j]
+	inside := reach{n: n, n0: n0, top: unbounded, inside: true}
 	for _, x := range e.dense {
 		if x >= c {
 			break
@@ -360,18 +335,17 @@ func (w *wave[T]) finish(g []T, n int) uint32 {
 		if m[x] == st {
 			continue
 		}
-		left := shareMin
-		if w.scanFor(g, n, x, &cur, &left, m) {
-			e.scans += int64(shareMin - left)
+		left := unbounded
+		found := e.scanFor(g, inside, x, &in, &left, m, st)
+		e.scans += int64(unbounded - left)
+		if found {
 			continue
 		}
+		left = shareMin
+		found = e.scanFor(g, below(n, n0), x, &cur, &left, m, st)
 		e.scans += int64(shareMin - left)
-		if !in { // the splits with a part in the block
-			w.inBlock(g, n, m)
-			in = true
-			if m[x] == st {
-				continue
-			}
+		if found {
+			continue
 		}
 		// the rest of the splits below n0, shared out until one meets x;
 		// when none does, every option is marked and x is missing
@@ -392,64 +366,49 @@ func (w *wave[T]) inBlock(g []T, n int, m *marks) {
 
 // scanRest scans the splits of n with both parts below n0 from the cursor
 // to the end, marking every value met, until one is x; it reports whether
-// one was. A long scan is shared out: each goroutine takes a share, a chunk
-// at a time, and stops when one of them has met x.
+// one was. A long scan is shared out: past the run under way, each goroutine
+// takes every parts-th stretch of chunk parts, and all stop when one of them
+// has met x.
 func (w *wave[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
 	e := w.e
-	type span struct{ r, lo, hi int }
-	var spans []span
-	total := 0
-	for si := cur.si; si < len(e.splits); si++ {
-		r := n - e.splits[si]
-		lo := w.from(r)
-		if si == cur.si {
-			lo = cur.a
-		}
-		if hi := (r - e.uneq) / 2; lo <= hi {
-			spans = append(spans, span{r, lo, hi})
-			total += hi - lo + 1
-		}
+	left := unbounded
+	defer func() { e.scans += int64(unbounded - left) }()
+	from := cur.base + interleave
+	if e.scanFor(g, reach{n: n, n0: w.n0, top: from}, x, &cur, &left, m, w.st) {
+		return true // met in the run under way
+	}
+	total := 0 // the steps left
+	for _, k := range e.splits {
+		r := n - k
+		total += max((r-e.uneq)/2-max(from, w.from(r))+1, 0)
 	}
 	parts := len(w.start) + 1
 	if total < shareMin || parts == 1 {
-		left := total + 1
-		found := w.scanFor(g, n, x, &cur, &left, m)
-		e.scans += int64(total + 1 - left)
-		return found
+		cur = scanFrom(from)
+		return e.scanFor(g, below(n, w.n0), x, &cur, &left, m, w.st)
 	}
 	if len(w.own) < parts {
 		w.own = make([]*marks, parts)
 	}
 	var met atomic.Bool
 	var steps atomic.Int64
+	last := (n - e.splits[0] - e.uneq) / 2
 	w.all(func(id int) {
 		if w.own[id] == nil {
 			w.own[id] = new(marks)
 		}
 		own := w.own[id]
 		clear(own[:w.width])
-		// the linear positions id*total/parts .. (id+1)*total/parts-1
-		from, to := id*total/parts, (id+1)*total/parts
-		base, done := 0, 0
-		defer func() { steps.Add(int64(done)) }()
-		for _, s := range spans {
-			cnt := s.hi - s.lo + 1
-			for lo, hi := max(from-base, 0), min(to-base, cnt); lo < hi; lo += chunk {
-				if met.Load() {
-					return
-				}
-				end := min(lo+chunk, hi)
-				if i := scanKernel(g, s.r, s.lo+lo, s.lo+end-1, x, own, 1); i >= 0 {
-					done += i - s.lo - lo + 1
-					met.Store(true)
-					return
-				}
-				done += end - lo
+		done := unbounded
+		for a := from + id*chunk; a <= last && !met.Load(); a += parts * chunk {
+			c := scanFrom(a)
+			if e.scanFor(g, reach{n: n, n0: w.n0, top: a + chunk}, x, &c, &done, own, 1) {
+				met.Store(true)
 			}
-			base += cnt
 		}
+		steps.Add(int64(unbounded - done))
 	})
-	e.scans += steps.Load()
+	left -= int(steps.Load())
 	for _, own := range w.own[:parts] {
 		for v, y := range own[:w.width] {
 			if y == 1 {
@@ -460,8 +419,9 @@ func (w *wave[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
 	return met.Load()
 }
 
-// chunk is how many splits a shared scan takes between looks at the others.
-const chunk = 4096
+// chunk is how many parts a goroutine of a shared scan takes (from every
+// split digit) between looks at the others: a whole number of runs.
+const chunk = 8 * interleave
 
 // leastCheapIn is the least common value not marked; past the lists when all
 // are.
@@ -487,3 +447,7 @@ func leastMissing(m []uint32, st uint32) uint32 {
 // waveHelpers is the number of goroutines that help the engine's own. A
 // variable, for tests.
 var waveHelpers = func() int { return runtime.GOMAXPROCS(0) - 1 }
+
+// waveForced runs the wavefront wherever it can run, on one goroutine too,
+// without timing it against the one-heap step (pick.go). For tests.
+var waveForced = false

@@ -10,8 +10,10 @@ import (
 // the engine's own, and prepare's budget and finish's shared scans so short
 // that every way a heap's value is found is taken.
 func withWave(from, helpers int, f func()) {
-	defer func(m, s, b int, h func() int) { waveMin, shareMin, scanBudget, waveHelpers = m, s, b, h }(waveMin, shareMin, scanBudget, waveHelpers)
-	waveMin, shareMin, scanBudget, waveHelpers = from, 64, 16, func() int { return helpers }
+	defer func(m, s, b int, h func() int) {
+		waveMin, shareMin, scanBudget, waveHelpers, waveForced = m, s, b, h, false
+	}(waveMin, shareMin, scanBudget, waveHelpers)
+	waveMin, shareMin, scanBudget, waveHelpers, waveForced = from, 64, 16, func() int { return helpers }, true
 	f()
 }
 
@@ -62,8 +64,11 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 
 // Past the default start of the blocks, the wavefront agrees with the plain
 // engine (a mex over every option, one heap at a time), growing in steps as
-// a period search does, and every heap past the start ran in a block.
+// a period search does, and, the wavefront forced (no timing against the
+// one-heap step), every heap past the start ran in a block.
 func TestWaveAgreesWithPlain(t *testing.T) {
+	defer func() { waveForced = false }()
+	waveForced = true
 	n := 20000
 	if testing.Short() {
 		n = 10000

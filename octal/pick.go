@@ -1,0 +1,103 @@
+package octal
+
+// Choosing between the wavefront and the one-heap step. Which is faster
+// depends on the game and the machine: the wavefront wins where most of a
+// heap's work can be prepared side by side (rare pairs, long scans: 4.007,
+// Officers, Treblecross), the one-heap step where most of it must be done in
+// heap order anyway (.354, whose rare values are met in a few dozen steps
+// among the small parts), and on a machine whose other core is busy. So a
+// growth times both in turn, on a stretch of heaps each, and runs the faster
+// for a while (an epoch, a sixteenth of the table); then times them again.
+// A trial's cost is the median over its pieces (a block, or a few dozen
+// heaps one at a time), so that a rare heap's long scan, which costs both
+// ways alike, does not decide it. The values do not depend on the choice,
+// only the time does.
+
+import (
+	"slices"
+	"time"
+)
+
+// pick is the choice, and the trials it rests on.
+type pick struct {
+	clock    func() int64 // nanoseconds; a variable, for tests
+	phase    int          // trialWave, trialStep, or chosen
+	wave     bool
+	until    int // the heap at which the phase ends
+	trialLen int
+	last     int64 // the clock at the start of the piece under way, heap lastI
+	lastI    int
+	pieces   []int64 // the trial's cost a heap, in picoseconds, piece by piece
+	waveCost int64   // the median of the last trials
+	stepCost int64
+}
+
+const (
+	trialWave = iota
+	trialStep
+	chosen
+)
+
+// pickTrial is the least stretch a trial times: a few blocks of the
+// wavefront.
+const pickTrial = 1 << 12
+
+var epochStart = time.Now()
+
+func monotonic() int64 { return int64(time.Since(epochStart)) }
+
+// begin starts a growth: a trial cut short by the end of the last growth
+// starts again at the next heap (its time would count what ran between).
+func (p *pick) begin() {
+	if p.phase != chosen {
+		p.until = 0
+	}
+	p.lastI = -1
+}
+
+// pause leaves out of the piece under way the time since t0 (work that is
+// neither way's).
+func (p *pick) pause(t0 int64) { p.last += p.clock() - t0 }
+
+func (p *pick) startTrial(i int) {
+	p.trialLen = max(pickTrial, i/256)
+	p.phase, p.wave, p.until = trialWave, true, i+p.trialLen
+	p.pieces = p.pieces[:0]
+}
+
+// at moves the choice on to heap i (the heaps before are done), and reports
+// whether heap i runs in the wavefront; heaps up to p.until-1 run the same
+// way.
+func (p *pick) at(i int) bool {
+	now := p.clock()
+	if p.phase != chosen && p.lastI >= 0 && i > p.lastI {
+		p.pieces = append(p.pieces, (now-p.last)*1000/int64(i-p.lastI))
+	}
+	p.last, p.lastI = now, i
+	if p.until == 0 {
+		p.startTrial(i)
+	}
+	for i >= p.until {
+		switch p.phase {
+		case trialWave:
+			p.waveCost = median(p.pieces)
+			p.phase, p.wave, p.until = trialStep, false, i+p.trialLen
+			p.pieces = p.pieces[:0]
+		case trialStep:
+			p.stepCost = median(p.pieces)
+			p.phase, p.wave, p.until = chosen, p.waveCost < p.stepCost, i+max(16*p.trialLen, i/16)
+		default:
+			p.startTrial(i)
+		}
+	}
+	return p.wave
+}
+
+// median is the middle of xs (which it sorts); 0 for none.
+func median(xs []int64) int64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	return xs[len(xs)/2]
+}

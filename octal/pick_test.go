@@ -1,0 +1,94 @@
+package octal
+
+import "testing"
+
+// The choice follows the clock: each way is timed on a stretch of heaps,
+// the faster runs for an epoch, then both are timed again; a trial cut short
+// by the end of a growth starts again; a piece's outlier (a rare heap's long
+// scan) does not decide a trial.
+func TestPickFollowsTheClock(t *testing.T) {
+	var now int64
+	p := pick{clock: func() int64 { return now }}
+	// run stands for the engine: heaps from i to the end of each phase, at
+	// the given nanoseconds a heap each way; it returns the heaps that ran
+	// in the wavefront, and one at a time.
+	run := func(from, to int, waveNs, stepNs int64) (waved, alone int) {
+		for i := from; i < to; {
+			wave := p.at(i)
+			end := min(p.until, to)
+			if wave {
+				waved += end - i
+				now += int64(end-i) * waveNs
+			} else {
+				alone += end - i
+				now += int64(end-i) * stepNs
+			}
+			i = end
+		}
+		return waved, alone
+	}
+	p.begin()
+	const n = 1 << 20
+	waved, alone := run(1<<12, n, 10, 30) // the wavefront three times faster
+	if p.phase == trialStep || alone > waved/8 || alone < pickTrial {
+		t.Errorf("wavefront faster: %d heaps in blocks, %d one at a time (phase %d)", waved, alone, p.phase)
+	}
+	waved, alone = run(n, 2*n, 30, 10) // now the step: a busy machine
+	if waved > alone/4 || waved == 0 {
+		t.Errorf("step faster: %d heaps in blocks, %d one at a time", waved, alone)
+	}
+	// a growth that stops in a trial: the next one times it afresh
+	p.phase, p.until = trialWave, 3*n+100
+	p.begin()
+	if p.until != 0 {
+		t.Errorf("a trial cut short is kept: until %d", p.until)
+	}
+	if !p.at(3*n) || p.phase != trialWave || p.until != 3*n+p.trialLen {
+		t.Errorf("the trial starts again at %d: phase %d until %d", 3*n, p.phase, p.until)
+	}
+	// a trial's median: one slow piece of the wavefront's does not sway it
+	p.begin()
+	p.phase, p.until = chosen, 0
+	p.lastI = -1
+	for i := 5 * n; ; i += 64 {
+		wave := p.at(i)
+		if p.phase == chosen && i > 5*n {
+			break
+		}
+		ns := int64(64 * 20)
+		if wave {
+			ns = 64 * 10
+			if i == 5*n+128 {
+				ns = 64 * 1000 // a rare heap's scan
+			}
+		}
+		now += ns
+	}
+	if !p.wave || p.phase != chosen {
+		t.Errorf("one slow piece swayed the trial: wave %v, costs %d against %d", p.wave, p.waveCost, p.stepCost)
+	}
+	// an epoch under way goes on
+	p.phase, p.until = chosen, 4*n
+	p.begin()
+	if p.until != 4*n {
+		t.Errorf("an epoch under way was cut short")
+	}
+}
+
+// With the choice timed (not forced), a growth past the start of the blocks
+// runs both ways and agrees with the plain engine.
+func TestPickedGrowthAgrees(t *testing.T) {
+	defer func(h func() int) { waveHelpers = h }(waveHelpers)
+	waveHelpers = func() int { return 1 }
+	n := 16000 // trials of pickTrial heaps each way from 4096
+	for _, code := range []string{"4.007", "0.354"} {
+		tab := table(t, code, Config{})
+		tab.provableOff = true
+		got := values(t, tab, n)
+		plain := table(t, code, Config{Lost: func(int64) bool { return false }})
+		sameValues(t, code+" picked", got, values(t, plain, n))
+		if waved, alone := counts(tab); waved < pickTrial || alone < pickTrial {
+			t.Errorf("%s: %d heaps ran in blocks, %d one at a time: both ways should have been timed", code, waved, alone)
+		}
+	}
+}
