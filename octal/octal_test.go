@@ -90,7 +90,8 @@ func sameValues(t *testing.T, what string, got, want []int) {
 }
 
 // Every engine agrees with the definition on random codes: subtraction-like
-// codes (the stream engine, in its range and reach modes), splitting codes (the
+// codes (the stream engine, in its range, reach and direct modes: a few
+// amounts up to 400, and take a square), splitting codes (the
 // sparse-space engine, past the length at which it picks a mask), codes that
 // split in three and infinite codes (the plain engine).
 func TestEnginesAgreeWithDefinition(t *testing.T) {
@@ -119,6 +120,19 @@ func TestEnginesAgreeWithDefinition(t *testing.T) {
 		}
 		cases = append(cases, tc{NewCode(d, 0), 700})
 	}
+	for i := 0; i < 20; i++ { // a few amounts up to 400: direct
+		d := make([]Digit, 1+rng.IntN(400))
+		for range 1 + rng.IntN(5) {
+			d[1+rng.IntN(len(d)-1)] = Digit(1 + rng.IntN(3))
+		}
+		d[len(d)-1] = 2 + Digit(rng.IntN(2))
+		cases = append(cases, tc{NewCode(d, 0), 1500})
+	}
+	squares := make([]Digit, 31*31) // take a square up to 30^2
+	for k := 1; k <= 30; k++ {
+		squares[k*k] = 3
+	}
+	cases = append(cases, tc{NewCode(squares, 0), 4000})
 	for _, code := range []string{"4.007", "0.0407", "4.3", "0.74", "0.0607", "4.04"} { // two split digits, rare heaps near n early on
 		c, _ := Parse(code, 8)
 		cases = append(cases, tc{c, 5000})
@@ -141,9 +155,20 @@ func TestEnginesAgreeWithDefinition(t *testing.T) {
 		d[0] = 4
 		cases = append(cases, tc{NewCode(d, 0).UnequalSplits(), 1500 + rng.IntN(1500)})
 	}
+	engines := map[string]int{}
 	for _, c := range cases {
 		tab := NewTable(c.code, Config{Limits: &solve.Limits{}, What: c.code.String()})
 		sameValues(t, c.code.String()+" ("+tab.Engine()+")", values(t, tab, c.n), definition(c.code, nil, c.n))
+		engines[tab.Engine()]++
+	}
+	for _, mode := range []string{"window", "reach bitsets", "the last heaps", "sparse space", "plain"} {
+		found := false
+		for name := range engines {
+			found = found || strings.Contains(name, mode)
+		}
+		if !found {
+			t.Errorf("no case ran the engine %q: %v", mode, engines)
+		}
 	}
 }
 
@@ -152,7 +177,8 @@ func TestEnginesAgreeWithDefinition(t *testing.T) {
 func TestLostHeapsAgreeWithDefinition(t *testing.T) {
 	thueMorse := func(n int64) bool { return popcount(n)%2 == 1 }
 	mod7 := func(n int64) bool { return n%7 == 3 }
-	for _, code := range []string{"0.333", "0.3333333333", "0.1323", "0.03003", "0.137", "0.77", "4.8"} {
+	direct := "0.3" + strings.Repeat("0", 150) + "3" + strings.Repeat("0", 100) + "2" // take 1, 152, 253
+	for _, code := range []string{"0.333", "0.3333333333", "0.1323", "0.03003", direct, "0.137", "0.77", "4.8"} {
 		for name, lost := range map[string]func(int64) bool{"thue-morse": thueMorse, "mod 7": mod7} {
 			tab := table(t, code, Config{Lost: lost})
 			n := 700

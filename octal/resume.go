@@ -83,6 +83,12 @@ func (c *cells[T]) adoptValues(vals []uint32) {
 // tables with a 'loses if' rule).
 func (s *stream) seek(n int64, at func(int64) uint32) {
 	s.pos = n
+	if s.direct { // the last t values
+		for m := max(0, n-int64(s.t)); m < n; m++ {
+			s.ring[m&s.ringMsk] = at(m)
+		}
+		return
+	}
 	if s.ranged { // the last hi+1 values, and the window of heaps n-1-hi .. n-1-lo
 		for m := max(0, n-int64(s.hi)-1); m < n; m++ {
 			s.ring[m&s.ringMsk] = at(m)

@@ -52,7 +52,8 @@ func TestResumeFromAnyPrefix(t *testing.T) {
 		{"4.007", 5000},  // sparse space, values beyond 255
 		{"0.333", 3000},  // stream, a window (take 1..3)
 		{"0.3033", 3000}, // stream, reach bitsets (take 1, 3, 4)
-		{"0.3" + strings.Repeat("0", 68) + "3", 3000}, // stream, reach bitsets over several words (take 1, 70)
+		{"0.3" + strings.Repeat("0", 68) + "3", 3000},                                   // stream, reach bitsets over several words (take 1, 70)
+		{"0.3" + strings.Repeat("0", 150) + "3" + strings.Repeat("0", 100) + "2", 3000}, // stream, direct (take 1, 152, 253)
 		{"0.(3)", 1500}, // plain (an infinite code)
 		{"0.f", 400},    // plain (splits in three)
 	}

@@ -5,16 +5,20 @@ package octal
 // (k = n in S0), so g(n) depends only on the last T = max take values, and the
 // engine keeps just those: it can run on past the state cap storing nothing.
 //
-// Two ways to find the option values of n:
+// Three ways to find the option values of n:
 //
 //   - S1 one range lo..hi (take 1..m, bounded Nim, ThueMorseGame): the values
 //     of heaps n-hi .. n-lo are counted in a sliding window, one heap in and
 //     one out per step, and a bitset of the values present gives the mex with a
 //     trailing-zeros count: O(1) per heap.
-//   - any other S1: per-value reach bitsets. Once g(m) = v is known, every heap
-//     m+k (k in S1) has an option of value v; OR-ing the shifted bitset of S1
-//     into reach[v] records that in O(T/64) words, and the mex of n tests bit n
-//     of reach[0], reach[1], ...
+//   - S1 dense below T (more than one amount in 64 on average): per-value
+//     reach bitsets. Once g(m) = v is known, every heap m+k (k in S1) has an
+//     option of value v; OR-ing the shifted bitset of S1 into reach[v] records
+//     that in O(T/64) words, and the mex of n tests bit n of reach[0],
+//     reach[1], ...
+//   - S1 sparse (take a square, take {1, 10^6}): the values of heaps n-k, k in
+//     S1, read from a ring of the last T values and stamped in an array
+//     indexed by value, then the least value not stamped: O(|S1|) per heap.
 //
 // Heaps decided by a 'loses if' rule are never reached: they add nothing to
 // the window or the reach bitsets.
@@ -39,6 +43,12 @@ type stream struct {
 	present []uint64
 	ring    []uint32 // the last values, lostBit set for decided heaps
 	ringMsk int64
+
+	// direct mode (ring holds the last values)
+	direct bool
+	s1     []int    // the amounts that leave a heap, ascending
+	stamps []uint32 // stamps[v] == stamp: v is an option of the heap under way
+	stamp  uint32
 
 	// reach mode
 	words int        // ring words of the reach bitsets
@@ -73,6 +83,13 @@ func newStream(c Code, lost func(int64) bool) *stream {
 		s.ring, s.ringMsk = make([]uint32, size), size-1
 		return s
 	}
+	if len(s1) < s.t/64+1 { // fewer amounts than words of a bitset of them
+		s.direct, s.s1 = true, s1
+		s.stamps = make([]uint32, nv)
+		size := int64(1) << bits.Len(uint(s.t+1))
+		s.ring, s.ringMsk = make([]uint32, size), size-1
+		return s
+	}
 	s.words = s.t/64 + 2
 	s.mask = make([]uint64, s.t/64+1)
 	for _, k := range s1 {
@@ -91,6 +108,7 @@ func (s *stream) clone() *stream {
 	c.count = slices.Clone(s.count)
 	c.present = slices.Clone(s.present)
 	c.ring = slices.Clone(s.ring)
+	c.stamps = slices.Clone(s.stamps)
 	c.reach = make([][]uint64, len(s.reach))
 	for v := range s.reach {
 		c.reach[v] = slices.Clone(s.reach[v])
@@ -103,10 +121,44 @@ func (s *stream) next() (v uint32, lost bool) {
 	n := s.pos
 	lost = s.lost != nil && s.lost(n) // first: a failing rule leaves the stream as it was
 	s.pos++
-	if s.ranged {
+	switch {
+	case s.ranged:
 		return s.nextRanged(n, lost), lost
+	case s.direct:
+		return s.nextDirect(n, lost), lost
 	}
 	return s.nextReach(n, lost), lost
+}
+
+func (s *stream) nextDirect(n int64, lost bool) uint32 {
+	v := uint32(0)
+	if !lost {
+		if s.stamp++; s.stamp == 0 { // wrapped: start afresh
+			clear(s.stamps)
+			s.stamp = 1
+		}
+		st, ring, msk := s.stamp, s.ring, s.ringMsk
+		for _, k := range s.s1 {
+			m := n - int64(k)
+			if m < 1 {
+				break
+			}
+			if x := ring[m&msk]; x&lostBit == 0 {
+				s.stamps[x] = st
+			}
+		}
+		if s.whole(n) {
+			s.stamps[0] = st
+		}
+		for s.stamps[v] == st {
+			v++
+		}
+	}
+	s.ring[n&s.ringMsk] = v
+	if lost {
+		s.ring[n&s.ringMsk] = lostBit
+	}
+	return v
 }
 
 // whole reports whether taking all of heap n is an option.
@@ -212,6 +264,9 @@ func (e *streamEngine[T]) stream() *stream { return e.st }
 func (e *streamEngine[T]) name() string {
 	if e.st.ranged {
 		return "stream: a sliding window of the last values, O(1) per heap"
+	}
+	if e.st.direct {
+		return "stream: the values of the last heaps, O(amounts) per heap"
 	}
 	return "stream: per-value reach bitsets, O(max take / 64) per heap"
 }
