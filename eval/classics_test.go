@@ -222,3 +222,41 @@ func TestCodeWrittenTwiceIsOneTable(t *testing.T) {
 		t.Errorf("the table holds %d values after heaps 3000 and 3001 of one statement", n)
 	}
 }
+
+// outcome and winning on a user-written state game search only as far as
+// who wins needs (solve.Memo.Win): Fibonacci Nim's first player loses
+// exactly on the Fibonacci numbers (Whinihan), its winning moves take the
+// smallest Zeckendorf term (or a sum of the smallest terms the cap allows),
+// and the outcomes agree with Grundy values asked afterwards, in the same
+// session, of the same memo.
+func TestOutcomeSearchFibonacciNim(t *testing.T) {
+	fib := map[int]bool{}
+	for a, b := 1, 2; a <= 400; a, b = b, a+b {
+		fib[a] = true
+	}
+	var want []string // the P-positions
+	for n := 2; n <= 400; n++ {
+		if fib[n] {
+			want = append(want, fmt.Sprint(n))
+		}
+	}
+	src := `game F state (n, cap) { move (n - k, min(2 * k, n - k)) for k in 1..min(n, cap) }
+print([n for n in 2..400 if outcome(F(n, n - 1)) == P])
+winning(F(400, 399))
+all((outcome(F(n, n - 1)) == P) == (grundy(F(n, n - 1)) == 0) for n in 2..400)`
+	got := strings.Split(out(t, src), "\n")
+	if len(got) != 3 {
+		t.Fatalf("got %q", got)
+	}
+	if strings.ReplaceAll(strings.Trim(got[0], "[]"), ",", "") != strings.Join(want, " ") {
+		t.Errorf("P-positions:\n got %s\nwant %s", got[0], strings.Join(want, " "))
+	}
+	// 400 = 377 + 21 + 2: take 2, or 2 + 21 (the opponent then faces 377,
+	// whose one term is more than the cap)
+	if got[1] != "F(400, 399) -> F(398, 4), F(400, 399) -> F(377, 46)" {
+		t.Errorf("winning moves: %s", got[1])
+	}
+	if got[2] != "true" {
+		t.Errorf("outcomes and Grundy values disagree: %s", got[2])
+	}
+}

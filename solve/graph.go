@@ -18,6 +18,15 @@ package solve
 //
 // The number of stored states is capped; the context is checked every few
 // thousand expansions so that long searches can be interrupted.
+//
+// Win asks only who wins, and searches only as far as that needs: a state is
+// N as soon as one option is P, so its options are looked at one at a time,
+// each searched before the next, and the rest are skipped once a P is met;
+// it is P when all of them are N. A P state's value is 0, so it is stored as
+// one; an N state is stored as knownN, which a later Grundy search expands
+// like a state never met. Both proofs are finite trees of moves, so the
+// answer holds in loopy games too; an option on the current path is a cycle,
+// reported as the Grundy search reports it.
 
 import (
 	"context"
@@ -27,6 +36,7 @@ import (
 const (
 	unvisited  int32 = -2
 	inProgress int32 = -1
+	knownN     int32 = -4 // an N state whose value is not known (Win)
 )
 
 // Graph is a game given by its moves on encoded states.
@@ -69,6 +79,7 @@ type Memo struct {
 type frame struct {
 	id         int32
 	start, end int32 // the options' ids in arena[start:end], once expanded
+	next       int32 // Win: the first option not known to be N
 	expanded   bool
 }
 
@@ -115,12 +126,91 @@ func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
 	return int(m.vals[root]), nil
 }
 
+// Win reports whether the state with the given key is an N-position (the
+// player to move wins), by the outcome search (see above).
+func (m *Memo) Win(ctx context.Context, key []byte) (bool, error) {
+	if b := m.fit(key); b != m.box {
+		m.rebox(b)
+	}
+	root, err := m.id(key)
+	if err != nil {
+		return false, err
+	}
+	if v := m.vals[root]; v >= 0 || v == knownN {
+		return v != 0, nil
+	}
+	m.work = NewWork(ctx, m.limits, m.what, m.Len)
+	m.stack = append(m.stack[:0], frame{id: root})
+	m.arena = m.arena[:0]
+	steps := 0
+	for len(m.stack) > 0 {
+		if steps++; steps&4095 == 0 {
+			m.limits.Report(m.what, "states", int64(m.count))
+			if err := ctx.Err(); err != nil {
+				m.abandon()
+				return false, &InterruptedError{What: m.what, States: m.count, Err: err}
+			}
+		}
+		if err := m.stepWin(); err != nil {
+			m.abandon()
+			return false, err
+		}
+	}
+	return m.vals[root] != 0, nil
+}
+
+// stepWin advances the outcome search at the top of the stack: it expands
+// the state, or goes on through its options from the first not known to be
+// N, pushing the first unknown one; a P option makes the state N at once, and
+// options all N make it P.
+func (m *Memo) stepWin() error {
+	top := &m.stack[len(m.stack)-1]
+	if !top.expanded {
+		if m.vals[top.id] != unvisited { // known through another path since it was pushed
+			m.stack = m.stack[:len(m.stack)-1]
+			return nil
+		}
+		m.vals[top.id] = inProgress
+		top.expanded = true
+		top.start = int32(len(m.arena))
+		m.cur = append(m.cur[:0], m.key(top.id)...)
+		if err := m.listOptions(); err != nil {
+			return err
+		}
+		top = &m.stack[len(m.stack)-1]
+		top.end = int32(len(m.arena))
+		top.next = top.start
+	}
+	for ; top.next < top.end; top.next++ {
+		id := m.arena[top.next]
+		switch v := m.vals[id]; {
+		case v == 0: // a move to a P state
+			return m.settle(knownN)
+		case v == inProgress:
+			return m.cycle(id)
+		case v == unvisited:
+			m.stack = append(m.stack, frame{id: id})
+			return nil
+		}
+	}
+	return m.settle(0) // every option is N
+}
+
+// settle gives the state at the top of the stack its value and pops it.
+func (m *Memo) settle(v int32) error {
+	top := m.stack[len(m.stack)-1]
+	m.vals[top.id] = v
+	m.arena = m.arena[:top.start]
+	m.stack = m.stack[:len(m.stack)-1]
+	return nil
+}
+
 // step advances the search at the top of the stack.
 func (m *Memo) step() error {
 	top := &m.stack[len(m.stack)-1]
 	if !top.expanded {
 		switch m.vals[top.id] {
-		case unvisited:
+		case unvisited, knownN:
 			return m.expand(len(m.stack) - 1)
 		default: // valued through another path since it was pushed
 			m.stack = m.stack[:len(m.stack)-1]
@@ -146,7 +236,7 @@ func (m *Memo) expand(i int) error {
 	start, end := f.start, f.end // f may move when the stack grows
 	for _, id := range m.arena[start:end] {
 		switch m.vals[id] {
-		case unvisited:
+		case unvisited, knownN:
 			m.stack = append(m.stack, frame{id: id})
 		case inProgress:
 			return m.cycle(id)

@@ -94,6 +94,20 @@ func positionsOf(r game.Ruleset) string {
 	return "positions such as " + r.Kind().Example(r.Name())
 }
 
+// Outcome searches only as far as who wins needs (solve.Memo.Win): a state
+// is N at its first option found P.
+func (v *graphValues) Outcome(ctx context.Context, s game.State) (game.Outcome, error) {
+	key, err := v.r.Key(s)
+	if err != nil {
+		return game.P, err
+	}
+	won, err := v.memo.Win(ctx, key)
+	if won {
+		return game.N, err
+	}
+	return game.P, err
+}
+
 func (v *graphValues) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
 	key, err := v.r.Key(s)
 	if err != nil {

@@ -259,6 +259,17 @@ func (s *Solver) MovesTo(ctx context.Context, c game.Component, v *big.Int) ([]g
 	}
 	var out []game.Move
 	for _, m := range moves {
+		if _, decided := game.Position(m.To).Decided(); v.Sign() == 0 && !decided {
+			// a move to 0 is a move to P: who wins there is enough
+			o, err := s.Outcome(ctx, game.Position(m.To))
+			if err != nil {
+				return nil, err
+			}
+			if o == game.P {
+				out = append(out, m)
+			}
+			continue
+		}
 		g, err := s.Grundy(ctx, m.To)
 		if err != nil {
 			return nil, err
