@@ -7,7 +7,9 @@ package octal
 // heap order anyway (.354, whose rare values are met in a few dozen steps
 // among the small parts), and on a machine whose other core is busy. So a
 // growth times both in turn, on a stretch of heaps each, and runs the faster
-// for a while (an epoch, a sixteenth of the table); then times them again.
+// for a while (an epoch, a sixteenth of the table, twice as long each time
+// the same way wins again, up to a quarter of it, or half of it when
+// the loser is 25% slower); then times them again.
 // A trial's cost is the median over its pieces (a block, or a few dozen
 // heaps one at a time), so that a rare heap's long scan, which costs both
 // ways alike, does not decide it. The values do not depend on the choice,
@@ -30,6 +32,8 @@ type pick struct {
 	pieces   []int64 // the trial's cost a heap, in picoseconds, piece by piece
 	waveCost int64   // the median of the last trials
 	stepCost int64
+	streak   int  // trials in a row the same way has won
+	won      bool // the way the last trials chose: the wavefront
 }
 
 const (
@@ -85,7 +89,18 @@ func (p *pick) at(i int) bool {
 			p.pieces = p.pieces[:0]
 		case trialStep:
 			p.stepCost = median(p.pieces)
-			p.phase, p.wave, p.until = chosen, p.waveCost < p.stepCost, i+max(16*p.trialLen, i/16)
+			wave := p.waveCost < p.stepCost
+			most := 2 // epochs up to a quarter of the table
+			if 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost) {
+				most = 3 // a wide margin: up to half the table
+			}
+			if wave == p.won {
+				p.streak = min(p.streak+1, most)
+			} else {
+				p.streak = 0
+			}
+			p.won = wave
+			p.phase, p.wave, p.until = chosen, wave, i+max(16*p.trialLen, i/16)<<p.streak
 		default:
 			p.startTrial(i)
 		}

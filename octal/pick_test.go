@@ -33,32 +33,32 @@ func TestPickFollowsTheClock(t *testing.T) {
 	if p.phase == trialStep || alone > waved/8 || alone < pickTrial {
 		t.Errorf("wavefront faster: %d heaps in blocks, %d one at a time (phase %d)", waved, alone, p.phase)
 	}
-	waved, alone = run(n, 2*n, 30, 10) // now the step: a busy machine
-	if waved > alone/4 || waved == 0 {
+	waved, alone = run(n, 4*n, 30, 10) // now the step: a busy machine
+	if waved > alone/2 || waved == 0 {
 		t.Errorf("step faster: %d heaps in blocks, %d one at a time", waved, alone)
 	}
 	// a growth that stops in a trial: the next one times it afresh
-	p.phase, p.until = trialWave, 3*n+100
+	p.phase, p.until = trialWave, 5*n+100
 	p.begin()
 	if p.until != 0 {
 		t.Errorf("a trial cut short is kept: until %d", p.until)
 	}
-	if !p.at(3*n) || p.phase != trialWave || p.until != 3*n+p.trialLen {
-		t.Errorf("the trial starts again at %d: phase %d until %d", 3*n, p.phase, p.until)
+	if !p.at(5*n) || p.phase != trialWave || p.until != 5*n+p.trialLen {
+		t.Errorf("the trial starts again at %d: phase %d until %d", 5*n, p.phase, p.until)
 	}
 	// a trial's median: one slow piece of the wavefront's does not sway it
 	p.begin()
 	p.phase, p.until = chosen, 0
 	p.lastI = -1
-	for i := 5 * n; ; i += 64 {
+	for i := 6 * n; ; i += 64 {
 		wave := p.at(i)
-		if p.phase == chosen && i > 5*n {
+		if p.phase == chosen && i > 6*n {
 			break
 		}
 		ns := int64(64 * 20)
 		if wave {
 			ns = 64 * 10
-			if i == 5*n+128 {
+			if i == 6*n+128 {
 				ns = 64 * 1000 // a rare heap's scan
 			}
 		}
@@ -68,9 +68,9 @@ func TestPickFollowsTheClock(t *testing.T) {
 		t.Errorf("one slow piece swayed the trial: wave %v, costs %d against %d", p.wave, p.waveCost, p.stepCost)
 	}
 	// an epoch under way goes on
-	p.phase, p.until = chosen, 4*n
+	p.phase, p.until = chosen, 7*n
 	p.begin()
-	if p.until != 4*n {
+	if p.until != 7*n {
 		t.Errorf("an epoch under way was cut short")
 	}
 }
