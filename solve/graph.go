@@ -96,32 +96,15 @@ func (m *Memo) Len() int { return m.count }
 
 // Grundy returns the nim value of the state with the given key.
 func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
-	if b := m.fit(key); b != m.box {
-		m.rebox(b)
-	}
-	root, err := m.id(key)
+	root, err := m.root(key)
 	if err != nil {
 		return 0, err
 	}
 	if v := m.vals[root]; v >= 0 {
 		return int(v), nil
 	}
-	m.work = NewWork(ctx, m.limits, m.what, m.Len)
-	m.stack = append(m.stack[:0], frame{id: root})
-	m.arena = m.arena[:0]
-	steps := 0
-	for len(m.stack) > 0 {
-		if steps++; steps&4095 == 0 {
-			m.limits.Report(m.what, "states", int64(m.count))
-			if err := ctx.Err(); err != nil {
-				m.abandon()
-				return 0, &InterruptedError{What: m.what, States: m.count, Err: err}
-			}
-		}
-		if err := m.step(); err != nil {
-			m.abandon()
-			return 0, err
-		}
+	if err := m.search(ctx, root, m.step); err != nil {
+		return 0, err
 	}
 	return int(m.vals[root]), nil
 }
@@ -129,16 +112,31 @@ func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
 // Win reports whether the state with the given key is an N-position (the
 // player to move wins), by the outcome search (see above).
 func (m *Memo) Win(ctx context.Context, key []byte) (bool, error) {
-	if b := m.fit(key); b != m.box {
-		m.rebox(b)
-	}
-	root, err := m.id(key)
+	root, err := m.root(key)
 	if err != nil {
 		return false, err
 	}
 	if v := m.vals[root]; v >= 0 || v == knownN {
 		return v != 0, nil
 	}
+	if err := m.search(ctx, root, m.stepWin); err != nil {
+		return false, err
+	}
+	return m.vals[root] != 0, nil
+}
+
+// root is the id of the state a query asks about, the box refitted to it.
+func (m *Memo) root(key []byte) (int32, error) {
+	if b := m.fit(key); b != m.box {
+		m.rebox(b)
+	}
+	return m.id(key)
+}
+
+// search runs step from root until the stack is empty, reporting progress
+// and looking at ctx every few thousand steps; after an error the memo
+// forgets the states left in progress.
+func (m *Memo) search(ctx context.Context, root int32, step func() error) error {
 	m.work = NewWork(ctx, m.limits, m.what, m.Len)
 	m.stack = append(m.stack[:0], frame{id: root})
 	m.arena = m.arena[:0]
@@ -148,15 +146,15 @@ func (m *Memo) Win(ctx context.Context, key []byte) (bool, error) {
 			m.limits.Report(m.what, "states", int64(m.count))
 			if err := ctx.Err(); err != nil {
 				m.abandon()
-				return false, &InterruptedError{What: m.what, States: m.count, Err: err}
+				return &InterruptedError{What: m.what, States: m.count, Err: err}
 			}
 		}
-		if err := m.stepWin(); err != nil {
+		if err := step(); err != nil {
 			m.abandon()
-			return false, err
+			return err
 		}
 	}
-	return m.vals[root] != 0, nil
+	return nil
 }
 
 // stepWin advances the outcome search at the top of the stack: it expands
