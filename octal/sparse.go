@@ -15,7 +15,8 @@ package octal
 //     O(#rare) instead of O(n);
 //  2. c, the least common value not marked, is g(n) unless a smaller rare
 //     value is missing too; each rare value below c is looked for by scanning
-//     the splits from a = 1, marking every value met, until it is found — a
+//     the splits from their small parts on (every split digit in turn, in runs
+//     of parts: scan.go), marking every value met, until it is found — a
 //     handful of steps, as rare option values (from two common parts) abound;
 //  3. only when a rare value is truly missing does the scan run to the end:
 //     g(n) is that value, and n joins the rare heaps.

@@ -20,8 +20,9 @@ package octal
 // pairs with a part in the block — a rare heap of the block, or a small rare
 // heap whose partner is in the block: now every common option is marked, and
 // c is the least common value missing. A rare value below c not yet marked is
-// looked for from prepare's cursor on, for a while; then among the splits
-// with a part in the block; then the rest of the splits below n0 are scanned
+// looked for first among the splits with a part in the block (the small
+// parts, where witnesses abound); then from prepare's cursor on, for a
+// while; then the rest of the splits below n0 are scanned
 // by every goroutine, a share each (a rare heap's proof: the scan that finds
 // nothing is the long one). Every value is the mex of marks that are all
 // options, with every option below it marked: exactly the value the one-heap
