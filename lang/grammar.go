@@ -30,12 +30,12 @@ type gName struct {
 }
 
 type gGame struct {
-	Pos    lexer.Position
-	Name   string   `parser:"'game' @Ident"`
-	Params []*gName `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
-	Alias  *gExpr   `parser:"( '=' @@"`
-	Kind   *gKind   `parser:"| @@?"`
-	Rules  []*gRule `parser:"  '{' ( @@ ';'* )* '}' )"`
+	Kw     lexer.Token `parser:"@'game'"`
+	Name   string      `parser:"@Ident"`
+	Params []*gName    `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
+	Alias  *gExpr      `parser:"( '=' @@"`
+	Kind   *gKind      `parser:"| @@?"`
+	Rules  []*gRule    `parser:"  '{' ( @@ ';'* )* '}' )"`
 }
 
 // gKind is the kind of position a game declares, after its name: 'state
@@ -48,11 +48,11 @@ type gKind struct {
 }
 
 type gLet struct {
-	Pos    lexer.Position
-	Name   *gName   `parser:"'let' @@"`
-	Func   bool     `parser:"( @'('"`
-	Params []*gName `parser:"  ( @@ ( ',' @@ )* )? ')' )?"`
-	Value  *gExpr   `parser:"'=' @@"`
+	Kw     lexer.Token `parser:"@'let'"`
+	Name   *gName      `parser:"@@"`
+	Func   bool        `parser:"( @'('"`
+	Params []*gName    `parser:"  ( @@ ( ',' @@ )* )? ')' )?"`
+	Value  *gExpr      `parser:"'=' @@"`
 }
 
 type gRule struct {
@@ -116,15 +116,13 @@ type gForbid struct {
 // level per operand and the grammar has no level per precedence.
 
 type gExpr struct {
-	Pos lexer.Position
 	gOperand
 	Tail []*gBinary  `parser:"@@*"`
 	Open lexer.Token `parser:"@'..'?"` // a range with no high end: 1..
 }
 
 type gBinary struct {
-	Pos lexer.Position // of the operator
-	Op  string         `parser:"@Op"`
+	Op lexer.Token `parser:"@Op"`
 	gOperand
 }
 
@@ -144,18 +142,16 @@ type gOperand struct {
 }
 
 type gPrefix struct {
-	Pos lexer.Position
-	Op  string `parser:"@( '-' | 'not' )"`
+	Op lexer.Token `parser:"@( '-' | 'not' )"`
 }
 
 type gSuffix struct {
-	Pos   lexer.Position
-	Call  bool     `parser:"( @'(':Punct"`
-	Args  []*gExpr `parser:"  ( @@ ( ',' @@ )* )?"`
-	Gen   *gComp   `parser:"  @@? ')'"`
-	Set   bool     `parser:"| @'{':Punct"`
-	Elems []*gExpr `parser:"  ( @@ ( ',' @@ )* )? '}'"`
-	Index *gExpr   `parser:"| '[':Punct @@ ']' )"`
+	Call  lexer.Token `parser:"( @'(':Punct"`
+	Args  []*gExpr    `parser:"  ( @@ ( ',' @@ )* )?"`
+	Gen   *gComp      `parser:"  @@? ')'"`
+	Set   bool        `parser:"| @'{':Punct"`
+	Elems []*gExpr    `parser:"  ( @@ ( ',' @@ )* )? '}'"`
+	Index *gExpr      `parser:"| '[':Punct @@ ']' )"`
 }
 
 // gComp is the tail of a comprehension, after its element: for clauses and

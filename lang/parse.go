@@ -28,6 +28,14 @@ func Parse(filename, src string) (*File, error) { return ParseAt(filename, src, 
 // ParseAt parses a piece of a longer input that starts on line first (piped
 // statements, the prompt): positions count from there.
 func ParseAt(filename, src string, first int) (*File, error) {
+	if f, ok := parsePieces(filename, src, first); ok {
+		return f, nil
+	}
+	return parseWhole(filename, src, first)
+}
+
+// parseWhole parses src as one piece, and says what is wrong with it.
+func parseWhole(filename, src string, first int) (*File, error) {
 	peek, err := lexer.Upgrade(&scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1})
 	var g *gFile
 	if err == nil {
@@ -106,18 +114,19 @@ func (l *lowerer) lowerStmt(s *gStmt) Stmt {
 	case s.Game != nil:
 		return l.lowerGame(s.Game)
 	case s.Let != nil:
-		let := &LetStmt{Pos: pos(s.Let.Pos), Name: ident(s.Let.Name), Func: s.Let.Func, Value: l.lowerExpr(s.Let.Value)}
+		let := &LetStmt{Pos: pos(s.Let.Kw.Pos), Name: ident(s.Let.Name), Func: s.Let.Func, Value: l.lowerExpr(s.Let.Value)}
 		for _, p := range s.Let.Params {
 			let.Params = append(let.Params, ident(p))
 		}
 		return let
 	default:
-		return &ExprStmt{Pos: pos(s.Expr.Pos), X: l.lowerExpr(s.Expr)}
+		x := l.lowerExpr(s.Expr)
+		return &ExprStmt{Pos: ExprPos(x), X: x}
 	}
 }
 
 func (l *lowerer) lowerGame(g *gGame) *GameDecl {
-	d := &GameDecl{Pos: pos(g.Pos), Name: g.Name, Params: idents(g.Params)}
+	d := &GameDecl{Pos: pos(g.Kw.Pos), Name: g.Name, Params: idents(g.Params)}
 	if g.Alias != nil {
 		d.Alias = l.lowerExpr(g.Alias)
 		return d
@@ -142,7 +151,7 @@ func (l *lowerer) lowerRule(r *gRule) Rule {
 	case r.Move != nil:
 		m := &MoveRule{Pos: pos(r.Move.Pos), Result: l.lowerExprs(r.Move.Result), Then: r.Move.Then}
 		if g := r.Move.Gen; g != nil {
-			m.Result = []Expr{l.comprehension(pos(r.Move.Result[0].Pos), r.Move.Result, g, false)}
+			m.Result = []Expr{l.comprehension(pos(r.Move.Result[0].start()), r.Move.Result, g, false)}
 		}
 		for _, f := range r.Move.Fors {
 			m.Fors = append(m.Fors, &ForClause{Pos: pos(f.Pos), Var: ident(f.Var), Range: l.lowerExpr(f.Range)})
@@ -228,7 +237,7 @@ func (c *climber) expr(min int) Expr {
 	var prev int // the power of the operator that made x, for the ones that do not chain
 	for c.next < len(c.e.Tail) && c.l.err == nil {
 		b := c.e.Tail[c.next]
-		pow := binaryPow[b.Op]
+		pow := binaryPow[b.Op.Value]
 		if pow < min {
 			break
 		}
@@ -237,7 +246,7 @@ func (c *climber) expr(min int) Expr {
 			if pow == powRange {
 				what = "ranges do not chain"
 			}
-			c.l.fail(b.Pos, "syntax error: unexpected %q (%s)", b.Op, what)
+			c.l.fail(b.Op.Pos, "syntax error: unexpected %q (%s)", b.Op.Value, what)
 			return x
 		}
 		prev = pow
@@ -247,13 +256,13 @@ func (c *climber) expr(min int) Expr {
 		if pow == powPower {
 			right = powNeg // right to left, and the exponent may be negated
 		}
-		switch b.Op {
+		switch b.Op.Value {
 		case "..":
 			x = &RangeExpr{Pos: ExprPos(x), Lo: x, Hi: c.expr(right)}
 		case "mod":
-			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Pos), Op: "%", Left: x, Right: c.expr(right)}
+			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Op.Pos), Op: "%", Left: x, Right: c.expr(right)}
 		default:
-			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Pos), Op: b.Op, Left: x, Right: c.expr(right)}
+			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Op.Pos), Op: b.Op.Value, Left: x, Right: c.expr(right)}
 		}
 	}
 	if c.e.Open.Value == ".." && !c.closed && c.next == len(c.e.Tail) && min <= powRange && c.l.err == nil {
@@ -272,17 +281,34 @@ func (c *climber) prefixed(min int) Expr {
 	if c.prefix == len(o.Prefix) {
 		return c.l.lowerOperand(o)
 	}
-	t := o.Prefix[c.prefix]
+	t := o.Prefix[c.prefix].Op
 	c.prefix++
 	pow := powNeg
-	if t.Op == "not" {
+	if t.Value == "not" {
 		pow = powNot
 	}
 	if pow < min {
-		c.l.fail(t.Pos, "syntax error: unexpected %q (put the %s ... in brackets here)", t.Op, t.Op)
-		return &Ident{Pos: pos(t.Pos), Name: t.Op}
+		c.l.fail(t.Pos, "syntax error: unexpected %q (put the %s ... in brackets here)", t.Value, t.Value)
+		return &Ident{Pos: pos(t.Pos), Name: t.Value}
 	}
-	return &Unary{Pos: pos(t.Pos), Op: t.Op, X: c.expr(pow)}
+	return &Unary{Pos: pos(t.Pos), Op: t.Value, X: c.expr(pow)}
+}
+
+// start is where an operand starts: its first prefix operator, bracket or token.
+func (o *gOperand) start() lexer.Position {
+	switch {
+	case len(o.Prefix) > 0:
+		return o.Prefix[0].Op.Pos
+	case o.Paren != nil:
+		return o.Paren.Pos
+	case o.Set != nil:
+		return o.Set.Pos
+	case o.List != nil:
+		return o.List.Pos
+	case o.Cond != nil:
+		return o.Cond.Pos
+	}
+	return o.Atom.Pos
 }
 
 // lowerOperand lowers an operand without its prefix operators.
@@ -317,9 +343,9 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 	}
 	for _, s := range o.Suffix {
 		switch {
-		case s.Call && s.Gen != nil:
-			x = &Call{Pos: ExprPos(x), Fn: x, Args: []Expr{l.comprehension(pos(s.Pos), s.Args, s.Gen, false)}}
-		case s.Call:
+		case s.Call.Value != "" && s.Gen != nil:
+			x = &Call{Pos: ExprPos(x), Fn: x, Args: []Expr{l.comprehension(pos(s.Call.Pos), s.Args, s.Gen, false)}}
+		case s.Call.Value != "":
 			x = &Call{Pos: ExprPos(x), Fn: x, Args: l.lowerExprs(s.Args)}
 		case s.Index != nil:
 			x = &Index{Pos: ExprPos(x), X: x, I: l.lowerExpr(s.Index)}

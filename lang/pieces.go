@@ -1,0 +1,207 @@
+package lang
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// A long script is parsed in pieces, side by side on the cores the process
+// may use: the grammar's parser spends some microseconds on each statement,
+// and a generated script of 10^4 statements would otherwise take half a
+// second before its first statement runs.
+//
+// The pieces are cut only where the whole script's parse would start a
+// statement, so their statements are the whole parse's, token for token
+// (cuts below). A piece that does not parse says nothing about the error
+// a reader should see, so then the whole script is parsed again as one
+// piece, and its error is the one reported.
+
+// minPieceTokens is the fewest tokens a piece holds: fewer would cost more
+// in goroutines and parser set-up than the parse they save.
+const minPieceTokens = 2048
+
+// parsePieces parses src in pieces when it is long enough to gain from it.
+// It reports false when src is short, cannot be cut, or does not parse.
+func parsePieces(filename, src string, first int) (*File, bool) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(src) < minPieceTokens*2 {
+		return nil, false
+	}
+	return parseInPieces(filename, src, first, minPieceTokens, workers)
+}
+
+// parseInPieces parses src in pieces of at least size tokens (about four
+// for each worker), with that many workers.
+func parseInPieces(filename, src string, first, size, workers int) (*File, bool) {
+	toks, ok := tokens(filename, src, first)
+	if !ok {
+		return nil, false
+	}
+	pieces := cuts(toks, max(size, len(toks)/(4*workers)))
+	if len(pieces) < 2 {
+		return nil, false
+	}
+	stmts := make([][]Stmt, len(pieces))
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range min(workers, len(pieces)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !failed.Load() {
+				i := int(next.Add(1)) - 1
+				if i >= len(pieces) {
+					return
+				}
+				lo, hi := pieces[i][0], pieces[i][1]
+				s, ok := parsePiece(toks[lo:hi], toks[hi].Pos)
+				if !ok {
+					failed.Store(true)
+					return
+				}
+				stmts[i] = s
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		return nil, false
+	}
+	f := &File{Name: filename}
+	n := 0
+	for _, s := range stmts {
+		n += len(s)
+	}
+	f.Stmts = make([]Stmt, 0, n)
+	for _, s := range stmts {
+		f.Stmts = append(f.Stmts, s...)
+	}
+	return f, true
+}
+
+// tokens lexes the whole of src, ending with its EOF token.
+func tokens(filename, src string, first int) ([]lexer.Token, bool) {
+	s := &scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1}
+	toks := make([]lexer.Token, 0, len(src)/2)
+	for {
+		t, err := s.Next()
+		if err != nil {
+			return nil, false
+		}
+		toks = append(toks, t)
+		if t.EOF() {
+			return toks, true
+		}
+	}
+}
+
+// parsePiece parses and lowers the statements of one piece; end is where
+// the piece stops.
+func parsePiece(toks []lexer.Token, end lexer.Position) ([]Stmt, bool) {
+	peek, err := lexer.Upgrade(&sliceLexer{toks: toks, end: end})
+	if err != nil {
+		return nil, false
+	}
+	g, err := parser.ParseFromLexer(peek)
+	if err != nil {
+		return nil, false
+	}
+	l := &lowerer{}
+	out := make([]Stmt, len(g.Stmts))
+	for i, s := range g.Stmts {
+		out[i] = l.lowerStmt(s)
+	}
+	return out, l.err == nil
+}
+
+// sliceLexer hands the parser tokens already lexed, then EOF.
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+	end  lexer.Position
+}
+
+func (s *sliceLexer) Next() (lexer.Token, error) {
+	if s.i == len(s.toks) {
+		return lexer.EOFToken(s.end), nil
+	}
+	s.i++
+	return s.toks[s.i-1], nil
+}
+
+// cuts splits toks (which end with EOF) into pieces of at least size
+// tokens, [lo, hi) each, at tokens where the parse of the whole would start
+// a statement. Following the brackets and the statement under way, a token
+// at depth 0 starts a statement when
+//   - it is 'game' or 'let', words that start nothing else; or
+//   - the statement under way is an expression (an expression statement, or
+//     the value of a let or of a game alias, after its '='), the token before
+//     ended an operand (a number, string or name, or a closing bracket), and
+//     this one is a number, string, name, 'if', 'not' or a bracket that
+//     opens a line. An expression continues after an operand only with an
+//     operator, a call, set-position or index bracket on the same line, or
+//     '..', so such a token ends it; or
+//   - it follows a ';', or the '}' that closes a game's rules.
+func cuts(toks []lexer.Token, size int) [][2]int {
+	const (
+		start = iota // before a statement
+		head         // a game or let before its '=' or '{'
+		body         // a game's rules
+		expr         // an expression at depth 0
+	)
+	var pieces [][2]int
+	lo := 0
+	depth, state := 0, start
+	operand := false // the last token ended an operand
+	last := len(toks) - 1
+	for i, t := range toks[:last] {
+		begins := false
+		if depth == 0 {
+			switch {
+			case t.Type == tokKeyword && (t.Value == "game" || t.Value == "let"):
+				begins = true
+				state = head
+			case t.Value == ";" && t.Type == tokPunct:
+				state = start
+			case state == start:
+				begins = true
+				state = expr
+			case state == expr && operand:
+				switch {
+				case t.Type == tokInt, t.Type == tokString, t.Type == tokIdent, t.Type == tokOpenBOL,
+					t.Type == tokKeyword && (t.Value == "if" || t.Value == "not"):
+					begins = true
+				}
+			case state == head && t.Value == "=":
+				state = expr
+			}
+		}
+		if begins && i-lo >= size && last-i >= size {
+			pieces = append(pieces, [2]int{lo, i})
+			lo = i
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			if t.Type == tokPunct || t.Type == tokOpenBOL {
+				if depth == 0 && state == head && t.Value == "{" {
+					state = body
+				}
+				depth++
+			}
+		case ")", "]", "}":
+			if t.Type == tokPunct {
+				depth--
+				if depth == 0 && state == body {
+					state = start
+				}
+			}
+		}
+		operand = t.Type == tokInt || t.Type == tokString || t.Type == tokIdent ||
+			t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}")
+	}
+	return append(pieces, [2]int{lo, last})
+}

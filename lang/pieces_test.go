@@ -1,0 +1,137 @@
+package lang
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// pieceScripts are scripts whose statements meet at every kind of place a
+// cut may or may not be made.
+var pieceScripts = []string{
+	"let a = 1\nlet b = a + 2\ngame G { take {1, 2} }\ngrundy(G(5))\nG(3) + G(4)\nlet f(x) = x * 2\nf(3)",
+	"x\ny\n3\n\"s\"\n(x)\n[1, 2]\n{3}\nif a then b else c\nnot x\n-y",
+	"a\n- b\nc\n(d)\ne(f)\n[1][0]\nG{1, 2}\nxor(1, 2)\nx xor 3\n1..\nlet r = 1..\nr",
+	"game A(n) = Bounded(n)\nA(3)\ngame T tuple (a, b) { move (a - 1, b) if a > 0 }\ngame S set\n{ pick x in 1..9 }\nS{}",
+	"let g\n(x) = x\ng(1); g(2);; g(3)\nlet h = if x then\n1 else\n2\nh",
+	"game H\n{ take 1..3\nloses if n == 0 }\ngrundy(H(7))\n[k for k in 1..9 if odd(k)]\nall(x > 0 for x in S)",
+}
+
+func exampleScripts(t *testing.T) []string {
+	files, _ := filepath.Glob("../examples/*.game")
+	if len(files) == 0 {
+		t.Fatal("no examples found")
+	}
+	var out []string
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// TestPiecesAgreeWithWholeParse cuts scripts at every place the cutter
+// allows and checks that the pieces give the whole parse's statements.
+func TestPiecesAgreeWithWholeParse(t *testing.T) {
+	scripts := append(append([]string{}, pieceScripts...), exampleScripts(t)...)
+	scripts = append(scripts, strings.Join(pieceScripts, "\n"))
+	for i, src := range scripts {
+		whole, err := parseWhole("p.game", src, 3)
+		if err != nil {
+			t.Fatalf("script %d does not parse: %v", i, err)
+		}
+		toks, ok := tokens("p.game", src, 3)
+		if !ok {
+			t.Fatalf("script %d does not lex", i)
+		}
+		if n := len(cuts(toks, 1)); n < 2 && len(whole.Stmts) > 1 {
+			t.Errorf("script %d: %d statements, but no cut", i, len(whole.Stmts))
+			continue
+		}
+		pieces, ok := parseInPieces("p.game", src, 3, 1, 2)
+		if !ok {
+			t.Fatalf("script %d parses whole but not in pieces", i)
+		}
+		if a, b := Format(whole), Format(pieces); a != b {
+			t.Fatalf("script %d: in pieces\n%s\nwhole\n%s", i, b, a)
+		}
+		if len(whole.Stmts) != len(pieces.Stmts) {
+			t.Fatalf("script %d: %d statements whole, %d in pieces", i, len(whole.Stmts), len(pieces.Stmts))
+		}
+		for j := range whole.Stmts {
+			if a, b := StmtPos(whole.Stmts[j]), StmtPos(pieces.Stmts[j]); a != b {
+				t.Fatalf("script %d statement %d: at %v whole, %v in pieces", i, j, a, b)
+			}
+		}
+	}
+}
+
+// TestPiecesCutAtStatements checks each cut against the whole parse: it is
+// where one of its statements starts.
+func TestPiecesCutAtStatements(t *testing.T) {
+	for i, src := range append(append([]string{}, pieceScripts...), exampleScripts(t)...) {
+		whole, err := parseWhole("p.game", src, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts := map[Pos]bool{}
+		for _, s := range whole.Stmts {
+			starts[StmtPos(s)] = true
+		}
+		toks, _ := tokens("p.game", src, 1)
+		for _, p := range cuts(toks, 1)[1:] {
+			if at := pos(toks[p[0]].Pos); !starts[at] {
+				t.Errorf("script %d is cut at %v, where no statement starts", i, at)
+			}
+		}
+	}
+}
+
+// TestLongScriptErrors checks that a long script with a mistake in it
+// reports what the whole parse reports, wherever the mistake is.
+func TestLongScriptErrors(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 600; i++ {
+		b.WriteString("let x = 3 * 4 + 1\ngrundy(Nim(5))\n")
+	}
+	good := b.String()
+	if f, err := ParseAt("long.game", good, 1); err != nil || len(f.Stmts) != 1200 {
+		t.Fatalf("the long script: %v", err)
+	}
+	for _, bad := range []string{"let = 3\n", "grundy(Nim(5)]\n", "1 < 2 < 3\n", "f(\n", "x @ y\n", "game G { take }\n"} {
+		for _, at := range []int{0, len(good) / 2, len(good)} {
+			src := good[:at] + bad + good[at:]
+			_, want := parseWhole("long.game", src, 1)
+			_, got := ParseAt("long.game", src, 1)
+			if want == nil || got == nil || got.Error() != want.Error() {
+				t.Errorf("%q at %d: got %v, want %v", bad, at, got, want)
+			}
+			if _, ok := parseInPieces("long.game", src, 1, 64, 2); ok {
+				t.Errorf("%q at %d: the pieces parse", bad, at)
+			}
+		}
+	}
+}
+
+// FuzzPieces checks that the pieces parse exactly when the whole does, to
+// the same statements.
+func FuzzPieces(f *testing.F) {
+	for _, s := range pieceScripts {
+		f.Add(s)
+	}
+	f.Add("a\n(b)\nc [1]\nlet d = e\n{f}")
+	f.Fuzz(func(t *testing.T, src string) {
+		whole, err := parseWhole("f.game", src, 1)
+		pieces, ok := parseInPieces("f.game", src, 1, 1, 2)
+		switch {
+		case err != nil && ok:
+			t.Fatalf("the whole does not parse (%v), the pieces do:\n%s", err, Format(pieces))
+		case err == nil && ok && Format(whole) != Format(pieces):
+			t.Fatalf("in pieces\n%s\nwhole\n%s", Format(pieces), Format(whole))
+		}
+	})
+}
