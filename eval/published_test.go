@@ -230,3 +230,26 @@ func TestBoundedNimIsNModMPlusOne(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverSaysRareValues checks what solver() says of Grundy's game's rare
+// values against Czajka's table (tczajka/octal-games: mask fe, 1274 rare
+// values below 2^21, the last at 82860) and against the definition: the
+// count is the heaps whose value has an even number of ones under the mask.
+func TestSolverSaysRareValues(t *testing.T) {
+	in := newInterp(t)
+	mustEval(t, in, "grundy(GrundysGame(100000))")
+	got := mustEval(t, in, "solver(GrundysGame)").String()
+	if !strings.Contains(got, "rare values (popcount(v & 254) even): 1274 of the heaps 0..100000, the last n = 82860") {
+		t.Errorf("solver(GrundysGame) = %s", got)
+	}
+	vals := seq(t, in, "grundy(GrundysGame, 0..100000)")
+	rare := 0
+	for _, v := range vals {
+		if ones := strings.Count(big.NewInt(v&254).Text(2), "1"); ones%2 == 0 {
+			rare++
+		}
+	}
+	if rare != 1274 {
+		t.Errorf("%d heaps have a rare value under 254, want 1274", rare)
+	}
+}

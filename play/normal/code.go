@@ -89,7 +89,18 @@ func (v *codeValues) Solver() string {
 	if t.Len() == 0 {
 		return s + "; a period is looked for once heaps are asked about"
 	}
-	return s + fmt.Sprintf("; no period proved among the %d values known", t.Len())
+	s += fmt.Sprintf("; no period proved among the %d values known", t.Len())
+	if r, ok := t.Rare(); ok && t.Code().Splits() == 2 {
+		s += fmt.Sprintf("; %s", rareText(r))
+	}
+	return s
+}
+
+// rareText says what the values known say of the rare values: the mask,
+// how many heaps are rare and the last of them, and the largest value.
+func rareText(r octal.Rare) string {
+	return fmt.Sprintf("rare values (popcount(v & %d) even): %d of the heaps 0..%d, the last n = %d; the largest value %d, first at n = %d",
+		r.Mask, r.Count, r.N-1, r.Last, r.Max, r.MaxAt)
 }
 
 // familyMin is the smallest heap whose splits are listed as families once a
