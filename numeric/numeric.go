@@ -33,6 +33,10 @@ type Func struct {
 	// Int64 is the value inside a rule, or an error (overflow, an argument
 	// out of range) that a rule reports at the call.
 	Int64 func(xs []int64) (int64, error)
+	// Pair, for a function that folds its arguments pairwise and cannot
+	// fail (min, max, xor), is its value on two: a rule calls it without
+	// gathering the arguments.
+	Pair func(x, y int64) int64
 }
 
 // ArgError is an error of one argument: the index of the argument, and
@@ -63,16 +67,19 @@ const MaxNimBits = 1 << 16
 var Funcs = map[string]Func{
 	"min": {Min: 1, Max: -1, Usage: "min(a, b, ...) or min(e for x in S)", Doc: "the smallest number",
 		Big:   foldBig(func(acc, x *big.Int) { acc.Set(minBig(acc, x)) }),
-		Int64: fold64(func(x, y int64) (int64, error) { return min(x, y), nil })},
+		Int64: fold64(func(x, y int64) (int64, error) { return min(x, y), nil }),
+		Pair:  func(x, y int64) int64 { return min(x, y) }},
 	"max": {Min: 1, Max: -1, Usage: "max(a, b, ...) or max(e for x in S)", Doc: "the largest number",
 		Big:   foldBig(func(acc, x *big.Int) { acc.Set(maxBig(acc, x)) }),
-		Int64: fold64(func(x, y int64) (int64, error) { return max(x, y), nil })},
+		Int64: fold64(func(x, y int64) (int64, error) { return max(x, y), nil }),
+		Pair:  func(x, y int64) int64 { return max(x, y) }},
 	"sum": {Min: 1, Max: -1, Usage: "sum(a, b, ...) or sum(e for x in S)", Doc: "the sum of the numbers",
 		Big:   foldBig(func(acc, x *big.Int) { acc.Add(acc, x) }),
 		Int64: sum64},
 	"xor": {Min: 1, Max: -1, Usage: "xor(a, b, ...) or xor(e for x in S)", Doc: "the nim sum (bitwise exclusive or)",
 		Big:   foldBig(func(acc, x *big.Int) { acc.Xor(acc, x) }),
-		Int64: fold64(func(x, y int64) (int64, error) { return x ^ y, nil })},
+		Int64: fold64(func(x, y int64) (int64, error) { return x ^ y, nil }),
+		Pair:  func(x, y int64) int64 { return x ^ y }},
 	"all": {Min: 1, Max: -1, Usage: "all(c for x in S) or all(a, b, ...)", Doc: "whether every condition holds (a generator stops at the first that fails)", Truth: true, Logic: true,
 		Big:   foldBig(func(acc, x *big.Int) { acc.SetInt64(b2i(acc.Sign() != 0 && x.Sign() != 0)) }),
 		Int64: fold64(func(x, y int64) (int64, error) { return b2i(x != 0 && y != 0), nil })},

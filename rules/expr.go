@@ -177,6 +177,7 @@ type Int struct {
 	Fn    Func
 	Const bool
 	Val   int64
+	Reg   int // 1 + the register Fn reads, when that is all it does; 0 otherwise
 }
 
 func konst(v int64) Int {
@@ -248,7 +249,7 @@ func (s *Scope) intExpr(e lang.Expr) Int {
 
 func (s *Scope) ident(e *lang.Ident) Int {
 	if i, ok := s.slots[e.Name]; ok {
-		return Int{Fn: func(r []int64) int64 { return r[i] }}
+		return Int{Fn: func(r []int64) int64 { return r[i] }, Reg: i + 1}
 	}
 	if _, ok := s.colls[e.Name]; ok {
 		Fail(e.Pos, "%s is a collection, not a number: it goes after 'in', or in a move's result", e.Name)
@@ -308,6 +309,18 @@ func (s *Scope) binary(e *lang.Binary) Int {
 	op := intOp(e.Op, e.OpPos)
 	if l.Const && r.Const {
 		return konst(op(l.Val, r.Val))
+	}
+	// An operand that is a register or a constant is read in place, not
+	// through a call: n - k costs one call of op, not three calls.
+	switch i, j := l.Reg-1, r.Reg-1; {
+	case i >= 0 && j >= 0:
+		return Int{Fn: func(x []int64) int64 { return op(x[i], x[j]) }}
+	case i >= 0 && r.Const:
+		v := r.Val
+		return Int{Fn: func(x []int64) int64 { return op(x[i], v) }}
+	case l.Const && j >= 0:
+		v := l.Val
+		return Int{Fn: func(x []int64) int64 { return op(v, x[j]) }}
 	}
 	lf, rf := l.Fn, r.Fn
 	return Int{Fn: func(x []int64) int64 { return op(lf(x), rf(x)) }}
@@ -506,8 +519,11 @@ func (s *Scope) call(e *lang.Call) Int {
 		allConst = allConst && args[i].Const
 	}
 	f64 := nf.Int64 // the int64 form of the numeric builtin
+	// The arguments' values go to one buffer of this call's own, not one
+	// allocated a call: a rule's code runs on one goroutine at a time, and
+	// a call cannot be inside its own arguments.
+	vals := make([]int64, len(args))
 	eval := func(r []int64) int64 {
-		vals := make([]int64, len(args))
 		for i, a := range args {
 			vals[i] = a.Fn(r)
 		}
@@ -520,17 +536,9 @@ func (s *Scope) call(e *lang.Call) Int {
 	if allConst {
 		return konst(eval(nil))
 	}
-	if len(args) == 1 { // the common case, without an allocation
-		a := args[0].Fn
-		one := make([]int64, 1)
-		return Int{Fn: func(r []int64) int64 {
-			one[0] = a(r)
-			v, err := f64(one)
-			if err != nil {
-				Fail(e.Pos, "%v", err)
-			}
-			return v
-		}}
+	if pair := nf.Pair; pair != nil && len(args) == 2 {
+		a, b := args[0].Fn, args[1].Fn
+		return Int{Fn: func(r []int64) int64 { return pair(a(r), b(r)) }}
 	}
 	return Int{Fn: eval}
 }

@@ -93,6 +93,7 @@ func (m *Memo) fit(root []byte) *box {
 func (m *Memo) rebox(b *box) {
 	oldBox, oldTable, oldVals := m.box, m.table, m.vals
 	m.box, m.table = b, newKeyTable()
+	m.boxFree = 0 // a new box holds memory of its own: the limits are read anew
 	m.keyBuf = make([]byte, 8*len(b.dims))
 	m.vals = make([]int32, b.size, b.size+int64(oldTable.n))
 	for i := range m.vals {

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"math/rand/v2"
 	"testing"
 )
@@ -74,6 +75,38 @@ func TestBoxAgreesWithHashTable(t *testing.T) {
 		}
 		if limits.MaxStates == 0 && boxed.Len() != plain.Len() {
 			t.Errorf("%d states stored in the box's memo, %d in the other", boxed.Len(), plain.Len())
+		}
+	}
+}
+
+// The state cap holds to the state with the box too, which reads the limits
+// once every 256 cells: the memo stores exactly the cap, then says so, with
+// states inside and outside the box mixed.
+func TestBoxKeepsTheStateCap(t *testing.T) {
+	ctx := context.Background()
+	for _, limit := range []int{1, 7, 255, 256, 257, 1000, 4999} {
+		rng := rand.New(rand.NewPCG(3, uint64(limit)))
+		m := NewMemo(boxedPairs{pairs{limit: 40}}, &Limits{MaxStates: limit}, "pairs", func(k string) string { return k })
+		var lerr *LimitError
+		boxed := false
+		for q := 0; q < 1000 && lerr == nil; q++ {
+			x, y := rng.Int64N(16), rng.Int64N(16)
+			if q%7 == 6 {
+				x, y = rng.Int64N(300), rng.Int64N(3)
+			}
+			if _, err := m.Grundy(ctx, pairKey(x, y)); err != nil && !errors.As(err, &lerr) {
+				t.Fatal(err)
+			}
+			if m.Len() > limit {
+				t.Fatalf("cap %d: %d states stored", limit, m.Len())
+			}
+			boxed = boxed || m.box != nil
+		}
+		if limit >= 256 && !boxed {
+			t.Errorf("cap %d: the memo never used a box", limit)
+		}
+		if lerr == nil || lerr.States != limit || m.Len() != limit {
+			t.Errorf("cap %d: %v, %d states stored", limit, lerr, m.Len())
 		}
 	}
 }

@@ -64,16 +64,20 @@ type Memo struct {
 	what   string
 	format func(key string) string
 	table  *keyTable
-	box    *box    // tuples inside it are indexed by their cell (box.go); nil: none
-	count  int     // the states stored
-	keyBuf []byte  // a key decoded from the box
-	vals   []int32 // by id: the box's cells, then the table's ids
-	arena  []int32
-	stack  []frame
-	set    Mex
-	cur    []byte
-	work   *Work        // of the query under way
-	add    func([]byte) // addOption, made once
+	box    *box // tuples inside it are indexed by their cell (box.go); nil: none
+	count  int  // the states stored
+	// boxFree is how many more of the box's cells may be stored before the
+	// limits are read again: the box's memory is taken once, so only the
+	// state cap and the memory budget can stop them, read every 256 cells.
+	boxFree int
+	keyBuf  []byte  // a key decoded from the box
+	vals    []int32 // by id: the box's cells, then the table's ids
+	arena   []int32
+	stack   []frame
+	set     Mex
+	cur     []byte
+	work    *Work        // of the query under way
+	add     func([]byte) // addOption, made once
 }
 
 type frame struct {
@@ -264,9 +268,13 @@ func (m *Memo) id(key []byte) (int32, error) {
 	if b := m.box; b != nil {
 		if c, in := b.cell(key); in {
 			if m.vals[c] == absent {
-				if err := m.limits.Check(m.what, m.count+1, m.bytes()); err != nil {
-					return 0, err
+				if m.boxFree == 0 {
+					if err := m.limits.Check(m.what, m.count+1, m.bytes()); err != nil {
+						return 0, err
+					}
+					m.boxFree = max(1, min(256, m.limits.maxStates()-m.count))
 				}
+				m.boxFree--
 				m.vals[c] = unvisited
 				m.count++
 			}
@@ -283,6 +291,7 @@ func (m *Memo) id(key []byte) (int32, error) {
 	}
 	m.vals = append(m.vals, unvisited)
 	m.count++
+	m.boxFree = 0 // the box's cells are counted against the cap anew
 	return base + m.table.insert(key, slot), nil
 }
 
