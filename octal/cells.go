@@ -1,6 +1,7 @@
 package octal
 
 import (
+	"math"
 	"runtime/debug"
 	"slices"
 
@@ -40,6 +41,14 @@ func (c *cells[T]) Max() uint32        { return c.max }
 func (c *cells[T]) engineName() string { return c.eng.name() }
 
 func (c *cells[T]) grow(w *solve.Work, n int) error { return c.eng.grow(c, w, n) }
+
+// maxHeap is the largest heap the engine computes.
+func (c *cells[T]) maxHeap() int {
+	if _, ok := c.eng.(*sparseEngine[T]); ok {
+		return maxSparseHeap
+	}
+	return math.MaxInt
+}
 
 // reserve makes room for g(0) .. g(n) in one allocation, so that a long
 // growth does not copy the table again and again (nor hold two copies).

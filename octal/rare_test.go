@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/solve"
@@ -78,5 +79,15 @@ func TestGrundysGameTo2To21(t *testing.T) {
 	r, _ := tab.Rare()
 	if r.N != 1<<21 || r.Mask != 0xfe || r.Count != 1274 || r.Last != 82860 || r.Max != 231 || r.MaxAt != 763622 {
 		t.Errorf("%+v; Czajka: mask fe, 1274 rare, the last at 82860, largest 231 at 763622", r)
+	}
+}
+
+// The sparse engine numbers heaps in 32 bits: past 2^32 - 1 it says so
+// before it reserves anything, rather than wrapping around.
+func TestSparseStopsAt2To32(t *testing.T) {
+	tab := NewTable(NewCode([]Digit{LeaveTwo}, 0).UnequalSplits(), Config{Limits: &solve.Limits{}, What: "GrundysGame"})
+	err := tab.Grow(context.Background(), 1<<32)
+	if err == nil || !strings.Contains(err.Error(), "up to 4294967295 (2^32 - 1), not 4294967296") || tab.Len() != 0 {
+		t.Errorf("Grow(2^32): %v, %d values", err, tab.Len())
 	}
 }

@@ -60,7 +60,7 @@ type sparseEngine[T cell] struct {
 
 // rareHeap is a heap with a rare value, and the value.
 type rareHeap[T cell] struct {
-	pos int32
+	pos uint32 // heaps are numbered in 32 bits: the engine stops at 2^32 values (maxSparseHeap)
 	val T
 }
 
@@ -96,6 +96,10 @@ func (e *sparseEngine[T]) name() string {
 	}
 	return "sparse space: rare and common values split by a mask chosen from the value histogram"
 }
+
+// maxSparseHeap is the largest heap the sparse engine computes: it numbers
+// the heaps of its rare values in 32 bits, which keeps their list small.
+const maxSparseHeap = 1<<32 - 1
 
 func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	if len(e.hist) == 0 && len(c.g) > 1 { // new cells after widening: rebuild
@@ -164,7 +168,7 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.count(v)
 			e.maxV = max(e.maxV, v)
 			if e.mask != 0 && e.isRare(v) && i >= 1 {
-				e.rare = append(e.rare, rareHeap[T]{int32(i), T(v)})
+				e.rare = append(e.rare, rareHeap[T]{uint32(i), T(v)})
 			}
 			e.fit(v)
 		}
@@ -365,7 +369,7 @@ func (e *sparseEngine[T]) chooseMask(c *cells[T]) {
 	e.rare = e.rare[:0]
 	for a := 1; a < n; a++ {
 		if v := uint32(c.g[a]); e.isRare(v) {
-			e.rare = append(e.rare, rareHeap[T]{int32(a), T(v)})
+			e.rare = append(e.rare, rareHeap[T]{uint32(a), T(v)})
 		}
 	}
 }

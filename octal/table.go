@@ -57,6 +57,7 @@ type sequence interface {
 	At(i int) uint32
 	Max() uint32
 	reserve(n int) // room for g(0) .. g(n), allocated once
+	maxHeap() int  // the largest heap the engine computes
 	grow(w *solve.Work, n int) error
 	widen() sequence
 	adopt(vals []uint32) sequence // append known values; the engine rebuilds its state
@@ -118,6 +119,9 @@ func (t *Table) Engine() string { return t.seq.engineName() }
 func (t *Table) Grow(ctx context.Context, n int) error {
 	if n < t.seq.Len() {
 		return nil
+	}
+	if m := t.seq.maxHeap(); n > m {
+		return fmt.Errorf("%s: the sparse-space engine computes the values of heaps up to %d (2^32 - 1), not %d", t.cfg.What, m, n)
 	}
 	if err := t.cfg.Limits.CheckValues(t.cfg.What, n+1, int64(n+1)*t.bytesPerValue()); err != nil {
 		return err

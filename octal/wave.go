@@ -166,7 +166,7 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 		c.push(v, false)
 		e.count(v)
 		if e.mask != 0 && e.isRare(v) {
-			w.pend = append(w.pend, rareHeap[T]{int32(i), T(v)})
+			w.pend = append(w.pend, rareHeap[T]{uint32(i), T(v)})
 		}
 		if v > e.maxV {
 			e.maxV = v
