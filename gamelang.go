@@ -58,6 +58,11 @@ type Options struct {
 	// Generic solves every game with the generic solvers, ignoring closed
 	// forms and the octal engines: slow, for checking them.
 	Generic bool
+	// ValuesDir, when set, is a directory where the Grundy values of take-
+	// and-break codes are kept in files, mapped into memory: a run goes on
+	// past the memory budget, and a later session with the same directory
+	// resumes from the values saved there (Unix systems).
+	ValuesDir string
 	// Progress follows long computations (a bar on a terminal); nil for
 	// none.
 	Progress Progress
@@ -130,7 +135,7 @@ func NewSession(o Options) *Session {
 	if create == nil {
 		create = func(name string) (io.WriteCloser, error) { return files.Create(name) }
 	}
-	in := eval.New(eval.Config{Out: out, Create: create, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic,
+	in := eval.New(eval.Config{Out: out, Create: create, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic, ValuesDir: o.ValuesDir,
 		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{Width: o.Width}, Plots: plots, Progress: o.Progress,
 		Interactive: o.Interactive, Redefine: o.Redefine, Answered: o.Answered, Display: o.Display})
 	return &Session{in: in, out: out}

@@ -35,6 +35,10 @@ type Config struct {
 	// Generic solves every ruleset with the generic solvers, recognizing no
 	// codes or closed forms: slow, for checking the fast paths.
 	Generic bool
+	// ValuesDir, when set, is where the tables of take-and-break codes keep
+	// their values, in files: past the memory budget, and resumed by a later
+	// session (play.Env.ValuesDir).
+	ValuesDir string
 	// Tables writes the values of table(); nil gives plain tab-separated text.
 	Tables present.TableRenderer
 	// TableFormat is table()'s format when it is not given: text (the
@@ -125,7 +129,9 @@ func (in *Interp) forget() {
 	debug.FreeOSMemory()
 }
 
-func (in *Interp) env() play.Env { return play.Env{Limits: in.lim, Generic: in.cfg.Generic} }
+func (in *Interp) env() play.Env {
+	return play.Env{Limits: in.lim, Generic: in.cfg.Generic, ValuesDir: in.cfg.ValuesDir}
+}
 
 func (in *Interp) limits() *solve.Limits { return in.lim }
 

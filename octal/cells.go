@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime/debug"
 	"slices"
+	"unsafe"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -20,6 +21,7 @@ type cells[T cell] struct {
 	lost []uint64 // bit i: heap i is decided (only with Config.Lost)
 	max  uint32
 	eng  engine[T]
+	file *valuesFile // where g lives when the table keeps its values in a file (valuesfile.go); nil: memory
 }
 
 // engine extends a cells[T] to g(n); it returns errWide when a value does not
@@ -51,14 +53,58 @@ func (c *cells[T]) maxHeap() int {
 }
 
 // reserve makes room for g(0) .. g(n) in one allocation, so that a long
-// growth does not copy the table again and again (nor hold two copies).
-func (c *cells[T]) reserve(n int) {
+// growth does not copy the table again and again (nor hold two copies); in
+// a values file, it maps the file that far.
+func (c *cells[T]) reserve(n int) error {
+	if c.file != nil {
+		mem, err := c.file.ensure(n + 1)
+		if err != nil {
+			return err
+		}
+		c.g = cellsOf[T](mem)[:len(c.g)]
+		return nil
+	}
 	if n >= cap(c.g) {
 		c.g = slices.Grow(c.g, n+1-len(c.g))
 		if n >= bigTable {
 			debug.FreeOSMemory() // the old copy goes now, not after the next growth
 		}
 	}
+	return nil
+}
+
+// adoptSaved takes the values saved in the values file up to g(n), as the
+// growth reaches them; the engine rebuilds its state from them.
+func (c *cells[T]) adoptSaved(n int) {
+	if c.file == nil || len(c.g) >= c.file.saved {
+		return
+	}
+	upto := min(n+1, c.file.saved)
+	for _, v := range c.g[len(c.g):upto] {
+		c.max = max(c.max, uint32(v))
+	}
+	c.g = c.g[:upto]
+	c.eng = chooseEngine(c)
+	if se, ok := c.eng.(*streamEngine[T]); ok {
+		se.st.seek(int64(len(c.g)), func(i int64) uint32 { return uint32(c.g[i]) })
+	}
+}
+
+// close lets go of the values file, if any (tests: a table that resumes
+// from it in the same process).
+func (c *cells[T]) close() {
+	if c.file != nil {
+		c.file.close()
+	}
+}
+
+// save writes the values out to the values file, when there is one and
+// force is set or a save is due.
+func (c *cells[T]) save(force bool) error {
+	if c.file == nil || !force && !c.file.due() {
+		return nil
+	}
+	return c.file.sync(len(c.g))
 }
 
 // bigTable is the length from which a table's old copies are returned to the
@@ -80,6 +126,9 @@ func (c *cells[T]) limit() uint32 { return uint32(^T(0)) }
 // push appends g(len) = v, which fits, and whether that heap is lost.
 func (c *cells[T]) push(v uint32, lost bool) {
 	i := len(c.g)
+	if c.file != nil && i == cap(c.g) {
+		panic("octal: a value pushed past the mapped values file (reserve was not called)")
+	}
 	c.g = append(c.g, T(v))
 	if c.t.cfg.Lost != nil {
 		if i%64 == 0 {
@@ -100,7 +149,7 @@ func (c *cells[T]) isLost(i int) bool {
 }
 
 // widen copies the values into cells twice as wide, with a new engine.
-func (c *cells[T]) widen() sequence {
+func (c *cells[T]) widen() (sequence, error) {
 	switch any(c).(type) {
 	case *cells[uint8]:
 		return widenTo[T, uint16](c)
@@ -109,17 +158,37 @@ func (c *cells[T]) widen() sequence {
 	}
 }
 
-func widenTo[T, U cell](c *cells[T]) *cells[U] {
-	d := &cells[U]{t: c.t, lost: c.lost, max: c.max, g: make([]U, len(c.g), cap(c.g))}
+func widenTo[T, U cell](c *cells[T]) (*cells[U], error) {
+	d := &cells[U]{t: c.t, lost: c.lost, max: c.max}
+	if c.file != nil { // a file of wider cells takes over, saved at once
+		var zero U
+		f, err := c.file.widen(int(unsafe.Sizeof(zero)))
+		if err != nil {
+			return nil, err
+		}
+		mem, err := f.ensure(cap(c.g))
+		if err != nil {
+			return nil, err
+		}
+		d.file, d.g = f, cellsOf[U](mem)[:len(c.g)]
+	} else {
+		d.g = make([]U, len(c.g), cap(c.g))
+	}
 	for i, v := range c.g {
 		d.g[i] = U(v)
+	}
+	if d.file != nil {
+		if err := d.file.sync(len(d.g)); err != nil {
+			return nil, err
+		}
+		c.file.remove()
 	}
 	if se, ok := any(c.eng).(interface{ stream() *stream }); ok {
 		d.eng = &streamEngine[U]{st: se.stream()}
 	} else {
 		d.eng = chooseEngine(d)
 	}
-	return d
+	return d, nil
 }
 
 // chooseEngine picks the fastest engine for the table's code.

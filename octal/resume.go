@@ -39,29 +39,38 @@ func (t *Table) Preload(vals []uint32) error {
 
 // adoptPreload takes the preloaded values up to g(n), if there are any the
 // table has not taken yet.
-func (t *Table) adoptPreload(n int) {
+func (t *Table) adoptPreload(n int) error {
 	have := t.seq.Len()
 	if have >= len(t.preload) {
-		return
+		return nil
 	}
 	upto := min(n+1, len(t.preload))
-	t.seq = t.seq.adopt(t.preload[have:upto])
+	seq, err := t.seq.adopt(t.preload[have:upto])
+	if err != nil {
+		return err
+	}
+	t.seq = seq
 	if upto == len(t.preload) {
 		t.preload = nil
 	}
+	return nil
 }
 
 // adopt appends vals to the stored values, widening the cells as needed,
 // and gives the cells a new engine that rebuilds its state from them.
-func (c *cells[T]) adopt(vals []uint32) sequence {
+func (c *cells[T]) adopt(vals []uint32) (sequence, error) {
 	for i, v := range vals {
 		if v > c.limit() {
 			c.adoptValues(vals[:i])
-			return c.widen().adopt(vals[i:])
+			w, err := c.widen()
+			if err != nil {
+				return nil, err
+			}
+			return w.adopt(vals[i:])
 		}
 	}
 	c.adoptValues(vals)
-	return c
+	return c, nil
 }
 
 func (c *cells[T]) adoptValues(vals []uint32) {
@@ -127,6 +136,9 @@ func (t *Table) report(done, total int) error {
 		total = 0 // each growth's target is a guess: no share, no time left
 	}
 	t.cfg.Limits.ReportOf(t.cfg.What, "values", int64(done), int64(total))
+	if err := t.seq.save(false); err != nil {
+		return err
+	}
 	cp := t.cfg.Checkpoint
 	if cp == nil || cp.Every <= 0 {
 		return nil

@@ -26,6 +26,11 @@ type Config struct {
 	What string
 	// Checkpoint, when set, saves the table now and then while it grows.
 	Checkpoint *Checkpoint
+	// ValuesDir, when set, is a directory where the table keeps its values
+	// in a file, mapped into memory: they do not count against the memory
+	// budget, and a later table of the same code resumes from them
+	// (valuesfile.go). Not for a table with Lost.
+	ValuesDir string
 }
 
 // Table is the Grundy sequence g(0), g(1), ... of a code, grown on demand, and
@@ -48,6 +53,8 @@ type Table struct {
 	searching  bool    // growing towards a period whose length is not known: no total to report
 
 	provableOff bool // tests: claim no period, so that runs answer
+
+	valuesErr error // the values file could not be opened: Grow says so
 }
 
 // sequence is the stored prefix of g, of one cell width, and the engine that
@@ -56,11 +63,13 @@ type sequence interface {
 	Len() int
 	At(i int) uint32
 	Max() uint32
-	reserve(n int) // room for g(0) .. g(n), allocated once
-	maxHeap() int  // the largest heap the engine computes
+	reserve(n int) error // room for g(0) .. g(n), allocated once (mapped, in a values file)
+	maxHeap() int        // the largest heap the engine computes
 	grow(w *solve.Work, n int) error
-	widen() sequence
-	adopt(vals []uint32) sequence // append known values; the engine rebuilds its state
+	widen() (sequence, error)
+	adopt(vals []uint32) (sequence, error) // append known values; the engine rebuilds its state
+	adoptSaved(n int)                      // take the values file's saved values up to g(n)
+	save(force bool) error                 // write the values out to the values file, if due or forced
 	engineName() string
 }
 
@@ -70,7 +79,26 @@ var errWide = errors.New("octal: value too wide for the cells")
 func NewTable(c Code, cfg Config) *Table {
 	t := &Table{code: c, cfg: cfg}
 	t.seq = newCells[uint8](t)
+	if cfg.ValuesDir != "" && cfg.Lost == nil {
+		f, err := openValues(cfg.ValuesDir, c)
+		switch {
+		case err != nil:
+			t.valuesErr = fmt.Errorf("%s: the values file: %w", cfg.What, err)
+		case f.width == 2:
+			t.seq = fileCells[uint16](t, f)
+		case f.width == 4:
+			t.seq = fileCells[uint32](t, f)
+		default:
+			t.seq = fileCells[uint8](t, f)
+		}
+	}
 	return t
+}
+
+func fileCells[T cell](t *Table, f *valuesFile) *cells[T] {
+	c := newCells[T](t)
+	c.file = f
+	return c
 }
 
 // Code returns the code of the table.
@@ -123,21 +151,66 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 	if m := t.seq.maxHeap(); n > m {
 		return fmt.Errorf("%s: the sparse-space engine computes the values of heaps up to %d (2^32 - 1), not %d", t.cfg.What, m, n)
 	}
-	if err := t.cfg.Limits.CheckValues(t.cfg.What, n+1, int64(n+1)*t.bytesPerValue()); err != nil {
+	if t.valuesErr != nil {
+		return t.valuesErr
+	}
+	if err := t.cfg.Limits.CheckValues(t.cfg.What, n+1, int64(n+1)*t.memBytesPerValue()); err != nil {
 		return err
 	}
 	w := solve.NewWork(ctx, t.cfg.Limits, t.cfg.What, t.seq.Len)
-	t.seq.reserve(n)
-	t.adoptPreload(n)
+	if err := t.seq.reserve(n); err != nil {
+		return err
+	}
+	t.seq.adoptSaved(n)
+	if err := t.adoptPreload(n); err != nil {
+		return err
+	}
+	from := t.seq.Len()
 	for {
 		err := w.Do(func() error { return t.seq.grow(w, n) })
 		if err == errWide {
-			t.seq = t.seq.widen()
+			if t.seq, err = t.seq.widen(); err != nil {
+				return err
+			}
 			continue
 		}
 		t.observe(t.seq.Len())
+		// A values file is written out after a long growth, or one
+		// stopped, as well as every minute while it runs.
+		if serr := t.seq.save(err != nil || t.seq.Len()-from >= valuesSaveGrowth); err == nil {
+			err = serr
+		}
 		return err
 	}
+}
+
+// valuesSaveGrowth is the growth after which a values file is written out
+// at once, not at its next minute.
+var valuesSaveGrowth = 1 << 16
+
+// memBytesPerValue is what a value costs in memory: bytesPerValue, less the
+// cell itself when it lives in a values file.
+func (t *Table) memBytesPerValue() int64 {
+	if t.inFile() {
+		return int64(t.cellBytes())
+	}
+	return t.bytesPerValue()
+}
+
+// inFile reports whether the values live in a values file.
+func (t *Table) inFile() bool { return t.ValuesFile() != "" }
+
+// ValuesFile is the file the values live in (Config.ValuesDir), or "".
+func (t *Table) ValuesFile() string {
+	switch c := t.seq.(type) {
+	case *cells[uint8]:
+		return c.file.path()
+	case *cells[uint16]:
+		return c.file.path()
+	case *cells[uint32]:
+		return c.file.path()
+	}
+	return ""
 }
 
 // bytesPerValue estimates the memory a stored value takes: its cell, and as

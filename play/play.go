@@ -20,6 +20,10 @@ type Env struct {
 	// Generic solves every ruleset with the generic solvers, using no fast
 	// path (closed forms, the octal engines): slow, for checking them.
 	Generic bool
+	// ValuesDir, when set, is a directory where the tables of take-and-
+	// break codes keep their values in files: past the memory budget, and
+	// resumed by a later session (octal.Config.ValuesDir).
+	ValuesDir string
 }
 
 // Convention is a way to decide who wins.

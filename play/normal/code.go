@@ -25,7 +25,7 @@ func takeAndBreak(r game.Ruleset, env play.Env) (Values, bool) {
 		return nil, false
 	}
 	spec := c.Spec()
-	cfg := octal.Config{Lost: spec.Lost, LostBlock: spec.LostBlock, Limits: env.Limits, What: r.Name()}
+	cfg := octal.Config{Lost: spec.Lost, LostBlock: spec.LostBlock, Limits: env.Limits, What: r.Name(), ValuesDir: env.ValuesDir}
 	return &codeValues{r: h, origin: spec.Origin, table: octal.NewTable(spec.Code, cfg), limits: env.Limits}, true
 }
 
@@ -92,6 +92,9 @@ func (v *codeValues) Solver() string {
 	s += fmt.Sprintf("; no period proved among the %d values known", t.Len())
 	if r, ok := t.Rare(); ok && t.Code().Splits() == 2 {
 		s += fmt.Sprintf("; %s", rareText(r))
+	}
+	if f := t.ValuesFile(); f != "" {
+		s += "; the values are kept in " + f
 	}
 	return s
 }
