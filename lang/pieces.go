@@ -9,13 +9,14 @@ import (
 )
 
 // A long script is parsed in pieces, side by side on the cores the process
-// may use: the grammar's parser spends some microseconds on each statement,
-// and a generated script of 10^4 statements would otherwise take half a
-// second before its first statement runs.
+// may use, and its simplest statements (calls, names, numbers, operators)
+// by simpleStmt: the grammar's parser spends tens of microseconds on each
+// statement, and a generated script of 10^4 statements would otherwise take
+// half a second before its first statement runs.
 //
 // The pieces are cut only where the whole script's parse would start a
 // statement, so their statements are the whole parse's, token for token
-// (cuts below). A piece that does not parse says nothing about the error
+// (starts below). A piece that does not parse says nothing about the error
 // a reader should see, so then the whole script is parsed again as one
 // piece, and its error is the one reported.
 
@@ -26,11 +27,10 @@ const minPieceTokens = 2048
 // parsePieces parses src in pieces when it is long enough to gain from it.
 // It reports false when src is short, cannot be cut, or does not parse.
 func parsePieces(filename, src string, first int) (*File, bool) {
-	workers := runtime.GOMAXPROCS(0)
-	if workers < 2 || len(src) < minPieceTokens*2 {
+	if len(src) < minPieceTokens*2 {
 		return nil, false
 	}
-	return parseInPieces(filename, src, first, minPieceTokens, workers)
+	return parseInPieces(filename, src, first, minPieceTokens, runtime.GOMAXPROCS(0))
 }
 
 // parseInPieces parses src in pieces of at least size tokens (about four
@@ -40,10 +40,12 @@ func parseInPieces(filename, src string, first, size, workers int) (*File, bool)
 	if !ok {
 		return nil, false
 	}
-	pieces := cuts(toks, max(size, len(toks)/(4*workers)))
-	if len(pieces) < 2 {
-		return nil, false
+	bounds := starts(toks) // statement i is toks[bounds[i]:bounds[i+1]]
+	if len(bounds) == 0 || bounds[0] != 0 {
+		bounds = append([]int{0}, bounds...) // what comes first is the grammar's to judge
 	}
+	bounds = append(bounds, len(toks)-1)
+	pieces := group(bounds, max(size, len(toks)/(4*workers)))
 	stmts := make([][]Stmt, len(pieces))
 	var next atomic.Int64
 	var failed atomic.Bool
@@ -57,8 +59,7 @@ func parseInPieces(filename, src string, first, size, workers int) (*File, bool)
 				if i >= len(pieces) {
 					return
 				}
-				lo, hi := pieces[i][0], pieces[i][1]
-				s, ok := parsePiece(toks[lo:hi], toks[hi].Pos)
+				s, ok := parsePiece(toks, bounds[pieces[i][0]:pieces[i][1]+1])
 				if !ok {
 					failed.Store(true)
 					return
@@ -68,7 +69,7 @@ func parseInPieces(filename, src string, first, size, workers int) (*File, bool)
 		}()
 	}
 	wg.Wait()
-	if failed.Load() {
+	if failed.Load() || len(pieces) == 0 {
 		return nil, false
 	}
 	f := &File{Name: filename}
@@ -99,21 +100,43 @@ func tokens(filename, src string, first int) ([]lexer.Token, bool) {
 	}
 }
 
-// parsePiece parses and lowers the statements of one piece; end is where
-// the piece stops.
-func parsePiece(toks []lexer.Token, end lexer.Position) ([]Stmt, bool) {
-	peek, err := lexer.Upgrade(&sliceLexer{toks: toks, end: end})
-	if err != nil {
-		return nil, false
-	}
-	g, err := parser.ParseFromLexer(peek)
-	if err != nil {
-		return nil, false
-	}
+// parsePiece parses and lowers the statements toks[bounds[i]:bounds[i+1]]:
+// the simplest by simpleStmt, the runs of the others by the grammar.
+func parsePiece(toks []lexer.Token, bounds []int) ([]Stmt, bool) {
 	l := &lowerer{}
-	out := make([]Stmt, len(g.Stmts))
-	for i, s := range g.Stmts {
-		out[i] = l.lowerStmt(s)
+	out := make([]Stmt, 0, len(bounds)-1)
+	pending := -1 // the first token of a run of statements left to the grammar
+	flush := func(upto int) bool {
+		if pending < 0 {
+			return true
+		}
+		peek, err := lexer.Upgrade(&sliceLexer{toks: toks[pending:upto], end: toks[upto].Pos})
+		if err != nil {
+			return false
+		}
+		g, err := parser.ParseFromLexer(peek)
+		if err != nil {
+			return false
+		}
+		for _, s := range g.Stmts {
+			out = append(out, l.lowerStmt(s))
+		}
+		pending = -1
+		return true
+	}
+	for i := 0; i+1 < len(bounds); i++ {
+		lo, hi := bounds[i], bounds[i+1]
+		if s, ok := simpleStmt(toks[lo:hi]); ok {
+			if !flush(lo) {
+				return nil, false
+			}
+			out = append(out, l.lowerStmt(s))
+		} else if pending < 0 {
+			pending = lo
+		}
+	}
+	if !flush(bounds[len(bounds)-1]) {
+		return nil, false
 	}
 	return out, l.err == nil
 }
@@ -133,10 +156,9 @@ func (s *sliceLexer) Next() (lexer.Token, error) {
 	return s.toks[s.i-1], nil
 }
 
-// cuts splits toks (which end with EOF) into pieces of at least size
-// tokens, [lo, hi) each, at tokens where the parse of the whole would start
-// a statement. Following the brackets and the statement under way, a token
-// at depth 0 starts a statement when
+// starts lists the tokens of toks (which end with EOF) where the parse of
+// the whole starts a statement, in order. Following the brackets and the
+// statement under way, a token at depth 0 starts a statement when
 //   - it is 'game' or 'let', words that start nothing else; or
 //   - the statement under way is an expression (an expression statement, or
 //     the value of a let or of a game alias, after its '='), the token before
@@ -146,43 +168,39 @@ func (s *sliceLexer) Next() (lexer.Token, error) {
 //     operator, a call, set-position or index bracket on the same line, or
 //     '..', so such a token ends it; or
 //   - it follows a ';', or the '}' that closes a game's rules.
-func cuts(toks []lexer.Token, size int) [][2]int {
+//
+// Not every statement's start is found (a let's value that opens a line
+// with a bracket, say): a run between two starts may hold several.
+func starts(toks []lexer.Token) []int {
 	const (
 		start = iota // before a statement
 		head         // a game or let before its '=' or '{'
 		body         // a game's rules
 		expr         // an expression at depth 0
 	)
-	var pieces [][2]int
-	lo := 0
+	var out []int
 	depth, state := 0, start
 	operand := false // the last token ended an operand
-	last := len(toks) - 1
-	for i, t := range toks[:last] {
-		begins := false
+	for i, t := range toks[:len(toks)-1] {
 		if depth == 0 {
 			switch {
 			case t.Type == tokKeyword && (t.Value == "game" || t.Value == "let"):
-				begins = true
+				out = append(out, i)
 				state = head
 			case t.Value == ";" && t.Type == tokPunct:
 				state = start
 			case state == start:
-				begins = true
+				out = append(out, i)
 				state = expr
 			case state == expr && operand:
 				switch {
 				case t.Type == tokInt, t.Type == tokString, t.Type == tokIdent, t.Type == tokOpenBOL,
 					t.Type == tokKeyword && (t.Value == "if" || t.Value == "not"):
-					begins = true
+					out = append(out, i)
 				}
 			case state == head && t.Value == "=":
 				state = expr
 			}
-		}
-		if begins && i-lo >= size && last-i >= size {
-			pieces = append(pieces, [2]int{lo, i})
-			lo = i
 		}
 		switch t.Value {
 		case "(", "[", "{":
@@ -203,5 +221,24 @@ func cuts(toks []lexer.Token, size int) [][2]int {
 		operand = t.Type == tokInt || t.Type == tokString || t.Type == tokIdent ||
 			t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}")
 	}
-	return append(pieces, [2]int{lo, last})
+	return out
+}
+
+// group gathers the statements of bounds (statement i is the tokens
+// bounds[i] to bounds[i+1]) into pieces of at least size tokens, the last
+// too: piece k is the statements pieces[k][0] to pieces[k][1] - 1.
+func group(bounds []int, size int) [][2]int {
+	var pieces [][2]int
+	last := len(bounds) - 1
+	lo := 0
+	for i := 1; i < last; i++ {
+		if bounds[i]-bounds[lo] >= size && bounds[last]-bounds[i] >= size {
+			pieces = append(pieces, [2]int{lo, i})
+			lo = i
+		}
+	}
+	if lo < last {
+		pieces = append(pieces, [2]int{lo, last})
+	}
+	return pieces
 }

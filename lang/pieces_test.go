@@ -2,6 +2,8 @@ package lang
 
 import (
 	"os"
+
+	"github.com/alecthomas/participle/v2/lexer"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,7 +50,7 @@ func TestPiecesAgreeWithWholeParse(t *testing.T) {
 		if !ok {
 			t.Fatalf("script %d does not lex", i)
 		}
-		if n := len(cuts(toks, 1)); n < 2 && len(whole.Stmts) > 1 {
+		if n := len(starts(toks)); n < 2 && len(whole.Stmts) > 1 {
 			t.Errorf("script %d: %d statements, but no cut", i, len(whole.Stmts))
 			continue
 		}
@@ -78,13 +80,13 @@ func TestPiecesCutAtStatements(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		starts := map[Pos]bool{}
+		begins := map[Pos]bool{}
 		for _, s := range whole.Stmts {
-			starts[StmtPos(s)] = true
+			begins[StmtPos(s)] = true
 		}
 		toks, _ := tokens("p.game", src, 1)
-		for _, p := range cuts(toks, 1)[1:] {
-			if at := pos(toks[p[0]].Pos); !starts[at] {
+		for _, k := range starts(toks) {
+			if at := pos(toks[k].Pos); !begins[at] {
 				t.Errorf("script %d is cut at %v, where no statement starts", i, at)
 			}
 		}
@@ -134,4 +136,52 @@ func FuzzPieces(f *testing.F) {
 			t.Fatalf("in pieces\n%s\nwhole\n%s", Format(pieces), Format(whole))
 		}
 	})
+}
+
+// TestSimpleStatementsAgree checks the parser of the simplest statements
+// against the grammar's, statement by statement: whatever simpleStmt takes,
+// the grammar parses to the same structure.
+func TestSimpleStatementsAgree(t *testing.T) {
+	scripts := append(append([]string{statements(2000)}, pieceScripts...), exampleScripts(t)...)
+	scripts = append(scripts, "-x; not y;; (a + b) * c\nf()\ng(1, -2, \"s\")(3)\nlet z = (((1)))\nf(1,)\nh(\n1)\nx mod 3 xor 4 ^ 2 ^ -1")
+	taken := 0
+	for i, src := range scripts {
+		toks, ok := tokens("s.game", src, 1)
+		if !ok {
+			t.Fatalf("script %d does not lex", i)
+		}
+		bounds := append(starts(toks), len(toks)-1)
+		for k := 0; k+1 < len(bounds); k++ {
+			seg := toks[bounds[k]:bounds[k+1]]
+			s, ok := simpleStmt(seg)
+			if !ok {
+				continue
+			}
+			taken++
+			peek, _ := lexer.Upgrade(&sliceLexer{toks: seg, end: toks[bounds[k+1]].Pos})
+			g, err := parser.ParseFromLexer(peek)
+			if err != nil || len(g.Stmts) != 1 {
+				t.Fatalf("script %d: simpleStmt takes %q, the grammar says %v", i, text(seg), err)
+			}
+			l := &lowerer{}
+			want, got := l.lowerStmt(g.Stmts[0]), l.lowerStmt(s)
+			if a, b := Format(&File{Stmts: []Stmt{got}}), Format(&File{Stmts: []Stmt{want}}); a != b || StmtPos(got) != StmtPos(want) {
+				t.Fatalf("script %d, %q: %s at %v, the grammar gives %s at %v", i, text(seg), a, StmtPos(got), b, StmtPos(want))
+			}
+		}
+		if i == 0 && taken != 2000 {
+			t.Errorf("the generated script: %d of its 2000 statements taken", taken)
+		}
+	}
+	if taken < 2100 {
+		t.Errorf("only %d statements taken", taken)
+	}
+}
+
+func text(toks []lexer.Token) string {
+	var b strings.Builder
+	for _, t := range toks {
+		b.WriteString(t.Value + " ")
+	}
+	return b.String()
 }
