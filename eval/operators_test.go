@@ -39,6 +39,10 @@ func TestBitOperators(t *testing.T) {
 		{"(n xor 5) & 3 == 1", func(n int64) bool { return (n^5)&3 == 1 }},
 		{"(n | 6) >> 2 == 3", func(n int64) bool { return (n|6)>>2 == 3 }},
 		{"1 << (n mod 62) > 1000", func(n int64) bool { return int64(1)<<(n%62) > 1000 }},
+		// products inside ±2^31 go the short way; these do not, and fit
+		{"(n mod 2 + 3037000499) * 3037000499 == 9223372030926249001 + n mod 2 * 3037000499", func(n int64) bool { return true }},
+		{"-(n + 2147483648) * (n + 2147483648) < 0", func(n int64) bool { return true }},
+		{"(n mod 1 - 2147483648) * 4294967296 == -9223372036854775807 - 1", func(n int64) bool { return true }},
 		{"(if odd(n) then 3 * n + 1 else n / 2) mod 4 == 2", func(n int64) bool {
 			v := n / 2
 			if n%2 == 1 {
@@ -55,6 +59,9 @@ func TestBitOperators(t *testing.T) {
 		{"1 << -1", "a negative shift"},
 		{"game G { move (n - 1) if n > 0 and (1 << 63) > 0 }\ngrundy(G(3))", "integer overflow in 1 << 63"},
 		{"game G { move (n - 1) if n > 0 and (n << 62) > 0 }\ngrundy(G(3))", "integer overflow in 2 << 62"},
+		{"game G { move (n - 1) if n > 0 and n * 4611686018427387904 > 0 }\ngrundy(G(3))", "integer overflow in 2 * 4611686018427387904"},
+		{"game G { move (n - 1) if n > 0 and (n + 3037000498) * (n + 3037000498) > 0 }\ngrundy(G(3))", "integer overflow in 3037000500 * 3037000500"},
+		{"game G { move (n - 1) if n > 0 and (n - 2147483651) * 4294967296 < 0 }\ngrundy(G(1))", "integer overflow in -2147483650 * 4294967296"},
 		{"if 3 then 1 else 2", "expected a truth value"},
 	} {
 		wantError(t, b.src, b.want)

@@ -441,6 +441,9 @@ func compare(op string) func(a, b int64) int64 {
 
 func mulChecked(p lang.Pos) func(a, b int64) int64 {
 	return func(a, b int64) int64 {
+		if uint64(a+1<<31) < 1<<32 && uint64(b+1<<31) < 1<<32 { // both within ±2^31: the product fits
+			return a * b
+		}
 		hi, lo := bits.Mul64(uint64(abs64(a)), uint64(abs64(b)))
 		neg := (a < 0) != (b < 0)
 		if hi != 0 || lo > math.MaxInt64+b2u(neg) {
