@@ -13,9 +13,10 @@ import (
 	"github.com/gamelang/gamelang/solve"
 )
 
-func parsed(t *testing.T, s string) Code {
+// parsed is the code s in base 8 (octal) or 16 (hexadecimal).
+func parsed(t *testing.T, s string, base int) Code {
 	t.Helper()
-	c, err := Parse(s, 8)
+	c, err := Parse(s, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,9 +70,9 @@ func TestValuesFileAgrees(t *testing.T) {
 		n    int
 	}{
 		{"Grundy's game", grundysGame, 30000},
-		{"4.007", parsed(t, "4.007"), 20000},
+		{"4.007", parsed(t, "4.007", 8), 20000},
 		{"take 1..300 (values past a byte)", subtraction(300), 5000},
-		{"0.8 (three heaps)", hexCode(t, "0.8"), 300},
+		{"0.8 (three heaps)", parsed(t, "0.8", 16), 300},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -148,7 +149,7 @@ func TestValuesFileResumes(t *testing.T) {
 func TestValuesFileResumesExactly(t *testing.T) {
 	defer func(n int) { valuesSaveGrowth = n }(valuesSaveGrowth)
 	valuesSaveGrowth = 1000
-	for _, c := range []Code{grundysGame, parsed(t, "4.007"), subtraction(300)} {
+	for _, c := range []Code{grundysGame, parsed(t, "4.007", 8), subtraction(300)} {
 		dir := t.TempDir()
 		want := inMemory(t, c, 25000)
 		first := NewTable(c, Config{Limits: &solve.Limits{}, What: "G", ValuesDir: dir})
@@ -222,13 +223,4 @@ func subtraction(hi int) Code {
 		d[k] = LeaveNone | LeaveOne
 	}
 	return NewCode(d, 0)
-}
-
-func hexCode(t *testing.T, s string) Code {
-	t.Helper()
-	c, err := Parse(s, 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
