@@ -82,6 +82,7 @@ func NewTable(c Code, cfg Config) *Table {
 	if cfg.ValuesDir != "" && cfg.Lost == nil {
 		f, err := openValues(cfg.ValuesDir, c)
 		switch {
+		case err == errValuesInUse: // another table of the code has the file: this one keeps to memory
 		case err != nil:
 			t.valuesErr = fmt.Errorf("%s: the values file: %w", cfg.What, err)
 		case f.width == 2:

@@ -38,6 +38,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// errValuesInUse says that another table (of this process or another) has
+// the code's values file: this one keeps its values in memory.
+var errValuesInUse = errors.New("the values file is in use")
+
 // valuesSyncEvery is how often a growth writes its values out.
 const valuesSyncEvery = time.Minute
 
@@ -91,7 +95,7 @@ func openValues(dir string, c Code) (*valuesFile, error) {
 	}
 	if err := unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
 		lock.Close()
-		return nil, fmt.Errorf("%s is in use by another table or process", v.stem+".lock")
+		return nil, errValuesInUse
 	}
 	v.lock = lock
 	if b, err := os.ReadFile(v.stem + ".json"); err == nil {

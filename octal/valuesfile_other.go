@@ -15,7 +15,10 @@ type valuesFile struct {
 	last         time.Time
 }
 
-var errNoValuesFiles = errors.New("values files (--values-dir) need a Unix system")
+var (
+	errNoValuesFiles = errors.New("values files (--values-dir) need a Unix system")
+	errValuesInUse   = errors.New("the values file is in use")
+)
 
 func openValues(string, Code) (*valuesFile, error)   { return nil, errNoValuesFiles }
 func (v *valuesFile) ensure(int) ([]byte, error)     { return nil, errNoValuesFiles }
