@@ -98,6 +98,7 @@ func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehens
 	var pos game.Position // the sum so far, when the values are positions
 	n := 0
 	result := name == "all"
+	fn := numeric.Funcs[name]
 	err := in.bindings(ctx, c, env, func(env2 map[string]Value) error {
 		if name == "all" || name == "any" {
 			ok, err := in.truth(ctx, c.Elem, env2)
@@ -127,11 +128,14 @@ func (in *Interp) generator(ctx context.Context, name string, c *lang.Comprehens
 			}
 			return errorf(lang.ExprPos(c.Elem), "%s needs %s, not %s", name, what, typeName(v))
 		}
-		if acc == nil {
-			acc = new(big.Int).Set(x.V)
-			return nil
+		switch {
+		case acc == nil:
+			acc = new(big.Int).Set(x.V) // the generator's own: folded in place
+		case fn.Fold != nil:
+			fn.Fold(acc, x.V)
+		default:
+			acc, err = fn.Big([]*big.Int{acc, x.V})
 		}
-		acc, err = numeric.Funcs[name].Big([]*big.Int{acc, x.V}) // sum, xor, min, max of two: the table's
 		return err
 	})
 	switch {

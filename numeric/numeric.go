@@ -37,7 +37,17 @@ type Func struct {
 	// fail (min, max, xor), is its value on two: a rule calls it without
 	// gathering the arguments.
 	Pair func(x, y int64) int64
+	// Fold, for the same functions and sum, takes one more argument into
+	// acc, in place: a generator folds its values without a copy each.
+	Fold func(acc, x *big.Int)
 }
+
+var (
+	minFold = func(acc, x *big.Int) { acc.Set(minBig(acc, x)) }
+	maxFold = func(acc, x *big.Int) { acc.Set(maxBig(acc, x)) }
+	sumFold = func(acc, x *big.Int) { acc.Add(acc, x) }
+	xorFold = func(acc, x *big.Int) { acc.Xor(acc, x) }
+)
 
 // ArgError is an error of one argument: the index of the argument, and
 // what is wrong with it when it is not simply outside the function's Need.
@@ -66,18 +76,18 @@ const MaxNimBits = 1 << 16
 // Funcs are the numeric builtins by name.
 var Funcs = map[string]Func{
 	"min": {Min: 1, Max: -1, Usage: "min(a, b, ...) or min(e for x in S)", Doc: "the smallest number",
-		Big:   foldBig(func(acc, x *big.Int) { acc.Set(minBig(acc, x)) }),
+		Big: foldBig(minFold), Fold: minFold,
 		Int64: fold64(func(x, y int64) (int64, error) { return min(x, y), nil }),
 		Pair:  func(x, y int64) int64 { return min(x, y) }},
 	"max": {Min: 1, Max: -1, Usage: "max(a, b, ...) or max(e for x in S)", Doc: "the largest number",
-		Big:   foldBig(func(acc, x *big.Int) { acc.Set(maxBig(acc, x)) }),
+		Big: foldBig(maxFold), Fold: maxFold,
 		Int64: fold64(func(x, y int64) (int64, error) { return max(x, y), nil }),
 		Pair:  func(x, y int64) int64 { return max(x, y) }},
 	"sum": {Min: 1, Max: -1, Usage: "sum(a, b, ...) or sum(e for x in S)", Doc: "the sum of the numbers",
-		Big:   foldBig(func(acc, x *big.Int) { acc.Add(acc, x) }),
+		Big: foldBig(sumFold), Fold: sumFold,
 		Int64: sum64},
 	"xor": {Min: 1, Max: -1, Usage: "xor(a, b, ...) or xor(e for x in S)", Doc: "the nim sum (bitwise exclusive or)",
-		Big:   foldBig(func(acc, x *big.Int) { acc.Xor(acc, x) }),
+		Big: foldBig(xorFold), Fold: xorFold,
 		Int64: fold64(func(x, y int64) (int64, error) { return x ^ y, nil }),
 		Pair:  func(x, y int64) int64 { return x ^ y }},
 	"all": {Min: 1, Max: -1, Usage: "all(c for x in S) or all(a, b, ...)", Doc: "whether every condition holds (a generator stops at the first that fails)", Truth: true, Logic: true,
