@@ -458,7 +458,7 @@ func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
 			}
 		}
 	}
-	var nums []*big.Int
+	nums := make([]*big.Int, 0, len(args))
 	for _, a := range args {
 		if r.Kind().Braces() {
 			if err := listInts(a, p, func(x *big.Int) error { nums = append(nums, x); return nil }); err != nil {
