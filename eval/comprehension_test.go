@@ -62,6 +62,7 @@ func TestComprehensions(t *testing.T) {
 		{"max(2^80 - k for k in 0..3)", "1208925819614629174706176"},
 		{"min(k - 2^80 for k in 0..3)", "-1208925819614629174706176"},
 		{"let S = {5, 7}; sum(x for x in S); S", "12\n{5, 7}"},
+		{"print(3 == 3, 3 == 4, 2^100 == 2^100, -0 == 0, 3 == \"3\", 3 != \"3\", \"a\" == \"a\", {1, 2} == {2, 1})", "true false true true false true true true"},
 		{"any(x > 5 for x in {1, 2, 3})", "false"},
 		{"all(x > 0 for x in 1..0)", "true"},
 		{"any(x > 0 for x in 1..0)", "false"},

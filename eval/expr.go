@@ -217,7 +217,13 @@ func apply(e *lang.Binary, l, r Value) (Value, error) {
 	case "and", "or":
 		return logic(e, l, r)
 	case "==", "!=":
-		eq := l.String() == r.String() && typeName(l) == typeName(r)
+		var eq bool
+		if li, ok := l.(Int); ok {
+			ri, ok := r.(Int)
+			eq = ok && li.V.Cmp(ri.V) == 0 // numbers without printing them
+		} else {
+			eq = l.String() == r.String() && typeName(l) == typeName(r)
+		}
 		return Bool(eq == (e.Op == "==")), nil
 	}
 	li, lok := l.(Int)
