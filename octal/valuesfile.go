@@ -204,8 +204,12 @@ func (v *valuesFile) due() bool {
 	return time.Since(v.last) >= valuesSyncEvery
 }
 
-// remove deletes the file of a narrower width once a wider one took over.
-func (v *valuesFile) remove() { os.Remove(v.dataPath()) }
+// remove closes and deletes the file of a narrower width once a wider one
+// took over (its mappings stay, unused).
+func (v *valuesFile) remove() {
+	v.f.Close()
+	os.Remove(v.dataPath())
+}
 
 func (v *valuesFile) close() {
 	if v.f != nil {
