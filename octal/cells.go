@@ -90,6 +90,8 @@ func (c *cells[T]) adoptSaved(n int) {
 	}
 }
 
+func (c *cells[T]) valuesFile() string { return c.file.path() }
+
 // close lets go of the values file, if any (tests: a table that resumes
 // from it in the same process).
 func (c *cells[T]) close() {

@@ -71,6 +71,7 @@ type sequence interface {
 	adoptSaved(n int)                      // take the values file's saved values up to g(n)
 	save(force bool) error                 // write the values out to the values file, if due or forced
 	engineName() string
+	valuesFile() string // the file the values live in, or ""
 }
 
 var errWide = errors.New("octal: value too wide for the cells")
@@ -170,9 +171,11 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 	for {
 		err := w.Do(func() error { return t.seq.grow(w, n) })
 		if err == errWide {
-			if t.seq, err = t.seq.widen(); err != nil {
-				return err
+			wide, werr := t.seq.widen()
+			if werr != nil {
+				return werr // the narrower cells stay, whole
 			}
+			t.seq = wide
 			continue
 		}
 		t.observe(t.seq.Len())
@@ -202,17 +205,7 @@ func (t *Table) memBytesPerValue() int64 {
 func (t *Table) inFile() bool { return t.ValuesFile() != "" }
 
 // ValuesFile is the file the values live in (Config.ValuesDir), or "".
-func (t *Table) ValuesFile() string {
-	switch c := t.seq.(type) {
-	case *cells[uint8]:
-		return c.file.path()
-	case *cells[uint16]:
-		return c.file.path()
-	case *cells[uint32]:
-		return c.file.path()
-	}
-	return ""
-}
+func (t *Table) ValuesFile() string { return t.seq.valuesFile() }
 
 // bytesPerValue estimates the memory a stored value takes: its cell, and as
 // much again for the engine's own tables (the sparse engine's rare heaps,
