@@ -138,8 +138,14 @@ func (s *scanner) Next() (lexer.Token, error) {
 		tok.Type = tokOpenBOL
 	}
 	s.endLine = start.Line
-	s.operand = typ == tokInt || typ == tokString || typ == tokIdent || tok.Value == ")" || tok.Value == "}" || tok.Value == "]"
+	s.operand = endsOperand(tok)
 	return tok, nil
+}
+
+// endsOperand reports whether a token ends an operand: a number, string or
+// name, or a closing bracket. A word after one is an operator.
+func endsOperand(t lexer.Token) bool {
+	return t.Type == tokInt || t.Type == tokString || t.Type == tokIdent || t.Value == ")" || t.Value == "}" || t.Value == "]"
 }
 
 // nextWord is the word that starts s after blanks, if any: a ".." before

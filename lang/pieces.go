@@ -24,10 +24,14 @@ import (
 // in goroutines and parser set-up than the parse they save.
 const minPieceTokens = 2048
 
+// minPiecesBytes is the shortest script parsed in pieces; shorter ones (a
+// line at the prompt, a file in an editor) go to the grammar whole.
+const minPiecesBytes = 4096
+
 // parsePieces parses src in pieces when it is long enough to gain from it.
 // It reports false when src is short, cannot be cut, or does not parse.
 func parsePieces(filename, src string, first int) (*File, bool) {
-	if len(src) < minPieceTokens*2 {
+	if len(src) < minPiecesBytes {
 		return nil, false
 	}
 	return parseInPieces(filename, src, first, minPieceTokens, runtime.GOMAXPROCS(0))
@@ -218,8 +222,7 @@ func starts(toks []lexer.Token) []int {
 				}
 			}
 		}
-		operand = t.Type == tokInt || t.Type == tokString || t.Type == tokIdent ||
-			t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}")
+		operand = endsOperand(t)
 	}
 	return out
 }

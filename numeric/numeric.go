@@ -47,6 +47,10 @@ var (
 	maxFold = func(acc, x *big.Int) { acc.Set(maxBig(acc, x)) }
 	sumFold = func(acc, x *big.Int) { acc.Add(acc, x) }
 	xorFold = func(acc, x *big.Int) { acc.Xor(acc, x) }
+
+	minPair = func(x, y int64) int64 { return min(x, y) }
+	maxPair = func(x, y int64) int64 { return max(x, y) }
+	xorPair = func(x, y int64) int64 { return x ^ y }
 )
 
 // ArgError is an error of one argument: the index of the argument, and
@@ -77,19 +81,16 @@ const MaxNimBits = 1 << 16
 var Funcs = map[string]Func{
 	"min": {Min: 1, Max: -1, Usage: "min(a, b, ...) or min(e for x in S)", Doc: "the smallest number",
 		Big: foldBig(minFold), Fold: minFold,
-		Int64: fold64(func(x, y int64) (int64, error) { return min(x, y), nil }),
-		Pair:  func(x, y int64) int64 { return min(x, y) }},
+		Int64: foldPair(minPair), Pair: minPair},
 	"max": {Min: 1, Max: -1, Usage: "max(a, b, ...) or max(e for x in S)", Doc: "the largest number",
 		Big: foldBig(maxFold), Fold: maxFold,
-		Int64: fold64(func(x, y int64) (int64, error) { return max(x, y), nil }),
-		Pair:  func(x, y int64) int64 { return max(x, y) }},
+		Int64: foldPair(maxPair), Pair: maxPair},
 	"sum": {Min: 1, Max: -1, Usage: "sum(a, b, ...) or sum(e for x in S)", Doc: "the sum of the numbers",
 		Big: foldBig(sumFold), Fold: sumFold,
 		Int64: sum64},
 	"xor": {Min: 1, Max: -1, Usage: "xor(a, b, ...) or xor(e for x in S)", Doc: "the nim sum (bitwise exclusive or)",
 		Big: foldBig(xorFold), Fold: xorFold,
-		Int64: fold64(func(x, y int64) (int64, error) { return x ^ y, nil }),
-		Pair:  func(x, y int64) int64 { return x ^ y }},
+		Int64: foldPair(xorPair), Pair: xorPair},
 	"all": {Min: 1, Max: -1, Usage: "all(c for x in S) or all(a, b, ...)", Doc: "whether every condition holds (a generator stops at the first that fails)", Truth: true, Logic: true,
 		Big:   foldBig(func(acc, x *big.Int) { acc.SetInt64(b2i(acc.Sign() != 0 && x.Sign() != 0)) }),
 		Int64: fold64(func(x, y int64) (int64, error) { return b2i(x != 0 && y != 0), nil })},
@@ -205,6 +206,11 @@ func foldBig(f func(acc, x *big.Int)) func([]*big.Int) (*big.Int, error) {
 		}
 		return acc, nil
 	}
+}
+
+// foldPair is fold64 of an operation that cannot fail.
+func foldPair(f func(x, y int64) int64) func([]int64) (int64, error) {
+	return fold64(func(x, y int64) (int64, error) { return f(x, y), nil })
 }
 
 func fold64(f func(x, y int64) (int64, error)) func([]int64) (int64, error) {
