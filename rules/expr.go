@@ -177,11 +177,12 @@ type Int struct {
 	Fn    Func
 	Const bool
 	Val   int64
-	Reg   int // 1 + the register Fn reads, when that is all it does; 0 otherwise
+	Reg   int     // 1 + the register Fn reads, when that is all it does; 0 otherwise
+	Aff   *Affine // the expression as an affine one, when it is (line.go)
 }
 
 func konst(v int64) Int {
-	return Int{Fn: func([]int64) int64 { return v }, Const: true, Val: v}
+	return Int{Fn: func([]int64) int64 { return v }, Const: true, Val: v, Aff: affineConst(v)}
 }
 
 // Fail aborts the rule being run with an error at p.
@@ -249,7 +250,7 @@ func (s *Scope) intExpr(e lang.Expr) Int {
 
 func (s *Scope) ident(e *lang.Ident) Int {
 	if i, ok := s.slots[e.Name]; ok {
-		return Int{Fn: func(r []int64) int64 { return r[i] }, Reg: i + 1}
+		return Int{Fn: func(r []int64) int64 { return r[i] }, Reg: i + 1, Aff: affineReg(i)}
 	}
 	if _, ok := s.colls[e.Name]; ok {
 		Fail(e.Pos, "%s is a collection, not a number: it goes after 'in', or in a move's result", e.Name)
@@ -295,7 +296,11 @@ func (s *Scope) unary(e *lang.Unary) Int {
 		return konst(f(x.Val))
 	}
 	xf := x.Fn
-	return Int{Fn: func(r []int64) int64 { return f(xf(r)) }}
+	neg := Int{Fn: func(r []int64) int64 { return f(xf(r)) }}
+	if e.Op == "-" {
+		neg.Aff = affineScale(x.Aff, -1)
+	}
+	return neg
 }
 
 func (s *Scope) binary(e *lang.Binary) Int {
@@ -310,20 +315,24 @@ func (s *Scope) binary(e *lang.Binary) Int {
 	if l.Const && r.Const {
 		return konst(op(l.Val, r.Val))
 	}
-	// An operand that is a register or a constant is read in place, not
-	// through a call: n - k costs one call of op, not three calls.
+	return Int{Fn: opFunc(op, l, r), Aff: affineOp(e.Op, l, r)}
+}
+
+// opFunc is l op r. An operand that is a register or a constant is read in
+// place, not through a call: n - k costs one call of op, not three calls.
+func opFunc(op func(a, b int64) int64, l, r Int) Func {
 	switch i, j := l.Reg-1, r.Reg-1; {
 	case i >= 0 && j >= 0:
-		return Int{Fn: func(x []int64) int64 { return op(x[i], x[j]) }}
+		return func(x []int64) int64 { return op(x[i], x[j]) }
 	case i >= 0 && r.Const:
 		v := r.Val
-		return Int{Fn: func(x []int64) int64 { return op(x[i], v) }}
+		return func(x []int64) int64 { return op(x[i], v) }
 	case l.Const && j >= 0:
 		v := l.Val
-		return Int{Fn: func(x []int64) int64 { return op(v, x[j]) }}
+		return func(x []int64) int64 { return op(v, x[j]) }
 	}
 	lf, rf := l.Fn, r.Fn
-	return Int{Fn: func(x []int64) int64 { return op(lf(x), rf(x)) }}
+	return func(x []int64) int64 { return op(lf(x), rf(x)) }
 }
 
 // condExpr is if c then a else b: only the branch taken runs.

@@ -119,6 +119,7 @@ type Move struct {
 	// Parts, when the move is written with a generator, calls f with each
 	// part it leaves (Result is then empty, ResultPos its one position).
 	Parts func(r []int64, f func(v int64) bool)
+	line  *line // the move as a line, when it is one (line.go)
 }
 
 // CompileMove compiles a move rule; its loop variables are bound to
@@ -147,6 +148,7 @@ func (s *Scope) CompileMove(r *lang.MoveRule) (m Move, err error) {
 		m.Result = append(m.Result, c)
 		m.ResultPos = append(m.ResultPos, lang.ExprPos(e))
 	}
+	m.line = lineOf(&m)
 	return m, nil
 }
 

@@ -17,12 +17,23 @@ type IntKeyed interface {
 	KeyInts() int
 }
 
+// BoxGraph is an IntKeyed graph that can give the options of a state
+// inside the box as cells: BoxOptions is Options, except that it may send
+// options inside the box 0 <= x_i < dims[i] to run, as runs of cells (a
+// cell is the sum of x_i·strides[i]): first, first+step, … count of them.
+type BoxGraph interface {
+	Graph
+	IntKeyed
+	BoxOptions(w *Work, s []byte, dims, strides []int64, run func(first, step int64, count int), yield func(opt []byte)) error
+}
+
 // absent marks a cell of the box no query has met: not a stored state.
 const absent int32 = -3
 
 type box struct {
-	dims []int64
-	size int64
+	dims    []int64
+	strides []int64 // a cell is the sum of x_i·strides[i]
+	size    int64
 }
 
 // cell returns the cell of key, or false when the key lies outside.
@@ -85,7 +96,12 @@ func (m *Memo) fit(root []byte) *box {
 			return m.box
 		}
 	}
-	return &box{dims: dims, size: size}
+	strides := make([]int64, n)
+	for i, st := n-1, int64(1); i >= 0; i-- {
+		strides[i] = st
+		st *= dims[i]
+	}
+	return &box{dims: dims, strides: strides, size: size}
 }
 
 // rebox moves every stored state into the layout of box b: cells of b for

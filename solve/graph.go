@@ -30,6 +30,7 @@ package solve
 
 import (
 	"context"
+	"slices"
 	"strings"
 )
 
@@ -78,6 +79,10 @@ type Memo struct {
 	cur     []byte
 	work    *Work        // of the query under way
 	add     func([]byte) // addOption, made once
+	pending int          // options listed whose value is not known (listOptions)
+	runs    []run        // runs of valued options not in the arena (addCells)
+	bg      BoxGraph     // g, when it lists options as runs of cells
+	addRun  func(first, step int64, count int)
 }
 
 type frame struct {
@@ -92,6 +97,8 @@ type frame struct {
 func NewMemo(g Graph, limits *Limits, what string, format func(key string) string) *Memo {
 	m := &Memo{g: g, limits: limits, what: what, format: format, table: newKeyTable()}
 	m.add = m.addOption
+	m.bg, _ = g.(BoxGraph)
+	m.addRun = m.addCells
 	return m
 }
 
@@ -176,9 +183,10 @@ func (m *Memo) stepWin() error {
 		top.expanded = true
 		top.start = int32(len(m.arena))
 		m.cur = append(m.cur[:0], m.key(top.id)...)
-		if err := m.listOptions(); err != nil {
+		if err := m.listOptions(top.id); err != nil {
 			return err
 		}
+		m.flush() // every option goes through the arena here
 		top = &m.stack[len(m.stack)-1]
 		top.end = int32(len(m.arena))
 		top.next = top.start
@@ -231,10 +239,13 @@ func (m *Memo) expand(i int) error {
 	f.expanded = true
 	f.start = int32(len(m.arena))
 	m.cur = append(m.cur[:0], m.key(f.id)...) // the arena may move as ids are added
-	if err := m.listOptions(); err != nil {
+	if err := m.listOptions(f.id); err != nil {
 		return err
 	}
 	f.end = int32(len(m.arena))
+	if m.pending == 0 { // every option is valued: so is the state, at once
+		return m.settle(int32(m.set.Value()))
+	}
 	start, end := f.start, f.end // f may move when the stack grows
 	for _, id := range m.arena[start:end] {
 		switch m.vals[id] {
@@ -247,11 +258,80 @@ func (m *Memo) expand(i int) error {
 	return nil
 }
 
-// listOptions appends the ids of the options of the state m.cur to the arena.
-func (m *Memo) listOptions() (err error) {
+// listOptions appends the ids of the options of the state m.cur, whose id
+// is id, to the arena. It also puts the values of those valued in m.set,
+// and counts the others in m.pending: most often, the options of a state
+// are all valued when it is expanded, and its value is known from this one
+// pass over them.
+func (m *Memo) listOptions(id int32) (err error) {
 	defer Catch(&err)
 	m.work.Reset()
+	m.set.Clear()
+	m.pending = 0
+	m.runs = m.runs[:0]
+	if b := m.box; m.bg != nil && b != nil && int64(id) < b.size {
+		return m.bg.BoxOptions(m.work, m.cur, b.dims, b.strides, m.addRun, m.add)
+	}
 	return m.g.Options(m.work, m.cur, m.add)
+}
+
+// addCells takes a run of cells of the box. While every option listed so
+// far is valued, their values go to m.set and the run is kept as one, in
+// m.runs; from the first option whose value is not known, every option
+// goes to the arena.
+func (m *Memo) addCells(first, step int64, count int) {
+	c, n := first, count
+	if m.pending == 0 {
+		for ; n > 0; n-- {
+			v := m.vals[int32(c)]
+			if v < 0 {
+				break
+			}
+			m.set.Add(uint32(v))
+			c += step
+		}
+		if n == 0 {
+			m.runs = append(m.runs, run{first, step, count})
+			return
+		}
+		m.runs = append(m.runs, run{first, step, count - n})
+		m.flush()
+	}
+	m.arena = slices.Grow(m.arena, n)
+	for ; n > 0; n-- {
+		id := int32(c)
+		switch v := m.vals[id]; {
+		case v >= 0:
+			m.set.Add(uint32(v))
+		case v == absent:
+			if err := m.meet(id); err != nil {
+				panic(stop{err})
+			}
+			fallthrough
+		default:
+			m.pending++
+		}
+		m.arena = append(m.arena, id)
+		c += step
+	}
+}
+
+// run is a run of cells of the box: first, first+step, … count of them.
+type run struct {
+	first, step int64
+	count       int
+}
+
+// flush moves the runs kept whole to the arena.
+func (m *Memo) flush() {
+	for _, r := range m.runs {
+		m.arena = slices.Grow(m.arena, r.count)
+		for c, n := r.first, r.count; n > 0; n-- {
+			m.arena = append(m.arena, int32(c))
+			c += r.step
+		}
+	}
+	m.runs = m.runs[:0]
 }
 
 // addOption appends the id of an option to the arena.
@@ -259,6 +339,14 @@ func (m *Memo) addOption(opt []byte) {
 	id, err := m.id(opt)
 	if err != nil {
 		panic(stop{err})
+	}
+	if v := m.vals[id]; v >= 0 {
+		m.set.Add(uint32(v))
+	} else {
+		if m.pending == 0 {
+			m.flush()
+		}
+		m.pending++
 	}
 	m.arena = append(m.arena, id)
 }
@@ -268,15 +356,9 @@ func (m *Memo) id(key []byte) (int32, error) {
 	if b := m.box; b != nil {
 		if c, in := b.cell(key); in {
 			if m.vals[c] == absent {
-				if m.boxFree == 0 {
-					if err := m.limits.Check(m.what, m.count+1, m.bytes()); err != nil {
-						return 0, err
-					}
-					m.boxFree = max(1, min(256, m.limits.maxStates()-m.count))
+				if err := m.meet(c); err != nil {
+					return 0, err
 				}
-				m.boxFree--
-				m.vals[c] = unvisited
-				m.count++
 			}
 			return c, nil
 		}
@@ -293,6 +375,20 @@ func (m *Memo) id(key []byte) (int32, error) {
 	m.count++
 	m.boxFree = 0 // the box's cells are counted against the cap anew
 	return base + m.table.insert(key, slot), nil
+}
+
+// meet stores the cell c of the box, met for the first time, as a state.
+func (m *Memo) meet(c int32) error {
+	if m.boxFree == 0 {
+		if err := m.limits.Check(m.what, m.count+1, m.bytes()); err != nil {
+			return err
+		}
+		m.boxFree = max(1, min(256, m.limits.maxStates()-m.count))
+	}
+	m.boxFree--
+	m.vals[c] = unvisited
+	m.count++
+	return nil
 }
 
 // key is the key of a state.

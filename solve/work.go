@@ -42,6 +42,17 @@ func (w *Work) Tick() {
 	}
 }
 
+// TickN counts n candidate moves, as n calls of Tick would.
+func (w *Work) TickN(n int) {
+	for n > 0 {
+		step := min(n, w.left+1)
+		n -= step
+		if w.left -= step; w.left < 0 {
+			w.poll()
+		}
+	}
+}
+
 func (w *Work) poll() {
 	w.count += pollEvery
 	w.left = pollEvery - 1

@@ -123,7 +123,15 @@ func (t *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 }
 
 // Options calls yield with the key of every position a move reaches.
-func (t *Ruleset) Options(w *solve.Work, key []byte, yield func([]byte)) (err error) {
+func (t *Ruleset) Options(w *solve.Work, key []byte, yield func([]byte)) error {
+	return t.BoxOptions(w, key, nil, nil, nil, yield)
+}
+
+// BoxOptions is Options, with the options of moves along a line that lie
+// inside the box given as runs of its cells (solve.BoxGraph): they are
+// positions, so no number is negative, and with no 'loses if' rule none is
+// left out. With no box (dims nil), every option goes to yield.
+func (t *Ruleset) BoxOptions(w *solve.Work, key []byte, dims, strides []int64, run func(first, step int64, count int), yield func([]byte)) (err error) {
 	defer solve.Catch(&err)
 	t.ticker.Use(w)
 	defer t.ticker.Use(nil)
@@ -133,7 +141,11 @@ func (t *Ruleset) Options(w *solve.Work, key []byte, yield func([]byte)) (err er
 	t.yield = yield
 	defer func() { t.yield = nil }()
 	for mi := range t.moves {
-		t.moves[mi].Each(w, t.regs, t.emit[mi])
+		if dims == nil || t.loses != nil {
+			t.moves[mi].Each(w, t.regs, t.emit[mi])
+		} else {
+			t.moves[mi].EachIn(w, t.regs, dims, strides, run, t.emit[mi])
+		}
 	}
 	return nil
 }
