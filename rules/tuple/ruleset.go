@@ -86,8 +86,11 @@ func (t *Ruleset) State(key []byte) game.State {
 
 // Decided reports whether the 'loses if' rule holds; false when it fails.
 func (t *Ruleset) Decided(s game.State) bool {
+	if t.loses == nil {
+		return false
+	}
 	key, err := t.Key(s)
-	return err == nil && t.loses != nil && rules.Holds(func() bool { return t.lostKey(key) })
+	return err == nil && rules.Holds(func() bool { return t.lostKey(key) })
 }
 
 // Decides reports whether the ruleset has a 'loses if' rule.
