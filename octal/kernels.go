@@ -87,16 +87,44 @@ func scanAllKernel[T cell](g []T, r, lo, hi int, m *marks, st uint32) {
 //
 //go:noinline
 func pairKernel[T cell](g []T, r int, rare []rareHeap[T], uneq bool, m *marks, st uint32) {
-	g = g[:r] // r - pos < r for pos >= 1
-	for _, rh := range rare {
-		b := r - int(rh.pos)
-		if b < 1 {
-			break
+	rare = rare[:rareBelow(rare, r)] // r - pos >= 1
+	if uneq && r%2 == 0 {
+		if i := rareBelow(rare, r/2); i < len(rare) && int(rare[i].pos) == r/2 {
+			pairRun(g, r, rare[:i], m, st)
+			rare = rare[i+1:]
 		}
-		if uneq && b == int(rh.pos) {
-			continue
+	}
+	pairRun(g, r, rare, m, st)
+}
+
+// rareBelow is the number of rare heaps below n.
+func rareBelow[T cell](rare []rareHeap[T], n int) int {
+	lo, hi := 0, len(rare)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if int(rare[mid].pos) < n {
+			lo = mid + 1
+		} else {
+			hi = mid
 		}
-		m[uint16(rh.val^g[b])] = st
+	}
+	return lo
+}
+
+// pairRun marks rh.val ^ g[r - rh.pos] for every rare heap given (all below
+// r), four at a time: four loads from far apart in g under way at once.
+func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
+	i := 0
+	for ; i+4 <= len(rare); i += 4 {
+		q := (*[4]rareHeap[T])(rare[i : i+4])
+		v0 := q[0].val ^ g[r-int(q[0].pos)]
+		v1 := q[1].val ^ g[r-int(q[1].pos)]
+		v2 := q[2].val ^ g[r-int(q[2].pos)]
+		v3 := q[3].val ^ g[r-int(q[3].pos)]
+		m[uint16(v0)], m[uint16(v1)], m[uint16(v2)], m[uint16(v3)] = st, st, st, st
+	}
+	for ; i < len(rare); i++ {
+		m[uint16(rare[i].val^g[r-int(rare[i].pos)])] = st
 	}
 }
 
@@ -111,12 +139,17 @@ func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], only1 int, m *ma
 		m[uint16(rh.val^g[r1-int(rh.pos)])] = st
 	}
 	i := only1
-	for ; i < len(rare); i++ { // both partners exist
+	both := max(i, rareBelow(rare, r1)) // both partners exist below
+	for ; i+2 <= both; i += 2 {
+		q := (*[2]rareHeap[T])(rare[i : i+2])
+		b0, b1 := r1-int(q[0].pos), r1-int(q[1].pos)
+		v0, w0 := q[0].val^g[b0+r0-r1], q[0].val^g[b0]
+		v1, w1 := q[1].val^g[b1+r0-r1], q[1].val^g[b1]
+		m[uint16(v0)], m[uint16(w0)], m[uint16(v1)], m[uint16(w1)] = st, st, st, st
+	}
+	for ; i < both; i++ {
 		rh := rare[i]
 		b1 := r1 - int(rh.pos)
-		if b1 < 1 {
-			break
-		}
 		m[uint16(rh.val^g[b1+r0-r1])] = st
 		m[uint16(rh.val^g[b1])] = st
 	}
