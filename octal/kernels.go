@@ -130,7 +130,8 @@ func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
 
 // pairKernel2 is pairKernel for two split digits at once (sums r0 > r1),
 // reading each rare heap once; for the first only1 rare heaps given, only
-// the partner of r1 is marked (the wavefront's: r0's is not final yet).
+// the partner of r1 is marked (the wavefront's: r0's is not final yet),
+// which must exist (r1 - pos >= 1).
 //
 //go:noinline
 func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], only1 int, m *marks, st uint32) {

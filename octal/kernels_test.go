@@ -1,0 +1,151 @@
+package octal
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The kernels against the plain loops they stand for, on random values of
+// both widths they take, at every length around their blocks of eight and
+// four.
+
+// marked is the set of values a kernel marked with stamp st.
+func marked(m *marks, st uint32) map[uint32]bool {
+	out := map[uint32]bool{}
+	for v, s := range m {
+		if s == st {
+			out[uint32(v)] = true
+		}
+	}
+	return out
+}
+
+func randomCells[T cell](rnd *rand.Rand, n, top int) []T {
+	g := make([]T, n)
+	for i := range g {
+		g[i] = T(rnd.IntN(top))
+	}
+	return g
+}
+
+func TestScanKernels(t *testing.T) {
+	testScanKernels[uint8](t, 256)
+	testScanKernels[uint16](t, 700)
+}
+
+func testScanKernels[T cell](t *testing.T, top int) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	m := new(marks)
+	st := uint32(0)
+	for range 3000 {
+		g := randomCells[T](rnd, 120, top)
+		r := 2 + rnd.IntN(len(g)-2)
+		lo := 1 + rnd.IntN(r/2)
+		hi := lo - 1 + rnd.IntN(r/2-lo+2) // lo-1 (empty) .. r/2
+		x := uint32(rnd.IntN(top + 2))
+		if rnd.IntN(3) == 0 && lo <= hi { // a value that is there
+			i := lo + rnd.IntN(hi-lo+1)
+			x = uint32(g[i] ^ g[r-i])
+		}
+		if rnd.IntN(20) == 0 {
+			x = uint32(^T(0)) + 1 // wider than the cells
+		}
+		want, wantMarks := -1, map[uint32]bool{}
+		all := map[uint32]bool{}
+		for i := lo; i <= hi; i++ {
+			v := uint32(g[i] ^ g[r-i])
+			all[v] = true
+			if want < 0 {
+				wantMarks[v] = true
+				if v == x {
+					want = i
+				}
+			}
+		}
+		st++
+		got := scanKernel(g, r, lo, hi, x, m, st)
+		if got != want {
+			t.Fatalf("scanKernel(r=%d, %d..%d, x=%d) = %d, want %d", r, lo, hi, x, got, want)
+		}
+		gotMarks := marked(m, st)
+		for v := range wantMarks {
+			if !gotMarks[v] {
+				t.Fatalf("scanKernel(r=%d, %d..%d, x=%d) left %d unmarked", r, lo, hi, x, v)
+			}
+		}
+		for v := range gotMarks {
+			if !all[v] {
+				t.Fatalf("scanKernel(r=%d, %d..%d, x=%d) marked %d, no split's value", r, lo, hi, x, v)
+			}
+		}
+		st++
+		scanAllKernel(g, r, lo, hi, m, st)
+		if gotAll := marked(m, st); len(gotAll) != len(all) {
+			t.Fatalf("scanAllKernel(r=%d, %d..%d) marked %d values, want %d", r, lo, hi, len(gotAll), len(all))
+		}
+	}
+}
+
+func TestPairKernels(t *testing.T) {
+	testPairKernels[uint8](t, 256)
+	testPairKernels[uint16](t, 700)
+}
+
+func testPairKernels[T cell](t *testing.T, top int) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	m := new(marks)
+	st := uint32(0)
+	for range 3000 {
+		g := randomCells[T](rnd, 200, top)
+		var rare []rareHeap[T]
+		for a := 1; a < len(g); a++ {
+			if rnd.IntN(4) == 0 {
+				rare = append(rare, rareHeap[T]{uint32(a), g[a]})
+			}
+		}
+		r0 := 2 + rnd.IntN(len(g)-2)
+		uneq := rnd.IntN(2) == 0
+		want := map[uint32]bool{}
+		for _, rh := range rare {
+			if b := r0 - int(rh.pos); b >= 1 && !(uneq && b == int(rh.pos)) {
+				want[uint32(rh.val^g[b])] = true
+			}
+		}
+		st++
+		pairKernel(g, r0, rare, uneq, m, st)
+		if got := marked(m, st); !sameSet(got, want) {
+			t.Fatalf("pairKernel(r=%d, uneq %v): %d values, want %d", r0, uneq, len(got), len(want))
+		}
+		r1 := 1 + rnd.IntN(r0)
+		if r1 == r0 {
+			continue
+		}
+		only1 := rnd.IntN(min(rareBelow(rare, r1), 5) + 1) // heaps whose partner in r1 exists
+		want = map[uint32]bool{}
+		for i, rh := range rare {
+			if b := r1 - int(rh.pos); b >= 1 {
+				want[uint32(rh.val^g[b])] = true
+			}
+			if b := r0 - int(rh.pos); b >= 1 && i >= only1 {
+				want[uint32(rh.val^g[b])] = true
+			}
+		}
+		st++
+		pairKernel2(g, r0, r1, rare, only1, m, st)
+		if got := marked(m, st); !sameSet(got, want) {
+			t.Fatalf("pairKernel2(r0=%d, r1=%d, only1=%d): %d values, want %d", r0, r1, only1, len(got), len(want))
+		}
+	}
+}
+
+func sameSet(a, b map[uint32]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for v := range a {
+		if !b[v] {
+			return false
+		}
+	}
+	return true
+}
