@@ -53,6 +53,10 @@ func TestComprehensions(t *testing.T) {
 		{"{k for k in 1..0}", "{}"},
 		{"sum(1 for p in 2..1000 if all(p % d != 0 for d in 2..isqrt(p)))", fmt.Sprint(primes)},
 		{"sum(k for k in 1..100)", "5050"},
+		// a range walked member by member, across the end of a machine word
+		{"sum(k for k in 2^64 - 3..2^64 + 2)", "110680464442257309693"},
+		{"{k for k in 2^63 - 2..2^63 + 1}", "{9223372036854775806, 9223372036854775807, 9223372036854775808, 9223372036854775809}"},
+		{"sum(k for k in -3..2)", "-3"},
 		{"sum(k for k in 1..0)", "0"},
 		{"xor(k for k in 1..5)", "1"},
 		{"xor(k for k in 1..0)", "0"},

@@ -495,6 +495,20 @@ func eachInt(v Value, p lang.Pos, f func(*big.Int) error) error {
 	return eachIntUpTo(v, p, 0, f)
 }
 
+// succ is x + 1, a new number: the number and its one word in one
+// allocation when it fits in a word (a range walked member by member).
+func succ(x *big.Int) *big.Int {
+	if x.Sign() >= 0 && x.IsUint64() && x.Uint64() < uint64(^big.Word(0)) {
+		c := new(struct {
+			n big.Int
+			w [1]big.Word
+		})
+		c.w[0] = big.Word(x.Uint64() + 1)
+		return c.n.SetBits(c.w[:])
+	}
+	return new(big.Int).Add(x, big.NewInt(1))
+}
+
 // listInts is eachInt for numbers that are kept: a range may stand for at
 // most maxListed of them.
 func listInts(v Value, p lang.Pos, f func(*big.Int) error) error {
@@ -532,7 +546,7 @@ func eachIntUpTo(v Value, p lang.Pos, limit int64, f func(*big.Int) error) error
 		if v.Open {
 			return errorf(p, "an unbounded range (%s) has no end", v)
 		}
-		for x := new(big.Int).Set(v.Lo); x.Cmp(v.Hi) <= 0; x = new(big.Int).Add(x, big.NewInt(1)) {
+		for x := new(big.Int).Set(v.Lo); x.Cmp(v.Hi) <= 0; x = succ(x) {
 			if err := f(x); err != nil {
 				return err
 			}

@@ -10,7 +10,8 @@ import (
 )
 
 // Values is what normal play knows of one ruleset: the Grundy values of its
-// positions, and how it finds them.
+// positions, and how it finds them. The numbers Grundy returns may be shared
+// (small values are): the solver reads them and never changes them.
 type Values interface {
 	Grundy(ctx context.Context, s game.State) (*big.Int, error)
 	// Solver names the algorithm and what it knows (a proved period, say).

@@ -114,5 +114,17 @@ func (v *graphValues) Grundy(ctx context.Context, s game.State) (*big.Int, error
 		return nil, err
 	}
 	g, err := v.memo.Grundy(ctx, key)
+	if err == nil && g < len(smallValues) {
+		return smallValues[g], nil // shared, as Values allows
+	}
 	return big.NewInt(int64(g)), err
 }
+
+// smallValues are the numbers 0 .. 1023, made once: most Grundy values of a
+// generic game are among them, and a query need not allocate its answer.
+var smallValues = func() (vs [1024]*big.Int) {
+	for i := range vs {
+		vs[i] = big.NewInt(int64(i))
+	}
+	return vs
+}()
