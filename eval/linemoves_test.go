@@ -376,12 +376,15 @@ func sameOptionsInBoxes(t *testing.T, rnd *rand.Rand, g solve.BoxGraph, n int, s
 }
 
 // A result that overflows on the way is no line: it fails as written, and
-// one whose parts all fit is one.
-func TestLineMovesOverflow(t *testing.T) {
+// one whose parts all fit is one. A run counts against the move cap as the
+// closures it stands for would.
+func TestLineMovesFailAsWritten(t *testing.T) {
 	for _, c := range []struct{ src, query, want string }{
 		{"game O state (a, b) { move (a - 1, b + 4611686018427387904 + 4611686018427387904 - k) for k in 0..b }", "grundy(O(3, 3))", "integer overflow"},
 		{"game O state (a, b) { move (a - 1, b * 3037000500 * 3037000500 - k) for k in 0..b }", "grundy(O(3, 3))", "integer overflow"},
 		{"game O state (a, b) { move (a - 1, 1073741823 * (b - k) - 1073741822 * (b - k)) for k in 0..b if a > 0 }", "grundy(O(3, 3))", "1"},
+		// a run counts its candidates as the closures did: past the move cap, it stops
+		{"game O state (a, b) { move (a - 1, b) for k in 1..10^12 }", "grundy(O(3, 3))", "move limit reached"},
 	} {
 		in := eval.New(eval.Config{Out: new(strings.Builder)})
 		if err := in.Exec(context.Background(), "o.game", c.src); err != nil {
