@@ -132,9 +132,10 @@ func affineOp(op string, l, r Int) *Affine {
 
 // line is a move whose options lie on a line (see above).
 type line struct {
-	loop   int       // the loop variable's register; -1: the move has no loop
-	res    []*Affine // the results
-	maxReg int       // the largest register the results read, other than loop
+	loop        int       // the loop variable's register; -1: the move has no loop
+	res         []*Affine // the results
+	maxReg      int       // the largest register the results read, other than loop
+	base, delta []int64   // each result for the state under way: base + k·delta (EachIn)
 }
 
 // lineOf is m as a line, or nil.
@@ -161,6 +162,7 @@ func lineOf(m *Move) *line {
 		}
 		ln.res = append(ln.res, r.Aff)
 	}
+	ln.base, ln.delta = make([]int64, len(ln.res)), make([]int64, len(ln.res))
 	return ln
 }
 
@@ -189,8 +191,8 @@ func (m *Move) EachIn(w *solve.Work, r []int64, dims, strides []int64, run func(
 	}
 	a, b := max(lo, -smallReg), min(hi, smallReg) // the run: a..b
 	for i, aff := range ln.res {
-		base, delta := ln.at(aff, r)
-		a, b = clip(a, b, base, delta, dims[i]-1)
+		ln.base[i], ln.delta[i] = ln.at(aff, r)
+		a, b = clip(a, b, ln.base[i], ln.delta[i], dims[i]-1)
 	}
 	if a > b { // no option inside the box
 		m.slow(w, r, lo, hi, f)
@@ -198,11 +200,10 @@ func (m *Move) EachIn(w *solve.Work, r []int64, dims, strides []int64, run func(
 	}
 	m.slow(w, r, lo, a-1, f)
 	first, second := int64(0), int64(0)
-	for i, aff := range ln.res {
-		base, delta := ln.at(aff, r)
-		first += (base + a*delta) * strides[i]
+	for i, base := range ln.base {
+		first += (base + a*ln.delta[i]) * strides[i]
 		if a < b {
-			second += (base + (a+1)*delta) * strides[i]
+			second += (base + (a+1)*ln.delta[i]) * strides[i]
 		}
 	}
 	w.TickN(int(b - a + 1))

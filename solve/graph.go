@@ -300,20 +300,29 @@ func (m *Memo) addCells(first, step int64, count int) {
 	m.arena = slices.Grow(m.arena, n)
 	for ; n > 0; n-- {
 		id := int32(c)
-		switch v := m.vals[id]; {
-		case v >= 0:
-			m.set.Add(uint32(v))
-		case v == absent:
+		if m.vals[id] == absent {
 			if err := m.meet(id); err != nil {
 				panic(stop{err})
 			}
-			fallthrough
-		default:
-			m.pending++
 		}
-		m.arena = append(m.arena, id)
+		m.note(id)
 		c += step
 	}
+}
+
+// note appends an option to the arena, its value to m.set when it has one,
+// and counts it in m.pending when not (the runs kept whole go to the arena
+// first: the state needs them all).
+func (m *Memo) note(id int32) {
+	if v := m.vals[id]; v >= 0 {
+		m.set.Add(uint32(v))
+	} else {
+		if m.pending == 0 {
+			m.flush()
+		}
+		m.pending++
+	}
+	m.arena = append(m.arena, id)
 }
 
 // run is a run of cells of the box: first, first+step, … count of them.
@@ -340,15 +349,7 @@ func (m *Memo) addOption(opt []byte) {
 	if err != nil {
 		panic(stop{err})
 	}
-	if v := m.vals[id]; v >= 0 {
-		m.set.Add(uint32(v))
-	} else {
-		if m.pending == 0 {
-			m.flush()
-		}
-		m.pending++
-	}
-	m.arena = append(m.arena, id)
+	m.note(id)
 }
 
 func (m *Memo) id(key []byte) (int32, error) {
