@@ -1,6 +1,7 @@
 package octal
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -148,4 +149,57 @@ func sameSet(a, b map[uint32]bool) bool {
 		}
 	}
 	return true
+}
+
+// wantScan against the plain loop, with sets of every density and, on
+// 16-bit cells, values past wantMax that the vector kernel looks up modulo
+// 512 (each one a lane it must check and pass over): the same values
+// crossed off, and the same split where the last one is met.
+func TestWantScan(t *testing.T) {
+	if !wantFast[uint8]() || !wantFast[uint16]() {
+		t.Logf("no vector want kernel here (8 bits: %v, 16 bits: %v): the plain loop is tested", wantFast[uint8](), wantFast[uint16]())
+	}
+	testWantScan[uint8](t, 256)
+	testWantScan[uint16](t, 512)
+	testWantScan[uint16](t, 1500)
+	testWantScan[uint32](t, 600)
+}
+
+func testWantScan[T cell](t *testing.T, top int) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for range 6000 {
+		g := randomCells[T](rnd, 4+rnd.IntN(500), top)
+		r := 2 + rnd.IntN(len(g)-2)
+		lo := 1 + rnd.IntN(r/2)
+		hi := lo - 1 + rnd.IntN(r/2-lo+2) // lo-1 (empty) .. r/2
+		var w wants
+		for range rnd.IntN(4) * rnd.IntN(40) {
+			w.add(uint32(rnd.IntN(min(top, wantMax))))
+		}
+		if w == (wants{}) {
+			w.add(uint32(rnd.IntN(min(top, wantMax))))
+		}
+		n := 0
+		for _, x := range w {
+			n += bits.OnesCount64(x)
+		}
+		if rnd.IntN(4) == 0 { // only some of them need meeting
+			n = 1 + rnd.IntN(n)
+		}
+		ww, wn, want := w, n, -1
+		for i := lo; i <= hi; i++ {
+			if v := uint32(g[i] ^ g[r-i]); v < wantMax && ww[v/64]>>(v%64)&1 == 1 {
+				ww[v/64] &^= 1 << (v % 64)
+				if wn--; wn == 0 {
+					want = i
+					break
+				}
+			}
+		}
+		gw, gn := w, n
+		got := wantScan(g, r, lo, hi, &gw, &gn)
+		if got != want || gn != wn || gw != ww {
+			t.Fatalf("%T: wantScan(r=%d, %d..%d, %d values) = %d with %d left, want %d with %d left (or other values crossed off)", g, r, lo, hi, n, got, gn, want, wn)
+		}
+	}
 }

@@ -56,7 +56,20 @@ type sparseEngine[T cell] struct {
 	pick    pick     // the wavefront or the one-heap step (pick.go)
 	waved   int      // heaps computed in blocks (for tests)
 	alone   int      // heaps past waveMin computed one at a time (for tests)
+	small   small64  // the common and rare values below 64 (small.go)
+	paths   [3]int   // steps taken by each way (for tests)
 }
+
+// The ways step finishes a heap: with one word for the values (small.go),
+// with the vector want kernel (want.go), or marking every value met.
+const (
+	pathSmall = iota
+	pathWant
+	pathMarks
+)
+
+// smallOff turns step64 off, for tests of the other ways.
+var smallOff bool
 
 // rareHeap is a heap with a rare value, and the value.
 type rareHeap[T cell] struct {
@@ -248,10 +261,21 @@ func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
 
 // step is g(n) by the sparse-space method.
 func (e *sparseEngine[T]) step(g []T, n int) uint32 {
+	if e.maxV < 64 && !smallOff {
+		if v, ok := e.step64(g, n); ok {
+			e.paths[pathSmall]++
+			return v
+		}
+	}
 	e.set.Clear()
 	e.direct(g, n)
 	e.pairRare(g, n, e.rare)
 	c := e.leastCheap()
+	if c <= wantMax && e.m != nil && wantFast[T]() {
+		e.paths[pathWant]++
+		return e.stepWant(g, n, c)
+	}
+	e.paths[pathMarks]++
 	// Every rare value below c must be an option, or the least missing one is g(n).
 	seen, st := e.set.Slots()
 	cur, scanned := scanFrom(1), e.scans
@@ -267,6 +291,41 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 			v = x
 			break
 		}
+	}
+	e.avgScan = (7*e.avgScan + int(e.scans-scanned)) / 8
+	return v
+}
+
+// stepWant finishes step with the vector want kernel (want.go): the rare
+// values below c that no pair has marked are looked for all at once, each
+// crossed off when met; the least never met is g(n), or c when all are.
+func (e *sparseEngine[T]) stepWant(g []T, n int, c uint32) uint32 {
+	seen, st := e.set.Slots()
+	var w wants
+	left := 0
+	for _, x := range e.dense {
+		if x >= c {
+			break
+		}
+		if seen[x] != st {
+			w.add(x)
+			left++
+		}
+	}
+	cur, scanned := scanFrom(1), e.scans
+	v := c
+	for left > 0 {
+		r, lo, hi, ok := e.segment(below(n, n), &cur)
+		if !ok {
+			v = w.least()
+			break
+		}
+		if i := wantScan(g, r, lo, hi, &w, &left); i >= 0 {
+			e.scans += int64(i - lo + 1)
+			break
+		}
+		e.scans += int64(hi - lo + 1)
+		cur.a = hi + 1
 	}
 	e.avgScan = (7*e.avgScan + int(e.scans-scanned)) / 8
 	return v

@@ -1,0 +1,135 @@
+package octal
+
+import "math/bits"
+
+// Small values. While every value of the table is below 64, so is every
+// option's (a XOR of two), and the set of a heap's option values is one
+// word: step64 marks with an OR where step stores a stamp, finds c and the
+// rare values wanted with a few bit operations, and scans with no store and
+// a test every sixteen splits. Many octal games never leave this range
+// (.1777's values stay below 40 for as far as it has been computed). The
+// answer is step's: the same options are marked, the same least value not
+// among them is returned.
+
+// small64 is the values below 64 the current mask makes common (cheap) and
+// rare (dense), as bits.
+type small64 struct {
+	mask         uint32 // the mask they are for (0: not made yet)
+	cheap, dense uint64
+}
+
+func (s *small64) of(mask uint32) {
+	if s.mask == mask {
+		return
+	}
+	s.mask, s.cheap, s.dense = mask, 0, 0
+	for v := range uint32(64) {
+		if bits.OnesCount32(v&mask)&1 == 1 {
+			s.cheap |= 1 << v
+		} else {
+			s.dense |= 1 << v
+		}
+	}
+}
+
+// step64 is step while e.maxV < 64. It reports false when every common
+// value below 64 is an option (g(n) may then be 64 or more: step decides).
+func (e *sparseEngine[T]) step64(g []T, n int) (uint32, bool) {
+	var seen uint64
+	for _, k := range e.lone {
+		r := n - k
+		if r < 1 {
+			break
+		}
+		seen |= 1 << (g[r] & 63)
+	}
+	if n < len(e.whole) && e.whole[n] {
+		seen |= 1
+	}
+	for _, k := range e.splits {
+		seen |= pairs64(g, n-k, e.rare, e.uneq == 1)
+	}
+	e.small.of(e.mask)
+	open := e.small.cheap &^ seen
+	if open == 0 {
+		return 0, false
+	}
+	c := uint32(bits.TrailingZeros64(open))
+	want := e.small.dense &^ seen & (1<<c - 1)
+	cur, scanned := scanFrom(1), e.scans
+	v := c
+	for want != 0 {
+		r, lo, hi, ok := e.segment(below(n, n), &cur)
+		if !ok {
+			v = uint32(bits.TrailingZeros64(want))
+			break
+		}
+		var steps int
+		want, steps = scan64(g, r, lo, hi, want)
+		e.scans += int64(steps)
+		cur.a = lo + steps
+	}
+	e.avgScan = (7*e.avgScan + int(e.scans-scanned)) / 8
+	return v, true
+}
+
+// pairs64 is the values of the splits of r with a rare part, as bits
+// (pairKernel's marks), for values below 64.
+func pairs64[T cell](g []T, r int, rare []rareHeap[T], uneq bool) uint64 {
+	rare = rare[:rareBelow(rare, r)] // r - pos >= 1
+	var s0, s1 uint64
+	i := 0
+	for ; i+2 <= len(rare); i += 2 {
+		q := (*[2]rareHeap[T])(rare[i : i+2])
+		s0 |= 1 << ((q[0].val ^ g[r-int(q[0].pos)]) & 63)
+		s1 |= 1 << ((q[1].val ^ g[r-int(q[1].pos)]) & 63)
+	}
+	if i < len(rare) {
+		s0 |= 1 << ((rare[i].val ^ g[r-int(rare[i].pos)]) & 63)
+	}
+	seen := s0 | s1
+	if uneq && r%2 == 0 { // the equal split is no move: take back its value, unless another split has it
+		if j := rareBelow(rare, r/2); j < len(rare) && int(rare[j].pos) == r/2 {
+			seen = 0
+			for k, rh := range rare {
+				if k != j {
+					seen |= 1 << ((rh.val ^ g[r-int(rh.pos)]) & 63)
+				}
+			}
+		}
+	}
+	return seen
+}
+
+// scan64 scans the splits g[i] ^ g[r-i] for i = lo..hi, crossing their
+// values off want, until want is empty (looked at every sixteen splits) or
+// the splits run out; it returns what is left of want and the splits taken.
+func scan64[T cell](g []T, r, lo, hi int, want uint64) (uint64, int) {
+	if hi < lo {
+		return want, 0
+	}
+	left := g[lo : hi+1]
+	right := g[r-hi : r-lo+1]
+	right = right[:len(left)]
+	n := len(left)
+	j := 0
+	for ; j+16 <= n; j += 16 {
+		a := (*[16]T)(left[j : j+16])
+		b := (*[16]T)(right[n-16-j : n-j])
+		var s0, s1 uint64
+		for k := 0; k < 16; k += 2 {
+			s0 |= 1 << ((a[k] ^ b[15-k]) & 63)
+			s1 |= 1 << ((a[k+1] ^ b[14-k]) & 63)
+		}
+		if want &^= s0 | s1; want == 0 {
+			return 0, j + 16
+		}
+	}
+	for ; j < n; j++ {
+		want &^= 1 << ((left[j] ^ right[n-1-j]) & 63)
+		if want == 0 {
+			return 0, j + 1
+		}
+	}
+	return want, n
+}

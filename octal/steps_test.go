@@ -1,0 +1,80 @@
+package octal
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+// The ways the one-heap step finishes a heap (small.go, want.go, or marking
+// every value met) each agree with the definition, the mex over every
+// option: each code is computed with every way it can take turned on in
+// turn, one heap at a time (no wavefront), and each way must have run.
+func TestStepWaysAgreeWithDefinition(t *testing.T) {
+	defer func(h func() int, w8, w16 bool) {
+		waveHelpers, haveWant8, haveWant16, smallOff = h, w8, w16, false
+	}(waveHelpers, haveWant8, haveWant16)
+	waveHelpers = func() int { return 0 }
+	vector8, vector16 := haveWant8, haveWant16
+
+	codes := []Code{NewCode([]Digit{4}, 0).UnequalSplits()} // Grundy's game
+	for _, s := range []string{"0.1777", "0.6", "4.007", "0.0407", "0.74", "4.3", "0.137"} {
+		c, err := Parse(s, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes = append(codes, c)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 6 {
+		d := []Digit{Digit(4 * rng.IntN(2))}
+		for range 1 + rng.IntN(4) {
+			d = append(d, Digit(rng.IntN(8)))
+		}
+		codes = append(codes, NewCode(d, 0))
+	}
+	n := 6000
+	if testing.Short() {
+		n = 3000
+	}
+	var ran [3]int
+	for _, c := range codes {
+		want := definition(c, nil, n)
+		for _, way := range []struct {
+			small, vector bool
+		}{{true, true}, {false, true}, {false, false}, {true, false}} {
+			smallOff = !way.small
+			haveWant8, haveWant16 = way.vector && vector8, way.vector && vector16
+			tab := NewTable(c, Config{Limits: &solve.Limits{}, What: c.String()})
+			got := values(t, tab, n)
+			sameValues(t, fmt.Sprintf("%s (small %v, vector %v)", c, way.small, way.vector), got, want)
+			for i, k := range stepPaths(tab) {
+				ran[i] += k
+			}
+		}
+	}
+	if ran[pathSmall] == 0 || ran[pathMarks] == 0 || (vector8 || vector16) && ran[pathWant] == 0 {
+		t.Errorf("steps by way (small, vector, marks): %v; every way must run", ran)
+	}
+	if !vector8 || !vector16 {
+		t.Logf("no vector want kernel here (8 bits: %v, 16 bits: %v)", vector8, vector16)
+	}
+}
+
+// stepPaths is the number of steps the table's sparse engine took by each
+// way (since the cells last widened).
+func stepPaths(tab *Table) [3]int {
+	switch c := tab.seq.(type) {
+	case *cells[uint8]:
+		if e, ok := c.eng.(*sparseEngine[uint8]); ok {
+			return e.paths
+		}
+	case *cells[uint16]:
+		if e, ok := c.eng.(*sparseEngine[uint16]); ok {
+			return e.paths
+		}
+	}
+	return [3]int{}
+}

@@ -1,0 +1,17 @@
+//go:build !purego
+
+package octal
+
+import "golang.org/x/sys/cpu"
+
+// The vector want kernels need AVX-512 (BW for words, VBMI for bytes).
+var (
+	haveWant16 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
+	haveWant8  = haveWant16 && cpu.X86.HasAVX512VBMI
+)
+
+//go:noescape
+func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int) int
+
+//go:noescape
+func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int) int

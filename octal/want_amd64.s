@@ -1,0 +1,190 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The want kernels of want.go with AVX-512: 32 splits of 16-bit cells, or
+// 64 of 8-bit cells, a step. A split's value v = left[j] ^ right[n-1-j] is
+// looked up in the 512-bit set w, as the word (v>>4)&31 and its bit v&15
+// (bytes: the byte (v>>3)&31 and its bit v&7), all lanes at once; a value
+// of 16 bits past 511 is looked up as v mod 512. The lanes found are then
+// taken one by one: a value in w (checked exactly, one bit test) is crossed
+// off, in memory and in the register, and *cnt counted down. The kernels return the j at which *cnt reaches
+// 0, or where their whole blocks end.
+
+// func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int) int
+TEXT ·want16AVX512(SB), NOSPLIT, $0-48
+	MOVQ left+0(FP), SI
+	MOVQ right+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ cnt+32(FP), R13
+	VMOVDQU64 (DX), Z0             // the set, 32 words
+	VMOVDQU64 rev16<>(SB), Z1      // lane i takes lane 31-i
+	MOVL $0x000f000f, AX
+	VPBROADCASTD AX, Z2            // 15 in every word
+	MOVL $0x00010001, AX
+	VPBROADCASTD AX, Z3            // 1 in every word
+	XORQ BX, BX                    // j
+loop16:
+	LEAQ 32(BX), R8
+	CMPQ R8, CX
+	JGT done16
+	MOVQ CX, R9
+	SUBQ R8, R9                    // n - j - 32
+	VMOVDQU16 (SI)(BX*2), Z4       // left[j : j+32]
+	VMOVDQU16 (DI)(R9*2), Z5       // right[n-j-32 : n-j]
+	VPERMW Z5, Z1, Z5              // reversed: lane i is right[n-1-j-i]
+	VPXORQ Z4, Z5, Z5              // v
+	VPSRLW $4, Z5, Z6
+	VPERMW Z0, Z6, Z6              // the word of w holding v's bit
+	VPANDQ Z2, Z5, Z7
+	VPSRLVW Z7, Z6, Z6
+	VPTESTMW Z3, Z6, K1            // lanes whose bit is set
+	KMOVD K1, AX
+	TESTL AX, AX
+	JNZ hits16
+next16:
+	MOVQ R8, BX
+	JMP loop16
+hits16:                            // each lane in turn: cross its value off
+	TZCNTL AX, R10
+	ADDQ BX, R10                   // i
+	MOVWLZX (SI)(R10*2), R11
+	MOVQ CX, R12
+	SUBQ R10, R12
+	MOVWLZX -2(DI)(R12*2), R12     // right[n-1-i]
+	XORL R12, R11                  // v
+	CMPL R11, $512
+	JAE lane16                     // a value past 511: not in w
+	MOVL R11, R12
+	SHRL $6, R12
+	MOVQ (DX)(R12*8), R9
+	BTRQ R11, R9
+	JCC lane16                     // crossed off already (in this block)
+	MOVQ R9, (DX)(R12*8)
+	MOVL R11, R12                  // and off Z0: word v>>4, bit v&15
+	SHRL $4, R12
+	MOVL $1, R9
+	SHLXL R12, R9, R12
+	KMOVD R12, K2
+	MOVL R11, R12
+	ANDL $15, R12
+	SHLXL R12, R9, R9
+	VPBROADCASTW.Z R9, K2, Z9
+	VPANDNQ Z0, Z9, Z0
+	DECQ (R13)
+	JZ last16
+lane16:
+	BLSRL AX, AX
+	JNZ hits16
+	JMP next16
+last16:
+	MOVQ R10, BX
+done16:
+	MOVQ BX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int) int
+TEXT ·want8AVX512(SB), NOSPLIT, $0-48
+	MOVQ left+0(FP), SI
+	MOVQ right+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ cnt+32(FP), R13
+	VMOVDQU64 (DX), Z0             // the set, 64 bytes (values below 256 use 32)
+	VMOVDQU64 rev8<>(SB), Z1       // lane i takes lane 63-i
+	VMOVDQU64 bit8<>(SB), Z3       // 1 << i at index i of every 16-byte lane
+	MOVL $0x07070707, AX
+	VPBROADCASTD AX, Z2            // 7 in every byte
+	MOVL $0x1f1f1f1f, AX
+	VPBROADCASTD AX, Z8            // 31 in every byte
+	XORQ BX, BX                    // j
+loop8:
+	LEAQ 64(BX), R8
+	CMPQ R8, CX
+	JGT done8
+	MOVQ CX, R9
+	SUBQ R8, R9                    // n - j - 64
+	VMOVDQU8 (SI)(BX*1), Z4        // left[j : j+64]
+	VMOVDQU8 (DI)(R9*1), Z5        // right[n-j-64 : n-j]
+	VPERMB Z5, Z1, Z5              // reversed: lane i is right[n-1-j-i]
+	VPXORQ Z4, Z5, Z5              // v
+	VPSRLW $3, Z5, Z6
+	VPANDQ Z8, Z6, Z6              // v >> 3, bytes apart
+	VPERMB Z0, Z6, Z6              // the byte of w holding v's bit
+	VPANDQ Z2, Z5, Z7
+	VPSHUFB Z7, Z3, Z7             // 1 << (v & 7)
+	VPTESTMB Z7, Z6, K1            // lanes whose bit is set
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ hits8
+next8:
+	MOVQ R8, BX
+	JMP loop8
+hits8:                             // each lane in turn: cross its value off
+	TZCNTQ AX, R10
+	ADDQ BX, R10                   // i
+	MOVBLZX (SI)(R10*1), R11
+	MOVQ CX, R12
+	SUBQ R10, R12
+	MOVBLZX -1(DI)(R12*1), R12     // right[n-1-i]
+	XORL R12, R11                  // v
+	MOVL R11, R12
+	SHRL $6, R12
+	MOVQ (DX)(R12*8), R9
+	BTRQ R11, R9
+	JCC lane8                      // crossed off already (in this block)
+	MOVQ R9, (DX)(R12*8)
+	MOVL R11, R12                  // and off Z0: byte v>>3, bit v&7
+	SHRL $3, R12
+	MOVL $1, R9
+	SHLXL R12, R9, R12
+	KMOVD R12, K2
+	MOVL R11, R12
+	ANDL $7, R12
+	SHLXL R12, R9, R9
+	VPBROADCASTB.Z R9, K2, Z9
+	VPANDNQ Z0, Z9, Z0
+	DECQ (R13)
+	JZ last8
+lane8:
+	BLSRQ AX, AX
+	JNZ hits8
+	JMP next8
+last8:
+	MOVQ R10, BX
+done8:
+	MOVQ BX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+DATA rev16<>+0(SB)/8, $0x001c001d001e001f
+DATA rev16<>+8(SB)/8, $0x00180019001a001b
+DATA rev16<>+16(SB)/8, $0x0014001500160017
+DATA rev16<>+24(SB)/8, $0x0010001100120013
+DATA rev16<>+32(SB)/8, $0x000c000d000e000f
+DATA rev16<>+40(SB)/8, $0x00080009000a000b
+DATA rev16<>+48(SB)/8, $0x0004000500060007
+DATA rev16<>+56(SB)/8, $0x0000000100020003
+GLOBL rev16<>(SB), RODATA|NOPTR, $64
+
+DATA rev8<>+0(SB)/8, $0x38393a3b3c3d3e3f
+DATA rev8<>+8(SB)/8, $0x3031323334353637
+DATA rev8<>+16(SB)/8, $0x28292a2b2c2d2e2f
+DATA rev8<>+24(SB)/8, $0x2021222324252627
+DATA rev8<>+32(SB)/8, $0x18191a1b1c1d1e1f
+DATA rev8<>+40(SB)/8, $0x1011121314151617
+DATA rev8<>+48(SB)/8, $0x08090a0b0c0d0e0f
+DATA rev8<>+56(SB)/8, $0x0001020304050607
+GLOBL rev8<>(SB), RODATA|NOPTR, $64
+
+DATA bit8<>+0(SB)/8, $0x8040201008040201
+DATA bit8<>+8(SB)/8, $0x8040201008040201
+DATA bit8<>+16(SB)/8, $0x8040201008040201
+DATA bit8<>+24(SB)/8, $0x8040201008040201
+DATA bit8<>+32(SB)/8, $0x8040201008040201
+DATA bit8<>+40(SB)/8, $0x8040201008040201
+DATA bit8<>+48(SB)/8, $0x8040201008040201
+DATA bit8<>+56(SB)/8, $0x8040201008040201
+GLOBL bit8<>(SB), RODATA|NOPTR, $64
