@@ -1,7 +1,6 @@
 package octal
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -151,10 +150,11 @@ func sameSet(a, b map[uint32]bool) bool {
 	return true
 }
 
-// wantScan against the plain loop, with sets of every density and, on
-// 16-bit cells, values past wantMax that the vector kernel looks up modulo
-// 512 (each one a lane it must check and pass over): the same values
-// crossed off, and the same split where the last one is met.
+// wantScan against the plain loop, with sets of every density, counting
+// all their values or those below a limit, and, on 16-bit cells, values
+// past wantMax that the vector kernel looks up modulo 512 (each one a lane
+// it must check and pass over): the same values crossed off, and the same
+// split where the last one counted is met.
 func TestWantScan(t *testing.T) {
 	if !wantFast[uint8]() || !wantFast[uint16]() {
 		t.Logf("no vector want kernel here (8 bits: %v, 16 bits: %v): the plain loop is tested", wantFast[uint8](), wantFast[uint16]())
@@ -179,9 +179,18 @@ func testWantScan[T cell](t *testing.T, top int) {
 		if w == (wants{}) {
 			w.add(uint32(rnd.IntN(min(top, wantMax))))
 		}
+		lim := uint32(wantMax) // the values counted: all, or those below lim
+		if rnd.IntN(3) == 0 {
+			lim = uint32(rnd.IntN(wantMax))
+		}
 		n := 0
-		for _, x := range w {
-			n += bits.OnesCount64(x)
+		for v := range uint32(wantMax) {
+			if v < lim && w.has(v) {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
 		}
 		if rnd.IntN(4) == 0 { // only some of them need meeting
 			n = 1 + rnd.IntN(n)
@@ -190,6 +199,9 @@ func testWantScan[T cell](t *testing.T, top int) {
 		for i := lo; i <= hi; i++ {
 			if v := uint32(g[i] ^ g[r-i]); v < wantMax && ww[v/64]>>(v%64)&1 == 1 {
 				ww[v/64] &^= 1 << (v % 64)
+				if v >= lim {
+					continue
+				}
 				if wn--; wn == 0 {
 					want = i
 					break
@@ -197,9 +209,9 @@ func testWantScan[T cell](t *testing.T, top int) {
 			}
 		}
 		gw, gn := w, n
-		got := wantScan(g, r, lo, hi, &gw, &gn)
+		got := wantScan(g, r, lo, hi, &gw, &gn, lim)
 		if got != want || gn != wn || gw != ww {
-			t.Fatalf("%T: wantScan(r=%d, %d..%d, %d values) = %d with %d left, want %d with %d left (or other values crossed off)", g, r, lo, hi, n, got, gn, want, wn)
+			t.Fatalf("%T: wantScan(r=%d, %d..%d, %d values below %d) = %d with %d left, want %d with %d left (or other values crossed off)", g, r, lo, hi, n, lim, got, gn, want, wn)
 		}
 	}
 }

@@ -320,7 +320,7 @@ func (e *sparseEngine[T]) stepWant(g []T, n int, c uint32) uint32 {
 			v = w.least()
 			break
 		}
-		if i := wantScan(g, r, lo, hi, &w, &left); i >= 0 {
+		if i := wantScan(g, r, lo, hi, &w, &left, c); i >= 0 {
 			e.scans += int64(i - lo + 1)
 			break
 		}

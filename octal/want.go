@@ -36,11 +36,11 @@ func (w *wants) least() uint32 {
 }
 
 // wantScan crosses off w the value of every split g[i] ^ g[r-i] for
-// i = lo..hi, counting *left down, and returns the i at which *left
-// reaches 0, or -1 when it has not after hi. Cells of 8 and 16 bits take
+// i = lo..hi, counting *left down for each value below lim, and returns the
+// i at which *left reaches 0, or -1 when it has not after hi. Cells of 8 and 16 bits take
 // the vector kernel where there is one (wantFast); the plain loop does the
 // rest.
-func wantScan[T cell](g []T, r, lo, hi int, w *wants, left *int) int {
+func wantScan[T cell](g []T, r, lo, hi int, w *wants, left *int, lim uint32) int {
 	if hi < lo {
 		return -1
 	}
@@ -48,13 +48,16 @@ func wantScan[T cell](g []T, r, lo, hi int, w *wants, left *int) int {
 	rt := g[r-hi : r-lo+1]
 	rt = rt[:len(lf)]
 	n := len(lf)
-	j := wantBlocks(lf, rt, w, left)
+	j := wantBlocks(lf, rt, w, left, lim)
 	if *left == 0 {
 		return lo + j
 	}
 	for ; j < n; j++ {
 		if v := uint32(lf[j] ^ rt[n-1-j]); w.has(v) {
 			w.drop(v)
+			if v >= lim {
+				continue
+			}
 			if *left--; *left == 0 {
 				return lo + j
 			}
@@ -65,17 +68,18 @@ func wantScan[T cell](g []T, r, lo, hi int, w *wants, left *int) int {
 
 // wantBlocks runs the vector kernel over the whole blocks of the splits
 // left[j] ^ right[n-1-j] (n = len(left)): it returns the j at which *cnt
-// reaches 0, or where the blocks end (0 without a kernel).
-func wantBlocks[T cell](left, right []T, w *wants, cnt *int) int {
+// (counting values below lim) reaches 0, or where the blocks end (0 without
+// a kernel).
+func wantBlocks[T cell](left, right []T, w *wants, cnt *int, lim uint32) int {
 	n := len(left)
 	switch unsafe.Sizeof(left[0]) {
 	case 1:
 		if n >= 64 && haveWant8 {
-			return want8AVX512((*uint8)(unsafe.Pointer(&left[0])), (*uint8)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w), cnt)
+			return want8AVX512((*uint8)(unsafe.Pointer(&left[0])), (*uint8)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w), cnt, int(lim))
 		}
 	case 2:
 		if n >= 32 && haveWant16 {
-			return want16AVX512((*uint16)(unsafe.Pointer(&left[0])), (*uint16)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w), cnt)
+			return want16AVX512((*uint16)(unsafe.Pointer(&left[0])), (*uint16)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w), cnt, int(lim))
 		}
 	}
 	return 0

@@ -11,8 +11,8 @@
 // off, in memory and in the register, and *cnt counted down. The kernels return the j at which *cnt reaches
 // 0, or where their whole blocks end.
 
-// func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int) int
-TEXT ·want16AVX512(SB), NOSPLIT, $0-48
+// func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int, lim int) int
+TEXT ·want16AVX512(SB), NOSPLIT, $0-56
 	MOVQ left+0(FP), SI
 	MOVQ right+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -72,6 +72,8 @@ hits16:                            // each lane in turn: cross its value off
 	SHLXL R12, R9, R9
 	VPBROADCASTW.Z R9, K2, Z9
 	VPANDNQ Z0, Z9, Z0
+	CMPQ R11, lim+40(FP)
+	JAE lane16                      // past lim: crossed off, not counted
 	DECQ (R13)
 	JZ last16
 lane16:
@@ -81,12 +83,12 @@ lane16:
 last16:
 	MOVQ R10, BX
 done16:
-	MOVQ BX, ret+40(FP)
+	MOVQ BX, ret+48(FP)
 	VZEROUPPER
 	RET
 
-// func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int) int
-TEXT ·want8AVX512(SB), NOSPLIT, $0-48
+// func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
+TEXT ·want8AVX512(SB), NOSPLIT, $0-56
 	MOVQ left+0(FP), SI
 	MOVQ right+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -146,6 +148,8 @@ hits8:                             // each lane in turn: cross its value off
 	SHLXL R12, R9, R9
 	VPBROADCASTB.Z R9, K2, Z9
 	VPANDNQ Z0, Z9, Z0
+	CMPQ R11, lim+40(FP)
+	JAE lane8                      // past lim: crossed off, not counted
 	DECQ (R13)
 	JZ last8
 lane8:
@@ -155,7 +159,7 @@ lane8:
 last8:
 	MOVQ R10, BX
 done8:
-	MOVQ BX, ret+40(FP)
+	MOVQ BX, ret+48(FP)
 	VZEROUPPER
 	RET
 

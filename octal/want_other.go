@@ -8,9 +8,9 @@ var (
 	haveWant8  = false
 )
 
-func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int) int {
+func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
-func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int) int {
+func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
