@@ -147,6 +147,7 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	w.cur = resize(w.cur, nb)
 	w.upto = resize(w.upto, nb)
 	w.budget = max(scanBudget, 8*e.avgScan)
+	e.small.of(e.mask) // read by prepareSmall's goroutines
 	goroutines := len(w.start) + 1
 	w.chunk = max(1, nb/(8*goroutines))
 	w.next.Store(0)
@@ -258,6 +259,11 @@ func (w *wave[T]) prepare(j int) int {
 	above := func(r int) int {
 		return sort.Search(len(w.rare), func(x int) bool { return int(w.rare[x].pos) > r-n0 })
 	}
+	if e.maxV < 64 && !smallOff {
+		if scans, ok := w.prepareSmall(j, above); ok {
+			return scans
+		}
+	}
 	if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: r0 > r1
 		r0, r1 := n-e.splits[0], n-e.splits[1]
 		pairKernel2(g, r0, r1, w.rare[above(r1):], above(r0)-above(r1), m, st)
@@ -338,6 +344,45 @@ func (w *wave[T]) prepareWant(j int, c uint32) int {
 	}
 	w.cur[j] = cur
 	return w.budget - left
+}
+
+// prepareSmall is prepare while every value is below 64, as step64 does it
+// (small.go): the rare pairs and the scan for the rare values below c as
+// words, then marked. As in prepareWant, values from c on that the scan
+// met are not marked (upto[j] = c). It reports false when every common value
+// below 64 is an option (prepare then marks them all as usual).
+func (w *wave[T]) prepareSmall(j int, above func(r int) int) (int, bool) {
+	e, g, n := w.e, w.g, w.n0+j
+	var seen uint64
+	for _, k := range e.splits {
+		r := n - k
+		seen |= pairs64(g, r, w.rare[above(r):], e.uneq == 1)
+	}
+	open := e.small.cheap &^ seen
+	if open == 0 {
+		return 0, false
+	}
+	c := uint32(bits.TrailingZeros64(open))
+	want := e.small.dense &^ seen & (1<<c - 1)
+	before := want
+	cur := scanFrom(1)
+	left := w.budget
+	for want != 0 && left > 0 {
+		r, lo, hi, ok := e.segment(below(n, w.n0), &cur)
+		if !ok {
+			break
+		}
+		var steps int
+		want, steps = scan64(g, r, lo, min(hi, lo+left-1), want)
+		left -= steps
+		cur.a = lo + steps
+	}
+	m, st := w.marksOf(j), w.st
+	for met := seen | before&^want; met != 0; met &= met - 1 {
+		m[bits.TrailingZeros64(met)] = st
+	}
+	w.upto[j], w.cur[j], w.full[j] = c, cur, false
+	return w.budget - left, true
 }
 
 // finish adds the options of heap n that prepare left (single heaps, splits
