@@ -301,34 +301,46 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 // crossed off when met; the least never met is g(n), or c when all are.
 func (e *sparseEngine[T]) stepWant(g []T, n int, c uint32) uint32 {
 	seen, st := e.set.Slots()
-	var w wants
-	left := 0
+	left, _, _, steps := e.lookFor(g, below(n, n), c, seen, st, unbounded)
+	e.scans += int64(steps)
+	e.avgScan = (7*e.avgScan + steps) / 8
+	if left != (wants{}) { // the splits ran out
+		return left.least()
+	}
+	return c
+}
+
+// lookFor looks for the rare values below c not marked in seen (stamp st)
+// among the splits of s, from the first on, all at once with the want
+// kernel, within budget steps. It returns the values it did not meet, the
+// values it looked for, where it stopped and the steps it took.
+func (e *sparseEngine[T]) lookFor(g []T, s reach, c uint32, seen []uint32, st uint32, budget int) (left, wanted wants, cur cursor, steps int) {
+	count := 0
 	for _, x := range e.dense {
-		if x >= c {
+		if x >= min(c, wantMax) {
 			break
 		}
 		if seen[x] != st {
-			w.add(x)
-			left++
+			wanted.add(x)
+			count++
 		}
 	}
-	cur, scanned := scanFrom(1), e.scans
-	v := c
-	for left > 0 {
-		r, lo, hi, ok := e.segment(below(n, n), &cur)
+	left, cur = wanted, scanFrom(1)
+	for count > 0 && steps < budget {
+		r, lo, hi, ok := e.segment(s, &cur)
 		if !ok {
-			v = w.least()
 			break
 		}
-		if i := wantScan(g, r, lo, hi, &w, &left, c); i >= 0 {
-			e.scans += int64(i - lo + 1)
+		hi = min(hi, lo+budget-steps-1)
+		if i := wantScan(g, r, lo, hi, &left, &count, c); i >= 0 {
+			steps += i - lo + 1
+			cur.a = i + 1
 			break
 		}
-		e.scans += int64(hi - lo + 1)
+		steps += hi - lo + 1
 		cur.a = hi + 1
 	}
-	e.avgScan = (7*e.avgScan + int(e.scans-scanned)) / 8
-	return v
+	return left, wanted, cur, steps
 }
 
 // leastCheap is c, the least common value not marked; past the lists when all

@@ -305,45 +305,15 @@ func (w *wave[T]) prepare(j int) int {
 // finish scans for it afresh (about one heap in forty on Officers: cheaper
 // than crossing off more values here for every heap).
 func (w *wave[T]) prepareWant(j int, c uint32) int {
-	e, g, n := w.e, w.g, w.n0+j
 	m, st := w.marksOf(j), w.st
-	w.upto[j] = c
-	var ws wants
-	count := 0
-	for _, x := range e.dense {
-		if x >= min(c, wantMax) {
-			break
-		}
-		if m[x] != st {
-			ws.add(x)
-			count++
-		}
-	}
-	before := ws
-	cur := scanFrom(1)
-	left := w.budget
-	w.full[j] = false
-	for count > 0 && left > 0 {
-		r, lo, hi, ok := e.segment(below(n, w.n0), &cur)
-		if !ok {
-			break // not full: values from c on met are not marked
-		}
-		hi = min(hi, lo+left-1)
-		if i := wantScan(g, r, lo, hi, &ws, &count, c); i >= 0 {
-			left -= i - lo + 1
-			cur.a = i + 1
-			break
-		}
-		left -= hi - lo + 1
-		cur.a = hi + 1
-	}
-	for k, b := range before {
-		for met := b &^ ws[k]; met != 0; met &= met - 1 {
+	left, wanted, cur, steps := w.e.lookFor(w.g, below(w.n0+j, w.n0), c, m[:], st, w.budget)
+	for k, b := range wanted {
+		for met := b &^ left[k]; met != 0; met &= met - 1 {
 			m[64*k+bits.TrailingZeros64(met)] = st
 		}
 	}
-	w.cur[j] = cur
-	return w.budget - left
+	w.upto[j], w.cur[j], w.full[j] = c, cur, false // not full: values from c on met are not marked
+	return steps
 }
 
 // prepareSmall is prepare while every value is below 64, as step64 does it
