@@ -325,6 +325,9 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 	if id, ok := e.Fn.(*lang.Ident); ok {
 		if _, shadowed := env[id.Name]; !shadowed {
 			if g, ok := generatorArg(e); ok {
+				if v, ok, err := in.compiledGenerator(ctx, e, id.Name, g, env); ok {
+					return v, err
+				}
 				return in.generator(ctx, id.Name, g, env)
 			}
 			if b, ok := funcs[id.Name]; ok {

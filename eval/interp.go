@@ -33,7 +33,8 @@ type Config struct {
 	// Redefine lets a name be defined again (the REPL allows it; scripts don't).
 	Redefine bool
 	// Generic solves every ruleset with the generic solvers, recognizing no
-	// codes or closed forms: slow, for checking the fast paths.
+	// codes or closed forms, and walks every generator instead of compiling
+	// it (compiled.go): slow, for checking the fast paths.
 	Generic bool
 	// ValuesDir, when set, is where the tables of take-and-break codes keep
 	// their values, in files: past the memory budget, and resumed by a later
@@ -86,6 +87,9 @@ type Interp struct {
 	play    *Play                           // a game asked for by play(), for the session to take over
 	twins   map[*stdlib.Game]*lang.GameDecl // the check pass's parsed heads of builtins
 	old     map[string][][]game.Ruleset     // replaced definitions of each name, the latest first
+	// generators compiled (compiled.go), and those the walk runs
+	gens     map[*lang.Call]*compiledGen
+	slowGens map[*lang.Call]bool
 }
 
 // Play is a game that play() asks the session to play at the prompt.
@@ -117,7 +121,8 @@ func New(cfg Config) *Interp {
 	}
 	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
 		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, twins: map[*stdlib.Game]*lang.GameDecl{}, old: map[string][][]game.Ruleset{},
-		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{}}
+		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{},
+		gens: map[*lang.Call]*compiledGen{}, slowGens: map[*lang.Call]bool{}}
 	return in
 }
 

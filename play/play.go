@@ -71,6 +71,17 @@ type Preparer interface {
 	Prepare(ctx context.Context, ps []game.Position) error
 }
 
+// NumberValuer is a Solver whose values of a ruleset's positions are
+// numbers it can give for positions written as numbers — K(x, y), G(n) —
+// without making them: a generator that asks about millions of positions,
+// sum(grundy(K(x, y)) for x in 1..1000 for y in 1..1000), calls the function
+// Numbers returns in its loop. Its value is what Value says of the position
+// of one component that those numbers make (the kind's Make), and its errors
+// are Value's; ok is false for a ruleset whose values are not numbers.
+type NumberValuer interface {
+	Numbers(r game.Ruleset) (value func(ctx context.Context, nums []int64) (int64, error), ok bool)
+}
+
 // Option is a move of a sum with the value of the position it reaches.
 // That position is not kept: in a sum of 10^5 parts each copy would cost
 // 10^5 components, and Result makes it when it is wanted.

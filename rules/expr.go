@@ -40,7 +40,17 @@ type Scope struct {
 	// and collections (the vertices of a graph, a vertex's neighbours)
 	funcs map[string]LocalFunc
 	colls map[string]LocalColl
+	calls CallFunc // the calls the compiler does not know that a caller compiles (Calls)
 }
+
+// CallFunc compiles a call the rule compiler does not know, with num to
+// compile the numbers it takes; ok false when it does not know it either.
+type CallFunc func(e *lang.Call, num func(lang.Expr) Func) (f Func, ok bool)
+
+// Calls lets the caller compile the calls the rule compiler does not know:
+// eval compiles a statement's generator, sum(grundy(K(x, y)) for ...), with
+// its questions about positions.
+func (s *Scope) Calls(f CallFunc) { s.calls = f }
 
 // LocalFunc is a function a kind of position defines for its rules, such
 // as the degree of a vertex: it reads the position under way.
@@ -73,6 +83,10 @@ func (s *Scope) Unbind(name string) { delete(s.slots, name) }
 // back after (Use(nil)); outside a listing the loops do not tick.
 type Ticker struct {
 	w *solve.Work
+	// ctx, when set (Watch), is looked at every few thousand steps: a loop
+	// that runs outside any listing of options stops when it is done.
+	ctx   context.Context
+	steps int
 	// A comprehension folded when its game is declared runs with no Work:
 	// it may take at most left steps (0: no bound), else it fails at pos.
 	left int
@@ -95,9 +109,23 @@ func (t *Ticker) Listing(ctx context.Context, limits *solve.Limits, what string)
 	return w, func() { t.Use(nil) }
 }
 
+// Watch makes the loops stop with an *solve.InterruptedError when ctx is
+// done, looking at it every few thousand steps, until unwatch is called.
+func (t *Ticker) Watch(ctx context.Context) (unwatch func()) {
+	t.ctx = ctx
+	return func() { t.ctx = nil }
+}
+
 func (t *Ticker) tick() {
 	if t.w != nil {
 		t.w.Tick()
+	}
+	if t.ctx != nil {
+		if t.steps++; t.steps&4095 == 0 {
+			if err := t.ctx.Err(); err != nil {
+				solve.Abort(&solve.InterruptedError{What: "a comprehension", Err: err})
+			}
+		}
 	}
 	if t.left > 0 {
 		if t.left--; t.left == 0 {
@@ -122,6 +150,9 @@ func (s *Scope) Ticker() *Ticker {
 func NewScope(consts func(name string) (Const, bool)) *Scope {
 	return &Scope{slots: map[string]int{}, consts: consts}
 }
+
+// Consts sets where the names not bound to registers are looked up.
+func (s *Scope) Consts(consts func(name string) (Const, bool)) { s.consts = consts }
 
 // Bind gives name the next register and returns it.
 func (s *Scope) Bind(name string) int {
@@ -509,6 +540,11 @@ func (s *Scope) call(e *lang.Call) Int {
 	}
 	if _, ok := s.colls[id.Name]; ok {
 		Fail(e.Pos, "%s(...) is a collection, not a number: it goes after 'in', or in a move's result", id.Name)
+	}
+	if s.calls != nil {
+		if f, ok := s.calls(e, func(a lang.Expr) Func { return s.intExpr(a).Fn }); ok {
+			return Int{Fn: f}
+		}
 	}
 	nf, ok := numeric.Funcs[id.Name]
 	if !ok {

@@ -12,7 +12,8 @@ package solve
 
 import "encoding/binary"
 
-// IntKeyed is a Graph whose keys are KeyInts() little-endian int64s.
+// IntKeyed is a Graph whose keys are KeyInts() little-endian int64s: the
+// numbers its positions are made of (game.Kind.Make), in order.
 type IntKeyed interface {
 	KeyInts() int
 }

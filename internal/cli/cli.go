@@ -68,7 +68,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
 	format := fs.String("format", "text", "the format of table(): text, markdown, latex, html, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
 	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON (schema: docs/json-schema.json)")
-	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms), to check the fast paths")
+	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms) and walk every generator (none compiled), to check the fast paths")
 	valuesDir := fs.String("values-dir", "", "keep the Grundy values of take-and-break codes in files in this directory: runs go on past the memory budget, and a later run resumes from the values saved there")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
