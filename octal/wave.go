@@ -274,7 +274,7 @@ func (w *wave[T]) prepare(j int) int {
 		}
 	}
 	c := leastCheapIn(e.cheap, e.dense, m, st)
-	if e.maxV < wantMax && wantFast[T]() {
+	if c <= wantMax && wantFast[T]() {
 		return w.prepareWant(j, c)
 	}
 	w.upto[j] = math.MaxUint32
