@@ -184,6 +184,21 @@ func (m *Move) EachIn(w *solve.Work, r []int64, dims, strides []int64, run func(
 		w.Tick()
 		return
 	}
+	if ln.loop < 0 { // one option: its cell, when it lies inside the box
+		cell := int64(0)
+		for i, aff := range ln.res {
+			x, _ := ln.at(aff, r)
+			if x < 0 || x >= dims[i] {
+				w.Tick()
+				f()
+				return
+			}
+			cell += x * strides[i]
+		}
+		w.Tick()
+		run(cell, 0, 1)
+		return
+	}
 	lo, hi := int64(0), int64(0)
 	if ln.loop >= 0 {
 		rng := m.fors[0].rng
