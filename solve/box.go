@@ -50,6 +50,28 @@ func (b *box) cell(key []byte) (int32, bool) {
 	return int32(idx), true
 }
 
+// Known is the value of the state whose key holds the numbers xs when it
+// lies in the box and is valued: a loop that asks for millions of states
+// (eval's compiled generators) looks there first, without a key.
+func (m *Memo) Known(xs []int64) (int, bool) {
+	b := m.box
+	if b == nil || len(xs) != len(b.dims) {
+		return 0, false
+	}
+	idx := int64(0)
+	for i, d := range b.dims {
+		if x := xs[i]; x < 0 || x >= d {
+			return 0, false
+		} else {
+			idx = idx*d + x
+		}
+	}
+	if v := m.vals[idx]; v >= 0 {
+		return int(v), true
+	}
+	return 0, false
+}
+
 // key writes the key of a cell into buf.
 func (b *box) key(id int32, buf []byte) []byte {
 	buf = buf[:8*len(b.dims)]

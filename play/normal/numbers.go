@@ -47,6 +47,9 @@ func (s *Solver) Numbers(r game.Ruleset) (func(ctx context.Context, nums []int64
 		}
 		key := make([]byte, 8*ik.KeyInts())
 		return func(ctx context.Context, nums []int64) (int64, error) {
+			if g, ok := v.memo.Known(nums); ok {
+				return int64(g), nil
+			}
 			if len(nums) != ik.KeyInts() {
 				return general(ctx, nums)
 			}
