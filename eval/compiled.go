@@ -71,9 +71,11 @@ func (in *Interp) compiledGenerator(ctx context.Context, e *lang.Call, name stri
 	g := in.gens[e]
 	if g == nil || !in.sameReads(g, env) || !g.sameParams(env) {
 		if g = in.compileGen(e, name, env); g == nil {
-			in.slowGens[e] = true
-			delete(in.gens, e)
+			in.slow(e)
 			return nil, false, nil
+		}
+		if len(in.gens) >= maxGens { // a long session's statements: keep the recent
+			clear(in.gens)
 		}
 		in.gens[e] = g
 	}
@@ -89,9 +91,22 @@ func (in *Interp) compiledGenerator(ctx context.Context, e *lang.Call, name stri
 	case errors.As(err, new(*solve.InterruptedError)):
 		return nil, true, err
 	}
-	in.slowGens[e] = true
-	delete(in.gens, e)
+	in.slow(e)
 	return nil, false, nil
+}
+
+// maxGens bounds the generators a session keeps compiled, and the call
+// sites it keeps walking: each statement of a long session is a call site
+// of its own.
+const maxGens = 1 << 10
+
+// slow makes the call site e walked from now on.
+func (in *Interp) slow(e *lang.Call) {
+	delete(in.gens, e)
+	if len(in.slowGens) >= 64*maxGens {
+		clear(in.slowGens)
+	}
+	in.slowGens[e] = true
 }
 
 // run runs the compiled generator: its value, or the error that stopped it.

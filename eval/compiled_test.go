@@ -236,3 +236,21 @@ func FuzzGenerators(f *testing.F) {
 		}
 	})
 }
+
+// TestManyGeneratorStatements runs more generator statements than the
+// session keeps compiled: each answers as the walk does.
+func TestManyGeneratorStatements(t *testing.T) {
+	var src, want strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&src, "sum(k * %d for k in 1..3 if k != %d)\n", i, i%4)
+		fmt.Fprintf(&want, "%d\n", i*(6-i%4))
+	}
+	var out strings.Builder
+	in := eval.New(eval.Config{Out: &out})
+	if err := in.Exec(context.Background(), "many.game", src.String()); err != nil {
+		t.Fatal(in.Render(err))
+	}
+	if out.String() != want.String() {
+		t.Error("the statements printed other sums than k * i for k in 1..3 but one")
+	}
+}
