@@ -233,37 +233,14 @@ func (g *compiledGen) load(env map[string]Value) bool {
 
 // loopVars adds the names that the comprehensions in e bind to vars.
 func loopVars(e lang.Expr, vars map[string]bool) {
-	switch e := e.(type) {
-	case *lang.Paren:
-		loopVars(e.X, vars)
-	case *lang.Unary:
-		loopVars(e.X, vars)
-	case *lang.Binary:
-		loopVars(e.Left, vars)
-		loopVars(e.Right, vars)
-	case *lang.CondExpr:
-		loopVars(e.If, vars)
-		loopVars(e.Then, vars)
-		loopVars(e.Else, vars)
-	case *lang.RangeExpr:
-		loopVars(e.Lo, vars)
-		if e.Hi != nil {
-			loopVars(e.Hi, vars)
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if c, ok := x.(*lang.Comprehension); ok {
+			for _, f := range c.Fors {
+				vars[f.Var.Name] = true
+			}
 		}
-	case *lang.Call:
-		for _, a := range e.Args {
-			loopVars(a, vars)
-		}
-	case *lang.Comprehension:
-		for _, f := range e.Fors {
-			vars[f.Var.Name] = true
-			loopVars(f.Range, vars)
-		}
-		loopVars(e.Elem, vars)
-		if e.Cond != nil {
-			loopVars(e.Cond, vars)
-		}
-	}
+		return true
+	})
 }
 
 // sameReads reports whether the names g folded in have the values they

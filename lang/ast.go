@@ -386,6 +386,55 @@ func Mentions(e Expr, name string) bool {
 	return false
 }
 
+// Inspect calls f for e and, when f returns true, for each expression
+// inside it, depth first in the order written: a comprehension's element,
+// then each for clause's range, then its condition.
+func Inspect(e Expr, f func(Expr) bool) {
+	if e == nil || !f(e) {
+		return
+	}
+	each := func(es ...Expr) {
+		for _, x := range es {
+			Inspect(x, f)
+		}
+	}
+	switch e := e.(type) {
+	case *Paren:
+		each(e.X)
+	case *Unary:
+		each(e.X)
+	case *Binary:
+		each(e.Left, e.Right)
+	case *RangeExpr:
+		each(e.Lo)
+		if e.Hi != nil {
+			each(e.Hi)
+		}
+	case *SetLit:
+		each(e.Elems...)
+	case *ListLit:
+		each(e.Elems...)
+	case *Index:
+		each(e.X, e.I)
+	case *Call:
+		each(e.Fn)
+		each(e.Args...)
+	case *SetCall:
+		each(e.Fn)
+		each(e.Elems...)
+	case *CondExpr:
+		each(e.If, e.Then, e.Else)
+	case *Comprehension:
+		each(e.Elem)
+		for _, fc := range e.Fors {
+			each(fc.Range)
+		}
+		if e.Cond != nil {
+			each(e.Cond)
+		}
+	}
+}
+
 func anyMentions(es []Expr, name string) bool {
 	for _, e := range es {
 		if Mentions(e, name) {

@@ -172,3 +172,40 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestInspect walks every kind of expression: the names met, in the order
+// written, and none inside a part whose visit says stop.
+func TestInspect(t *testing.T) {
+	f, err := lang.Parse("i.game", "sum(x * y for x in 1..n for y in S if x != y) + G{a, b}[i] + (if c then -d else [e, {h for h in 0..}]) + K(u)(v)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := f.Stmts[0].(*lang.ExprStmt).X
+	for _, c := range []struct {
+		skip string // the kind of expression whose insides are not visited
+		want string
+	}{
+		{"", "sum x y n S x y G a b i c d e h K u v"}, // a for's variable is not an expression inside
+		{"comprehension", "sum G a b i c d e K u v"},
+		{"call", "G a b i c d e h"},
+		{"cond", "sum x y n S x y G a b i K u v"},
+	} {
+		var names []string
+		lang.Inspect(e, func(x lang.Expr) bool {
+			switch x := x.(type) {
+			case *lang.Ident:
+				names = append(names, x.Name)
+			case *lang.Comprehension:
+				return c.skip != "comprehension"
+			case *lang.Call:
+				return c.skip != "call"
+			case *lang.CondExpr:
+				return c.skip != "cond"
+			}
+			return true
+		})
+		if got := strings.Join(names, " "); got != c.want {
+			t.Errorf("skipping %q: %s, want %s", c.skip, got, c.want)
+		}
+	}
+}
