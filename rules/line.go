@@ -254,7 +254,7 @@ func (m *Move) slow(w *solve.Work, r []int64, lo, hi int64, f func()) {
 		r[m.line.loop] = k
 		w.Tick()
 		f()
-		if k == math.MaxInt64 {
+		if k == math.MaxInt64 || w.Stopped() {
 			return
 		}
 	}

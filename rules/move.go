@@ -57,7 +57,7 @@ func (l *Loops) loop(w *solve.Work, r []int64, depth int, f func()) {
 			return true
 		}
 		l.loop(w, r, depth+1, f)
-		return true
+		return !w.Stopped() // the solver needs no more
 	})
 }
 

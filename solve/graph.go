@@ -83,6 +83,7 @@ type Memo struct {
 	runs    []run        // runs of valued options not in the arena (addCells)
 	bg      BoxGraph     // g, when it lists options as runs of cells
 	addRun  func(first, step int64, count int)
+	winList bool // listing for the outcome search: a P option stops it (Work.Stop)
 }
 
 type frame struct {
@@ -183,13 +184,19 @@ func (m *Memo) stepWin() error {
 		top.expanded = true
 		top.start = int32(len(m.arena))
 		m.cur = append(m.cur[:0], m.key(top.id)...)
-		if err := m.listOptions(top.id); err != nil {
+		m.winList = true // a P option met stops the listing (note, addCells)
+		err := m.listOptions(top.id)
+		m.winList = false
+		if err != nil {
 			return err
 		}
 		m.flush() // every option goes through the arena here
 		top = &m.stack[len(m.stack)-1]
 		top.end = int32(len(m.arena))
 		top.next = top.start
+		if m.work.Stopped() { // a move to a state known to be P: N, without looking further
+			return m.settle(knownN)
+		}
 	}
 	for ; top.next < top.end; top.next++ {
 		id := m.arena[top.next]
@@ -287,6 +294,9 @@ func (m *Memo) addCells(first, step int64, count int) {
 			if v < 0 {
 				break
 			}
+			if v == 0 && m.winList {
+				m.work.Stop()
+			}
 			m.set.Add(uint32(v))
 			c += step
 		}
@@ -315,6 +325,9 @@ func (m *Memo) addCells(first, step int64, count int) {
 // first: the state needs them all).
 func (m *Memo) note(id int32) {
 	if v := m.vals[id]; v >= 0 {
+		if v == 0 && m.winList {
+			m.work.Stop()
+		}
 		m.set.Add(uint32(v))
 	} else {
 		if m.pending == 0 {

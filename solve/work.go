@@ -19,6 +19,7 @@ type Work struct {
 	stored func() int // how many states the solver holds, for the report
 	left   int        // ticks until the next poll
 	count  int        // ticks since Reset, as of the last poll (negative before the first)
+	stop   bool       // the solver needs no more options of this position (Stop)
 }
 
 const pollEvery = 1 << 14
@@ -33,7 +34,16 @@ func NewWork(ctx context.Context, limits *Limits, what string, stored func() int
 // while each position had fewer candidates than a poll's worth (a heap
 // sequence of 10^4 heaps of 10^4 moves each ran 1.5 s past Ctrl-C). The
 // count starts where the next poll will find exactly the ticks since now.
-func (w *Work) Reset() { w.count = w.left - pollEvery }
+func (w *Work) Reset() { w.count, w.stop = w.left-pollEvery, false }
+
+// Stop tells the ruleset listing a position's options that the solver
+// needs no more of them: the outcome search has met a move to a
+// P-position. A ruleset may list the rest anyway; the loops of compiled
+// rules end at the next candidate (Stopped).
+func (w *Work) Stop() { w.stop = true }
+
+// Stopped reports whether Stop was called since the listing began.
+func (w *Work) Stopped() bool { return w.stop }
 
 // Tick counts one candidate move.
 func (w *Work) Tick() {

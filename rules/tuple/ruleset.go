@@ -144,6 +144,9 @@ func (t *Ruleset) BoxOptions(w *solve.Work, key []byte, dims, strides []int64, r
 	t.yield = yield
 	defer func() { t.yield = nil }()
 	for mi := range t.moves {
+		if w.Stopped() { // the solver needs no more options
+			break
+		}
 		if dims == nil || t.loses != nil {
 			t.moves[mi].Each(w, t.regs, t.emit[mi])
 		} else {
