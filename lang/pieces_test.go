@@ -126,6 +126,7 @@ func FuzzPieces(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add("a\n(b)\nc [1]\nlet d = e\n{f}")
+	f.Add(generators)
 	f.Fuzz(func(t *testing.T, src string) {
 		whole, err := parseWhole("f.game", src, 1)
 		pieces, ok := parseInPieces("f.game", src, 1, 1, 2)
@@ -143,7 +144,7 @@ func FuzzPieces(f *testing.F) {
 // the grammar parses to the same structure.
 func TestSimpleStatementsAgree(t *testing.T) {
 	scripts := append(append([]string{statements(2000)}, pieceScripts...), exampleScripts(t)...)
-	scripts = append(scripts, "-x; not y;; (a + b) * c\nf()\ng(1, -2, \"s\")(3)\nlet z = (((1)))\nf(1,)\nh(\n1)\nx mod 3 xor 4 ^ 2 ^ -1")
+	scripts = append(scripts, "-x; not y;; (a + b) * c\nf()\ng(1, -2, \"s\")(3)\nlet z = (((1)))\nf(1,)\nh(\n1)\nx mod 3 xor 4 ^ 2 ^ -1", generators)
 	taken := 0
 	for i, src := range scripts {
 		toks, ok := tokens("s.game", src, 1)
@@ -176,7 +177,36 @@ func TestSimpleStatementsAgree(t *testing.T) {
 	if taken < 2100 {
 		t.Errorf("only %d statements taken", taken)
 	}
+	toks, _ := tokens("g.game", generators, 1)
+	if n, want := len(starts(toks)), strings.Count(generators, "\n")+1; n != want {
+		t.Fatalf("the generators are %d statements, not %d", n, want)
+	}
+	for _, line := range strings.Split(generators, "\n") {
+		toks, _ := tokens("g.game", line, 1)
+		if _, ok := simpleStmt(toks[:len(toks)-1]); !ok {
+			t.Errorf("simpleStmt does not take %q", line)
+		}
+	}
 }
+
+// generators are statements with ranges, sets, lists, comprehensions and
+// conditions, which simpleStmt takes, one a line.
+const generators = `sum(grundy(K(x, y)) for x in 1..n for y in 1..x if x != y)
+let s = {k^2 for k in 1..10 if odd(k)}
+[h for h in hs if h > 0][0]
+max(if odd(x) then x else -x for x in S) + min(1, 2)
+all(any(p % d == 0 for d in 2..p - 1) for p in {4, 6, 8})
+f(a, b for x in 1..)
+{for x in S}
+{}
+[]
+G{1, 2, x}[1](3)
+let r = 1..
+let t = a..b
+if a then b else if c then d else e
+{x for x in 0.. if x < 3}
+(1..3)
+not (a and b) or -c..d`
 
 func text(toks []lexer.Token) string {
 	var b strings.Builder

@@ -4,12 +4,14 @@ import "github.com/alecthomas/participle/v2/lexer"
 
 // simpleStmt parses the simplest statements without the grammar's parser,
 // which spends tens of microseconds on each: a long generated script is
-// mostly lines such as grundy(Nim(5)), let x = 3 * k + 1 or a + b. It takes
-// the tokens of one statement, as starts cut them, and gives the structs
-// the grammar would give for them, or false for anything else: an
-// expression of names, numbers and strings, operators (but ..), prefix
-// - and not, brackets, and calls, as a statement or a let's value, then
-// any ';'. The tests check it against the grammar's parse of the same
+// mostly lines such as grundy(Nim(5)), let x = 3 * k + 1, a + b or
+// sum(grundy(G(x)) for x in 1..n). It takes the tokens of one statement, as
+// starts cut them, and gives the structs the grammar would give for them,
+// or false for anything else: an expression of names, numbers and strings,
+// operators and ranges (open ones too), prefix - and not, brackets, sets
+// and lists (comprehensions too), if-then-else, and calls (with a
+// generator too), G{...} and indexes, as a statement or a let's value,
+// then any ';'. The tests check it against the grammar's parse of the same
 // tokens, statement by statement.
 func simpleStmt(toks []lexer.Token) (*gStmt, bool) {
 	p := simple{toks: toks}
@@ -55,12 +57,28 @@ func (p *simple) is(v string) bool {
 	return t != nil && t.Type == tokPunct && t.Value == v
 }
 
+// opens reports whether the next token is the bracket v, at the start of a
+// line or not.
+func (p *simple) opens(v string) bool {
+	t := p.peek()
+	return t != nil && (t.Type == tokPunct || t.Type == tokOpenBOL) && t.Value == v
+}
+
+// keyword reports whether the next token is the keyword v.
+func (p *simple) keyword(v string) bool {
+	t := p.peek()
+	return t != nil && t.Type == tokKeyword && t.Value == v
+}
+
 func (p *simple) expr() (*gExpr, bool) {
 	e := &gExpr{}
 	if !p.operand(&e.gOperand) {
 		return nil, false
 	}
-	for t := p.peek(); t != nil && t.Type == tokOp && t.Value != ".."; t = p.peek() {
+	for t := p.peek(); t != nil && t.Type == tokOp; t = p.peek() {
+		if t.Value == ".." && !p.startsOperand(p.i+1) {
+			break // a range with no high end, before a bracket: 1..)
+		}
 		p.i++
 		b := &gBinary{Op: *t}
 		if !p.operand(&b.gOperand) {
@@ -68,7 +86,93 @@ func (p *simple) expr() (*gExpr, bool) {
 		}
 		e.Tail = append(e.Tail, b)
 	}
+	if t := p.peek(); t != nil && t.Value == ".." && (t.Type == tokPunct || t.Type == tokOp) { // a range with no high end
+		e.Open = *t
+		p.i++
+	}
 	return e, true
+}
+
+// startsOperand reports whether the token at i can start an operand.
+func (p *simple) startsOperand(i int) bool {
+	if i >= len(p.toks) {
+		return false
+	}
+	t := p.toks[i]
+	switch t.Type {
+	case tokIdent, tokInt, tokString:
+		return true
+	case tokOp:
+		return t.Value == "-"
+	case tokKeyword:
+		return t.Value == "not" || t.Value == "if"
+	case tokPunct, tokOpenBOL:
+		return t.Value == "(" || t.Value == "{" || t.Value == "["
+	}
+	return false
+}
+
+// exprs parses expressions separated by commas, none when the next token
+// is end, and then a comprehension's tail when one follows.
+func (p *simple) exprs(end string) ([]*gExpr, *gComp, bool) {
+	var xs []*gExpr
+	if !p.is(end) && !p.keyword("for") {
+		for {
+			x, ok := p.expr()
+			if !ok {
+				return nil, nil, false
+			}
+			xs = append(xs, x)
+			if !p.is(",") {
+				break
+			}
+			p.i++
+		}
+	}
+	var comp *gComp
+	if p.keyword("for") {
+		var ok bool
+		if comp, ok = p.comp(); !ok {
+			return nil, nil, false
+		}
+	}
+	if !p.is(end) {
+		return nil, nil, false
+	}
+	p.i++
+	return xs, comp, true
+}
+
+// comp parses the for clauses and condition of a comprehension.
+func (p *simple) comp() (*gComp, bool) {
+	c := &gComp{Pos: p.toks[p.i].Pos}
+	for p.keyword("for") {
+		f := &gFor{Pos: p.toks[p.i].Pos}
+		p.i++
+		t := p.peek()
+		if t == nil || t.Type != tokIdent {
+			return nil, false
+		}
+		f.Var = &gName{Pos: t.Pos, Name: t.Value}
+		p.i++
+		if !p.keyword("in") {
+			return nil, false
+		}
+		p.i++
+		var ok bool
+		if f.Range, ok = p.expr(); !ok {
+			return nil, false
+		}
+		c.Fors = append(c.Fors, f)
+	}
+	if p.keyword("if") {
+		p.i++
+		var ok bool
+		if c.Cond, ok = p.expr(); !ok {
+			return nil, false
+		}
+	}
+	return c, true
 }
 
 func (p *simple) operand(o *gOperand) bool {
@@ -83,7 +187,7 @@ func (p *simple) operand(o *gOperand) bool {
 	case t.Type == tokIdent || t.Type == tokInt || t.Type == tokString:
 		o.Atom = *t
 		p.i++
-	case t.Value == "(" && (t.Type == tokPunct || t.Type == tokOpenBOL):
+	case p.opens("("):
 		p.i++
 		x, ok := p.expr()
 		if !ok || !p.is(")") {
@@ -91,29 +195,68 @@ func (p *simple) operand(o *gOperand) bool {
 		}
 		p.i++
 		o.Paren = &gParen{Pos: t.Pos, X: x}
-	default:
-		return false
-	}
-	for p.is("(") { // a call: the bracket on the operand's line
-		s := &gSuffix{Call: p.toks[p.i]}
+	case p.opens("{"):
 		p.i++
-		for !p.is(")") {
-			x, ok := p.expr()
-			if !ok {
+		xs, comp, ok := p.exprs("}")
+		if !ok {
+			return false
+		}
+		o.Set = &gSetLit{Pos: t.Pos, Elems: xs, Comp: comp}
+	case p.opens("["):
+		p.i++
+		xs, comp, ok := p.exprs("]")
+		if !ok {
+			return false
+		}
+		o.List = &gListLit{Pos: t.Pos, Elems: xs, Comp: comp}
+	case p.keyword("if"):
+		c := &gCond{Pos: t.Pos}
+		for _, part := range []struct {
+			kw string
+			x  **gExpr
+		}{{"if", &c.If}, {"then", &c.Then}, {"else", &c.Else}} {
+			if !p.keyword(part.kw) {
 				return false
 			}
-			s.Args = append(s.Args, x)
-			if p.is(",") {
-				p.i++
-				if p.is(")") {
-					return false
-				}
-			} else if !p.is(")") {
+			p.i++
+			var ok bool
+			if *part.x, ok = p.expr(); !ok {
 				return false
 			}
 		}
-		p.i++
+		o.Cond = c
+	default:
+		return false
+	}
+	for { // suffixes: brackets on the operand's line
+		s := &gSuffix{}
+		switch {
+		case p.is("("): // a call
+			s.Call = p.toks[p.i]
+			p.i++
+			var ok bool
+			if s.Args, s.Gen, ok = p.exprs(")"); !ok {
+				return false
+			}
+		case p.is("{"): // G{...}
+			s.Set = true
+			p.i++
+			xs, comp, ok := p.exprs("}")
+			if !ok || comp != nil {
+				return false
+			}
+			s.Elems = xs
+		case p.is("["): // an index
+			p.i++
+			x, ok := p.expr()
+			if !ok || !p.is("]") {
+				return false
+			}
+			p.i++
+			s.Index = x
+		default:
+			return true
+		}
 		o.Suffix = append(o.Suffix, s)
 	}
-	return true
 }
