@@ -56,7 +56,8 @@ type Options struct {
 	// columns when wider (a terminal's width); 0: no limit.
 	Width int
 	// Generic solves every game with the generic solvers, ignoring closed
-	// forms and the octal engines: slow, for checking them.
+	// forms and the octal engines, and walks every generator instead of
+	// compiling it: slow, for checking them.
 	Generic bool
 	// ValuesDir, when set, is a directory where the Grundy values of take-
 	// and-break codes are kept in files, mapped into memory: a run goes on
