@@ -346,7 +346,36 @@ func (s *Scope) binary(e *lang.Binary) Int {
 	if l.Const && r.Const {
 		return konst(op(l.Val, r.Val))
 	}
+	if f := compareReg(e.Op, l, r); f != nil {
+		return Int{Fn: f}
+	}
 	return Int{Fn: opFunc(op, l, r), Aff: affineOp(e.Op, l, r)}
+}
+
+// compareReg is a comparison of a register with a constant, written out:
+// the guards of moves (x > 1) run once per move of every position, and
+// this saves them a call. Nil for any other comparison.
+func compareReg(op string, l, r Int) Func {
+	i := l.Reg - 1
+	if i < 0 || !r.Const {
+		return nil
+	}
+	v := r.Val
+	switch op {
+	case "<":
+		return func(x []int64) int64 { return b2i(x[i] < v) }
+	case "<=":
+		return func(x []int64) int64 { return b2i(x[i] <= v) }
+	case ">":
+		return func(x []int64) int64 { return b2i(x[i] > v) }
+	case ">=":
+		return func(x []int64) int64 { return b2i(x[i] >= v) }
+	case "==":
+		return func(x []int64) int64 { return b2i(x[i] == v) }
+	case "!=":
+		return func(x []int64) int64 { return b2i(x[i] != v) }
+	}
+	return nil
 }
 
 // opFunc is l op r. An operand that is a register or a constant is read in

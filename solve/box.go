@@ -76,10 +76,11 @@ func (m *Memo) Known(xs []int64) (int, bool) {
 func (b *box) key(id int32, buf []byte) []byte {
 	buf = buf[:8*len(b.dims)]
 	idx := int64(id)
-	for i := len(b.dims) - 1; i >= 0; i-- {
+	for i := len(b.dims) - 1; i > 0; i-- {
 		binary.LittleEndian.PutUint64(buf[8*i:], uint64(idx%b.dims[i]))
 		idx /= b.dims[i]
 	}
+	binary.LittleEndian.PutUint64(buf, uint64(idx)) // below dims[0]
 	return buf
 }
 
