@@ -255,27 +255,16 @@ func (in *Interp) sameReads(g *compiledGen, env map[string]Value) bool {
 	return true
 }
 
-// plainValue is the value of a name when it is one the rule compiler may
-// fold in (a number, a truth value, a set, a list, a bounded range) or a
-// ruleset a query asks about, looked up as lookup does.
+// plainValue is the value of a name, as lookup finds it, when it is one
+// the rule compiler may fold in (a number, a truth value, a set, a list, a
+// bounded range) or a ruleset a query asks about.
 func (in *Interp) plainValue(n string, env map[string]Value) (Value, bool) {
-	v, ok := env[n]
-	if !ok {
-		v, ok = in.globals[n]
-	}
-	if !ok {
-		for _, c := range in.cfg.Conventions {
-			if c.Name() == n {
-				return nil, false
-			}
-		}
-		v, ok = builtinConsts[n]
-	}
+	v, err := in.lookup(&lang.Ident{Name: n}, env)
 	switch v := v.(type) {
 	case Int, Bool, Set, List, RulesetVal:
-		return v, ok
+		return v, err == nil
 	case Range:
-		return v, ok && !v.Open
+		return v, err == nil && !v.Open
 	}
 	return nil, false
 }
