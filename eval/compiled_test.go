@@ -29,6 +29,7 @@ game L state (a, b) { move (a - 1, b) if a > 0; move (a, b - 1) if b > 0; loses 
 game ET state (a, b) { move (a - 1, b) if a > 0 entailing; move (a, b - 1) if b > 1 }
 game Big state (a) { move (a - 1) if a > 0; move (a - 2) if a > 1 }
 let w(n) = sum(grundy(K(n, y)) for y in 1..n)
+game M { move (n - k) for k in 1..n if k % 3 != 1 }
 `
 
 // generatorCases are statements whose generators the session compiles,
@@ -72,6 +73,7 @@ var generatorCases = []string{
 	"xor(grundy(K(x, y)) for x in 1..30 for y in 1..30)",
 	"sum(grundy(K(x, y)) * x for x in 1..30 for y in 1..20 if (x + y) % 3 == 0)",
 	"sum(grundy(D(n)) for n in 0..300)",
+	"sum(grundy(M(n)) * n for n in 0..300) + grundy(M(7))", // the heap sequence
 	"sum(grundy(Wythoff(a, b)) for a in 0..20 for b in 0..20)",
 	"sum(grundy(Kayles(n)) for n in 0..100)",
 	"sum(grundy(L(a, b)) for a in 0..3 for b in 0..3)", // a decided position
