@@ -210,6 +210,7 @@ type Int struct {
 	Val   int64
 	Reg   int     // 1 + the register Fn reads, when that is all it does; 0 otherwise
 	Aff   *Affine // the expression as an affine one, when it is (line.go)
+	Span  *Span   // the expression as a register's range, when it is a comparison of one with a constant (shift.go)
 }
 
 func konst(v int64) Int {
@@ -347,7 +348,7 @@ func (s *Scope) binary(e *lang.Binary) Int {
 		return konst(op(l.Val, r.Val))
 	}
 	if f := compareReg(e.Op, l, r); f != nil {
-		return Int{Fn: f}
+		return Int{Fn: f, Span: spanOf(e.Op, l.Reg-1, r.Val)}
 	}
 	return Int{Fn: opFunc(op, l, r), Aff: affineOp(e.Op, l, r)}
 }

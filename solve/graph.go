@@ -84,6 +84,11 @@ type Memo struct {
 	bg      BoxGraph     // g, when it lists options as runs of cells
 	addRun  func(first, step int64, count int)
 	winList bool // listing for the outcome search: a P option stops it (Work.Stop)
+	// The graph's moves as shifts, read once, when it can be swept (sweep.go).
+	shiftsRead bool
+	noSweep    bool // NoSweep
+	shifts     []Shift
+	changed    []bool
 }
 
 type frame struct {
@@ -103,6 +108,10 @@ func NewMemo(g Graph, limits *Limits, what string, format func(key string) strin
 	return m
 }
 
+// NoSweep makes the memo value every state by the search, never by a
+// sweep (sweep.go): the generic solver's reference, to check the sweep.
+func (m *Memo) NoSweep() { m.noSweep = true }
+
 // Len is the number of states stored.
 func (m *Memo) Len() int { return m.count }
 
@@ -110,6 +119,12 @@ func (m *Memo) Len() int { return m.count }
 func (m *Memo) Grundy(ctx context.Context, key []byte) (int, error) {
 	root, err := m.root(key)
 	if err != nil {
+		return 0, err
+	}
+	if v := m.vals[root]; v >= 0 {
+		return int(v), nil
+	}
+	if err := m.sweep(ctx, root); err != nil {
 		return 0, err
 	}
 	if v := m.vals[root]; v >= 0 {

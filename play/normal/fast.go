@@ -115,7 +115,7 @@ func (s *Solver) generic(r game.Ruleset) (Values, bool) {
 	case game.HeapGame:
 		return newHeapValues(g, s.env.Limits), false
 	case game.GraphGame:
-		return newGraphValues(g, s.env.Limits), false
+		return newGraphValues(g, s.env.Limits, s.env.Generic), false
 	}
 	return newMoveValues(s, r), false
 }

@@ -76,9 +76,15 @@ type graphValues struct {
 	memo *solve.Memo
 }
 
-func newGraphValues(r game.GraphGame, limits *solve.Limits) *graphValues {
+// newGraphValues makes the memo of r; generic: with no sweep, every state
+// valued by the search (solve.Memo.NoSweep).
+func newGraphValues(r game.GraphGame, limits *solve.Limits, generic bool) *graphValues {
 	format := func(key string) string { return r.Name() + r.Kind().Format(r.State([]byte(key))) }
-	return &graphValues{r: r, memo: solve.NewMemo(r, limits, r.Name(), format)}
+	memo := solve.NewMemo(r, limits, r.Name(), format)
+	if generic {
+		memo.NoSweep()
+	}
+	return &graphValues{r: r, memo: memo}
 }
 
 func (v *graphValues) Solver() string {

@@ -155,3 +155,20 @@ func (t *Ruleset) BoxOptions(w *solve.Work, key []byte, dims, strides []int64, r
 	}
 	return nil
 }
+
+// Shifts gives the moves as shifts of the numbers (solve.ShiftGraph), when
+// every one is (rules.Move.Shift) and no 'loses if' rule leaves options out.
+func (t *Ruleset) Shifts() ([]solve.Shift, bool) {
+	if t.loses != nil {
+		return nil, false
+	}
+	shifts := make([]solve.Shift, 0, len(t.moves))
+	for i := range t.moves {
+		delta, lo, hi, ok := t.moves[i].Shift(t.n)
+		if !ok {
+			return nil, false
+		}
+		shifts = append(shifts, solve.Shift{Delta: delta, Lo: lo, Hi: hi})
+	}
+	return shifts, true
+}

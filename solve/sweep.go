@@ -1,0 +1,308 @@
+package solve
+
+// The sweep.
+//
+// A tuple game whose every move is a shift — move (x - 1, y) if x > 1 adds a
+// constant to each number, under a guard that holds on a box of states —
+// has the options of a state at fixed offsets from its cell. When no shift
+// adds to a number, every option comes before its state in the box's cell
+// order, so the cells from the origin up to a root can be valued in that
+// order, each by one pass over the offsets of the shifts that apply to it:
+// no stack, no keys, no listing, and values below 64 as the bits of one
+// word. A row of cells (the last number running) is cut where shifts begin
+// or stop applying, so that guards are read once a piece, not once a cell.
+//
+// The sweep values every cell between the origin and the root, reached from
+// the root or not; the numbers no shift changes stay the root's. It is tried
+// only where that is about the search's work: when the shifts span the
+// numbers they change (the states the root reaches are then a lattice of
+// full dimension, not a line across a plane) and the cells fit under the
+// state cap. A state from which a shift would make a number negative is an
+// error only if the root reaches it: the sweep stops before it, and the
+// search goes on from the root; the cells valued so far stay, since they
+// are the values of their states, reached or not.
+
+import (
+	"context"
+	"math/big"
+	"math/bits"
+	"slices"
+)
+
+// Shift is a move that adds Delta to the numbers of each state x with
+// Lo <= x <= Hi, and makes no move from other states.
+type Shift struct {
+	Delta, Lo, Hi []int64
+}
+
+// ShiftGraph is a BoxGraph that can say its moves are all shifts.
+type ShiftGraph interface {
+	BoxGraph
+	// Shifts is every move as a shift, or false when some move is not one.
+	Shifts() ([]Shift, bool)
+}
+
+// sweepable returns the shifts of m's graph when it can be swept (no shift
+// adds to a number, and they span the numbers they change), and which
+// numbers they change; nil otherwise. It reads the graph once.
+func (m *Memo) sweepable() ([]Shift, []bool) {
+	if m.shiftsRead {
+		return m.shifts, m.changed
+	}
+	m.shiftsRead = true
+	sg, ok := m.g.(ShiftGraph)
+	if !ok {
+		return nil, nil
+	}
+	all, ok := sg.Shifts()
+	if !ok || len(all) == 0 {
+		return nil, nil
+	}
+	n := len(all[0].Delta)
+	changed := make([]bool, n)
+	var shifts []Shift
+	for _, s := range all {
+		if len(s.Delta) != n {
+			return nil, nil
+		}
+		never, zero := false, true
+		for i, d := range s.Delta {
+			if d > 0 || d <= -1<<31 {
+				return nil, nil
+			}
+			zero = zero && d == 0
+			never = never || s.Lo[i] > s.Hi[i]
+		}
+		if zero {
+			return nil, nil // a move to the state itself: a loop, which the search reports
+		}
+		if !never {
+			shifts = append(shifts, s)
+			for i, d := range s.Delta {
+				changed[i] = changed[i] || d != 0
+			}
+		}
+	}
+	if len(shifts) == 0 || rank(shifts, changed) < count(changed) {
+		return nil, nil
+	}
+	m.shifts, m.changed = shifts, changed
+	return shifts, changed
+}
+
+func count(bs []bool) (n int) {
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// rank is the rank of the shifts' vectors on the numbers they change.
+func rank(shifts []Shift, changed []bool) int {
+	var rows [][]*big.Rat
+	for _, s := range shifts {
+		var row []*big.Rat
+		for i, d := range s.Delta {
+			if changed[i] {
+				row = append(row, big.NewRat(d, 1))
+			}
+		}
+		rows = append(rows, row)
+	}
+	r := 0
+	for col := 0; r < len(rows) && len(rows) > 0 && col < len(rows[0]); col++ {
+		p := slices.IndexFunc(rows[r:], func(row []*big.Rat) bool { return row[col].Sign() != 0 })
+		if p < 0 {
+			continue
+		}
+		rows[r], rows[r+p] = rows[r+p], rows[r]
+		for _, row := range rows[r+1:] {
+			f := new(big.Rat).Quo(row[col], rows[r][col])
+			for j := col; j < len(row); j++ {
+				row[j].Sub(row[j], new(big.Rat).Mul(f, rows[r][j]))
+			}
+		}
+		r++
+	}
+	return r
+}
+
+// sweep values the cells from the origin to root in cell order, as the
+// shifts make them (see above); it returns early, with no error, where
+// the search must go on, and an error only when ctx ends.
+func (m *Memo) sweep(ctx context.Context, root int32) error {
+	if m.noSweep {
+		return nil
+	}
+	shifts, changed := m.sweepable()
+	b := m.box
+	if shifts == nil || b == nil || int64(root) >= b.size {
+		return nil
+	}
+	n := len(b.dims)
+	top, low := make([]int64, n), make([]int64, n)
+	size := int64(1)
+	for i, c := n-1, int64(root); i >= 0; i-- {
+		top[i], c = c%b.dims[i], c/b.dims[i]
+	}
+	for i := range low {
+		if !changed[i] {
+			low[i] = top[i]
+		}
+		size *= top[i] - low[i] + 1
+	}
+	if size > int64(m.limits.maxStates()-m.count) {
+		return nil
+	}
+	defer func() { m.boxFree = 0 }() // the limits are read anew
+	last := n - 1
+	x := slices.Clone(low)
+	type piece struct{ a, b, off int64 }
+	var act []piece
+	var cuts, offs []int64
+	done := int64(0)
+	for {
+		base := int64(0)
+		for i := range last {
+			base += x[i] * b.strides[i]
+		}
+		act = act[:0]
+		for _, s := range shifts {
+			a, z := max(s.Lo[last], low[last]), min(s.Hi[last], top[last])
+			off := s.Delta[last]
+			for i := 0; i < last && a <= z; i++ {
+				if x[i] < s.Lo[i] || x[i] > s.Hi[i] {
+					a, z = 1, 0
+				}
+				off += s.Delta[i] * b.strides[i]
+			}
+			if a > z {
+				continue
+			}
+			for i := range last {
+				if x[i]+s.Delta[i] < 0 {
+					return nil // a number made negative: the search says where
+				}
+			}
+			if a+s.Delta[last] < 0 {
+				return nil
+			}
+			act = append(act, piece{a, z, off})
+		}
+		cuts = append(cuts[:0], low[last], top[last]+1)
+		for _, p := range act {
+			cuts = append(cuts, p.a, p.b+1)
+		}
+		slices.Sort(cuts)
+		cuts = slices.Compact(cuts)
+		for j := 0; j+1 < len(cuts); j++ {
+			s, e := cuts[j], cuts[j+1]
+			offs = offs[:0]
+			for _, p := range act {
+				if p.a <= s && e-1 <= p.b {
+					offs = append(offs, p.off)
+				}
+			}
+			for c := base + s; c < base+e; {
+				end := min(base+e, c+pollEvery)
+				m.sweepRun(c, end, offs)
+				done += end - c
+				c = end
+				if done >= pollEvery {
+					done = 0
+					m.limits.Report(m.what, "states", int64(m.count))
+					if err := ctx.Err(); err != nil {
+						return &InterruptedError{What: m.what, States: m.count, Err: err}
+					}
+				}
+			}
+		}
+		i := last - 1
+		for ; i >= 0; i-- {
+			if x[i] < top[i] {
+				x[i]++
+				break
+			}
+			x[i] = low[i]
+		}
+		if i < 0 {
+			return nil
+		}
+	}
+}
+
+// sweepRun values the cells c0 <= c < c1 not valued yet, each the mex of the
+// cells at the offsets offs from it, which are valued. One, two or three
+// offsets, the most common, have loops of their own, with no loop over the
+// offsets per cell.
+func (m *Memo) sweepRun(c0, c1 int64, offs []int64) {
+	vals := m.vals[:c1]
+	met := 0 // cells never met before
+	switch len(offs) {
+	case 1:
+		o := offs[0]
+		for c := c0; c < c1; c++ {
+			if v := vals[c]; v < 0 {
+				if v == absent {
+					met++
+				}
+				if a := uint32(vals[c+o]); a != 0 {
+					vals[c] = 0
+				} else {
+					vals[c] = 1
+				}
+			}
+		}
+	case 2:
+		o, p := offs[0], offs[1]
+		for c := c0; c < c1; c++ {
+			if v := vals[c]; v < 0 {
+				if v == absent {
+					met++
+				}
+				a, b := uint32(vals[c+o]), uint32(vals[c+p])
+				if a|b < 64 {
+					vals[c] = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63))))
+				} else {
+					vals[c] = m.sweepMex(c, offs)
+				}
+			}
+		}
+	case 3:
+		o, p, q := offs[0], offs[1], offs[2]
+		for c := c0; c < c1; c++ {
+			if v := vals[c]; v < 0 {
+				if v == absent {
+					met++
+				}
+				a, b, e := uint32(vals[c+o]), uint32(vals[c+p]), uint32(vals[c+q])
+				if a|b|e < 64 {
+					vals[c] = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63) | 1<<(e&63))))
+				} else {
+					vals[c] = m.sweepMex(c, offs)
+				}
+			}
+		}
+	default:
+		for c := c0; c < c1; c++ {
+			if v := vals[c]; v < 0 {
+				if v == absent {
+					met++
+				}
+				vals[c] = m.sweepMex(c, offs)
+			}
+		}
+	}
+	m.count += met
+}
+
+// sweepMex is the mex of the cells at the offsets offs from c.
+func (m *Memo) sweepMex(c int64, offs []int64) int32 {
+	m.set.Clear()
+	for _, o := range offs {
+		m.set.Add(uint32(m.vals[c+o]))
+	}
+	return int32(m.set.Value())
+}
