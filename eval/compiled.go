@@ -55,8 +55,8 @@ type param struct {
 
 // numberQuery is grundy(G(numbers)) inside a compiled generator.
 type numberQuery struct {
-	r     RulesetVal
-	value func(ctx context.Context, nums []int64) (int64, error)
+	r RulesetVal
+	play.NumberQuery
 }
 
 // errSlow is an abort of a compiled generator that the walk must redo.
@@ -117,7 +117,7 @@ func (g *compiledGen) run(ctx context.Context, in *Interp) (n int64, err error) 
 		if !ok {
 			return 0, errSlow
 		}
-		if q.value, ok = nv.Numbers(q.r.R); !ok {
+		if q.NumberQuery, ok = nv.Numbers(q.r.R); !ok {
 			return 0, errSlow
 		}
 	}
@@ -156,7 +156,7 @@ func (in *Interp) compileGen(e *lang.Call, name string, env map[string]Value) *c
 		g.reads[n] = v
 		return constOf(v), true
 	})
-	sc.Calls(func(call *lang.Call, num func(lang.Expr) rules.Func) (rules.Func, bool) {
+	sc.Calls(func(call *lang.Call, num func(lang.Expr) rules.Int) (rules.Func, bool) {
 		r, args, ok := in.numberQuery(call, env)
 		if !ok {
 			return nil, false
@@ -165,15 +165,19 @@ func (in *Interp) compileGen(e *lang.Call, name string, env map[string]Value) *c
 		q := &numberQuery{r: r.val}
 		g.queries = append(g.queries, q)
 		fs := make([]rules.Func, len(args))
+		regs := make([]int, len(args)) // the registers the arguments are, when they all are
 		for i, a := range args {
-			fs[i] = num(a)
+			x := num(a)
+			fs[i] = x.Fn
+			if regs != nil && x.Reg > 0 {
+				regs[i] = x.Reg - 1
+			} else {
+				regs = nil
+			}
 		}
 		nums := make([]int64, len(fs))
-		return func(regs []int64) int64 {
-			for i, f := range fs {
-				nums[i] = f(regs)
-			}
-			v, err := q.value(g.ctx, nums)
+		ask := func(nums []int64) int64 { // a value not known yet
+			v, err := q.Value(g.ctx, nums)
 			if err != nil {
 				if errors.As(err, new(*solve.InterruptedError)) {
 					solve.Abort(err)
@@ -181,6 +185,42 @@ func (in *Interp) compileGen(e *lang.Call, name string, env map[string]Value) *c
 				solve.Abort(errSlow) // the walk says why, at its place
 			}
 			return v
+		}
+		if len(regs) == 2 { // grundy(K(x, y)), the most common: the pair read in place
+			a, b := regs[0], regs[1]
+			return func(r []int64) int64 {
+				if m := q.Memo; m != nil {
+					if v, ok := m.KnownPair(r[a], r[b]); ok { // inlined: no call for a value known
+						return int64(v)
+					}
+				}
+				nums[0], nums[1] = r[a], r[b]
+				return ask(nums)
+			}, true
+		}
+		if regs != nil { // the numbers read in place
+			return func(r []int64) int64 {
+				for i, reg := range regs {
+					nums[i] = r[reg]
+				}
+				if m := q.Memo; m != nil {
+					if v, ok := m.Known(nums); ok { // inlined: no call for a value known
+						return int64(v)
+					}
+				}
+				return ask(nums)
+			}, true
+		}
+		return func(r []int64) int64 {
+			for i, f := range fs {
+				nums[i] = f(r)
+			}
+			if m := q.Memo; m != nil {
+				if v, ok := m.Known(nums); ok {
+					return int64(v)
+				}
+			}
+			return ask(nums)
 		}, true
 	})
 	c, err := sc.CompileInt(e)

@@ -24,6 +24,7 @@ let g(n) = sum(k * n for k in 1..3)
 let h(b) = sum(if b then k else -k for k in 1..4)
 let m(s) = sum(k for k in s)
 game K state (x, y) { move (x - 1, y) if x > 1; move (x, y - 1) if y > 1; move (x - 1, y - 1) if x > 1 and y > 1 }
+game K2 state (x, y) { move (x - 1, y) if x > 1; move (x, y - 1) if y > 1; move (x - 1, y - 1) if x > 1 and y > 1 }
 game D { take 2 split }
 game L state (a, b) { move (a - 1, b) if a > 0; move (a, b - 1) if b > 0; loses if a == 2 and b == 2 }
 game ET state (a, b) { move (a - 1, b) if a > 0 entailing; move (a, b - 1) if b > 1 }
@@ -35,6 +36,7 @@ game M { move (n - k) for k in 1..n if k % 3 != 1 }
 // generatorCases are statements whose generators the session compiles,
 // or tries to: each must give what the walk gives, value or error.
 var generatorCases = []string{
+	"grundy(K2(5, 20)) + sum(grundy(K2(x, y)) for x in 2..7 for y in 0..23)", // a box of 16 by 21, passed at its side
 	"sum(x + y for x in 1..100 for y in 1..x)",
 	"sum(2^62 for x in 1..4)", // past int64: the walk, exactly
 	"sum(x * x for x in hs)",

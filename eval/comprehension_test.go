@@ -128,6 +128,11 @@ func TestComprehensionsInRules(t *testing.T) {
 	if err == nil || !strings.Contains(in.Render(err), "a comprehension runs over a bounded range") {
 		t.Errorf("an unbounded comprehension in a rule: %v", err)
 	}
+	// Folded when the game is declared, a comprehension may take 2^24 steps.
+	err = in.Exec(context.Background(), "<test>", "game C { take {k for k in 1..10^9 if k < 3} }")
+	if err == nil || !strings.Contains(in.Render(err), "<test>:1:15: this comprehension takes more than 16777216 steps") {
+		t.Errorf("a folded comprehension of 10^9 steps: %v", err)
+	}
 }
 
 // A generator over a huge range stops when the context is cancelled.

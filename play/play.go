@@ -79,7 +79,19 @@ type Preparer interface {
 // of one component that those numbers make (the kind's Make), and its errors
 // are Value's; ok is false for a ruleset whose values are not numbers.
 type NumberValuer interface {
-	Numbers(r game.Ruleset) (value func(ctx context.Context, nums []int64) (int64, error), ok bool)
+	Numbers(r game.Ruleset) (q NumberQuery, ok bool)
+}
+
+// NumberQuery values the positions of a ruleset written as numbers
+// (NumberValuer).
+type NumberQuery struct {
+	// Value is the value of the position the numbers make, or the error
+	// Value gives for it.
+	Value func(ctx context.Context, nums []int64) (int64, error)
+	// Memo, when not nil, holds values already known: what its Known says
+	// of the numbers, when it says, is Value's answer, and a loop reads it
+	// in place before it calls Value (a lookup, not a call per position).
+	Memo *solve.Memo
 }
 
 // Option is a move of a sum with the value of the position it reaches.

@@ -48,25 +48,79 @@ func (s *Scope) comprehension(c *lang.Comprehension) compiled {
 // each runs f with the element for every binding that passes the condition;
 // f returns false to stop.
 func (c *compiled) each(r []int64, f func(v int64) bool) {
-	var loop func(depth int) bool
-	loop = func(depth int) bool {
-		if depth == len(c.fors) {
-			if c.cond != nil && c.cond.Fn(r) == 0 {
-				return true
-			}
-			return f(c.elem.Fn(r))
+	c.loop(r, 0, f)
+}
+
+func (c *compiled) loop(r []int64, depth int, f func(v int64) bool) bool {
+	if depth == len(c.fors) {
+		if c.cond != nil && c.cond.Fn(r) == 0 {
+			return true
 		}
-		fc := c.fors[depth]
-		more := true
-		fc.rng.Each(r, func(k int64) bool {
+		return f(c.elem.Fn(r))
+	}
+	fc := c.fors[depth]
+	if rng := fc.rng; depth == len(c.fors)-1 && rng.IsRange && rng.each == nil {
+		// the innermost range, the loop that runs most: written out
+		lo, hi := rng.Lo.Fn(r), rng.Hi.Fn(r)
+		for k := lo; k <= hi; k++ {
 			c.ticker.tick()
 			r[fc.slot] = k
-			more = loop(depth + 1)
-			return more
-		})
-		return more
+			if (c.cond == nil || c.cond.Fn(r) != 0) && !f(c.elem.Fn(r)) {
+				return false
+			}
+			if k == math.MaxInt64 {
+				break
+			}
+		}
+		return true
 	}
-	loop(0)
+	more := true
+	fc.rng.Each(r, func(k int64) bool {
+		c.ticker.tick()
+		r[fc.slot] = k
+		more = c.loop(r, depth+1, f)
+		return more
+	})
+	return more
+}
+
+// sum is acc plus the sum of the elements, add(a, b) failing on overflow:
+// the loop of each, with the innermost range adding in place rather than
+// calling a function per element.
+func (c *compiled) sum(r []int64, depth int, acc int64, add func(a, b int64) int64) int64 {
+	if depth == len(c.fors) {
+		if c.cond == nil || c.cond.Fn(r) != 0 {
+			acc = add(acc, c.elem.Fn(r))
+		}
+		return acc
+	}
+	fc := c.fors[depth]
+	if rng := fc.rng; depth == len(c.fors)-1 && rng.IsRange && rng.each == nil {
+		lo, hi := rng.Lo.Fn(r), rng.Hi.Fn(r)
+		for k := lo; k <= hi; k++ {
+			c.ticker.tick()
+			r[fc.slot] = k
+			if c.cond == nil || c.cond.Fn(r) != 0 {
+				v := c.elem.Fn(r)
+				if s := acc + v; (s > acc) == (v > 0) {
+					acc = s
+				} else {
+					acc = add(acc, v) // fails: the overflow, said at its place
+				}
+			}
+			if k == math.MaxInt64 {
+				break
+			}
+		}
+		return acc
+	}
+	fc.rng.Each(r, func(k int64) bool {
+		c.ticker.tick()
+		r[fc.slot] = k
+		acc = c.sum(r, depth+1, acc, add)
+		return true
+	})
+	return acc
 }
 
 // outer reports whether c uses a register bound outside it (a state
@@ -134,21 +188,26 @@ func (s *Scope) generator(e *lang.Call, name string, g *lang.Comprehension) Int 
 		}
 		var acc int64
 		have := false
-		comp.each(r, func(v int64) bool {
-			switch {
-			case !have:
-				acc, have = v, true
-			case name == "sum":
-				acc = add(acc, v)
-			case name == "xor":
-				acc ^= v
-			case name == "min":
-				acc = min(acc, v)
-			default:
-				acc = max(acc, v)
-			}
-			return true
-		})
+		switch name { // a loop of its own for each: the switch is not run per element
+		case "sum":
+			return comp.sum(r, 0, 0, add)
+		case "xor":
+			comp.each(r, func(v int64) bool { acc, have = acc^v, true; return true })
+		case "min":
+			comp.each(r, func(v int64) bool {
+				if !have || v < acc {
+					acc, have = v, true
+				}
+				return true
+			})
+		default:
+			comp.each(r, func(v int64) bool {
+				if !have || v > acc {
+					acc, have = v, true
+				}
+				return true
+			})
+		}
 		if !have && name != "sum" && name != "xor" {
 			Fail(e.Pos, "%s of nothing: no value passed", name)
 		}

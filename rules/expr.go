@@ -45,7 +45,7 @@ type Scope struct {
 
 // CallFunc compiles a call the rule compiler does not know, with num to
 // compile the numbers it takes; ok false when it does not know it either.
-type CallFunc func(e *lang.Call, num func(lang.Expr) Func) (f Func, ok bool)
+type CallFunc func(e *lang.Call, num func(lang.Expr) Int) (f Func, ok bool)
 
 // Calls lets the caller compile the calls the rule compiler does not know:
 // eval compiles a statement's generator, sum(grundy(K(x, y)) for ...), with
@@ -116,15 +116,19 @@ func (t *Ticker) Watch(ctx context.Context) (unwatch func()) {
 	return func() { t.ctx = nil }
 }
 
-func (t *Ticker) tick() {
+func (t *Ticker) tick() { // small enough to inline: a statement's generator ticks here only
+	if t.steps++; t.w != nil || t.left != 0 || t.steps&4095 == 0 {
+		t.tickAll()
+	}
+}
+
+func (t *Ticker) tickAll() {
 	if t.w != nil {
 		t.w.Tick()
 	}
-	if t.ctx != nil {
-		if t.steps++; t.steps&4095 == 0 {
-			if err := t.ctx.Err(); err != nil {
-				solve.Abort(&solve.InterruptedError{What: "a comprehension", Err: err})
-			}
+	if t.ctx != nil && t.steps&4095 == 0 {
+		if err := t.ctx.Err(); err != nil {
+			solve.Abort(&solve.InterruptedError{What: "a comprehension", Err: err})
 		}
 	}
 	if t.left > 0 {
@@ -572,7 +576,7 @@ func (s *Scope) call(e *lang.Call) Int {
 		Fail(e.Pos, "%s(...) is a collection, not a number: it goes after 'in', or in a move's result", id.Name)
 	}
 	if s.calls != nil {
-		if f, ok := s.calls(e, func(a lang.Expr) Func { return s.intExpr(a).Fn }); ok {
+		if f, ok := s.calls(e, s.intExpr); ok {
 			return Int{Fn: f}
 		}
 	}

@@ -60,13 +60,26 @@ func (m *Memo) Known(xs []int64) (int, bool) {
 	}
 	idx := int64(0)
 	for i, d := range b.dims {
-		if x := xs[i]; x < 0 || x >= d {
+		x := xs[i]
+		if uint64(x) >= uint64(d) { // negative, or past the box
 			return 0, false
-		} else {
-			idx = idx*d + x
 		}
+		idx += x * b.strides[i]
 	}
 	if v := m.vals[idx]; v >= 0 {
+		return int(v), true
+	}
+	return 0, false
+}
+
+// KnownPair is Known for a tuple of two numbers, the most common, read
+// with no slice.
+func (m *Memo) KnownPair(x, y int64) (int, bool) {
+	b := m.box
+	if b == nil || len(b.dims) != 2 || uint64(x) >= uint64(b.dims[0]) || uint64(y) >= uint64(b.dims[1]) {
+		return 0, false
+	}
+	if v := m.vals[x*b.dims[1]+y]; v >= 0 {
 		return int(v), true
 	}
 	return 0, false

@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -15,7 +16,7 @@ import (
 // are its numbers is looked up in its memo by the key written in place, a
 // heap game's sequence at the heap; any other ruleset, or a ruleset with a
 // 'loses if' rule, makes the position and values it as Value does.
-func (s *Solver) Numbers(r game.Ruleset) (func(ctx context.Context, nums []int64) (int64, error), bool) {
+func (s *Solver) Numbers(r game.Ruleset) (play.NumberQuery, bool) {
 	rs := s.of(r)
 	k := r.Kind()
 	general := func(ctx context.Context, nums []int64) (int64, error) {
@@ -37,7 +38,7 @@ func (s *Solver) Numbers(r game.Ruleset) (func(ctx context.Context, nums []int64
 		return g.Int64(), nil
 	}
 	if game.Decides(rs.base) {
-		return general, true
+		return play.NumberQuery{Value: general}, true
 	}
 	switch v := rs.values.(type) {
 	case *graphValues:
@@ -46,7 +47,7 @@ func (s *Solver) Numbers(r game.Ruleset) (func(ctx context.Context, nums []int64
 			break
 		}
 		key := make([]byte, 8*ik.KeyInts())
-		return func(ctx context.Context, nums []int64) (int64, error) {
+		return play.NumberQuery{Memo: v.memo, Value: func(ctx context.Context, nums []int64) (int64, error) {
 			if g, ok := v.memo.Known(nums); ok {
 				return int64(g), nil
 			}
@@ -61,15 +62,15 @@ func (s *Solver) Numbers(r game.Ruleset) (func(ctx context.Context, nums []int64
 			}
 			g, err := v.memo.Grundy(ctx, key)
 			return int64(g), err
-		}, true
+		}}, true
 	case *heapValues:
-		return func(ctx context.Context, nums []int64) (int64, error) {
+		return play.NumberQuery{Value: func(ctx context.Context, nums []int64) (int64, error) {
 			if len(nums) != 1 || nums[0] < 0 {
 				return general(ctx, nums)
 			}
 			g, err := v.seq.Value(ctx, int(nums[0]))
 			return int64(g), err
-		}, true
+		}}, true
 	}
-	return general, true
+	return play.NumberQuery{Value: general}, true
 }
