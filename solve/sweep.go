@@ -234,44 +234,91 @@ func (m *Memo) sweep(ctx context.Context, root int32) error {
 }
 
 // sweepRun values the cells c0 <= c < c1 not valued yet, each the mex of the
-// cells at the offsets offs from it, which are valued. One, two or three
-// offsets, the most common, have loops of their own, with no loop over the
-// offsets per cell.
+// cells at the offsets offs from it, which are valued. Up to three offsets
+// are read by a loop with no loop over them (fewer are read twice over);
+// the cell just before, offset -1, is kept from the step before rather
+// than read back from memory, where it was just stored.
 func (m *Memo) sweepRun(c0, c1 int64, offs []int64) {
 	vals := m.vals[:c1]
-	met := 0 // cells never met before
-	switch len(offs) {
-	case 1:
-		o := offs[0]
+	met := 0          // cells never met before
+	var rest [3]int64 // the offsets read, other than -1
+	k, chained := 0, false
+	for _, o := range offs {
+		if o == -1 && !chained {
+			chained = true
+		} else if k < len(rest) {
+			rest[k] = o
+			k++
+		} else {
+			k = len(rest) + 1 // too many
+			break
+		}
+	}
+	switch {
+	case k > len(rest) || k == 3 && chained:
 		for c := c0; c < c1; c++ {
 			if v := vals[c]; v < 0 {
 				if v == absent {
 					met++
 				}
-				if a := uint32(vals[c+o]); a != 0 {
-					vals[c] = 0
-				} else {
-					vals[c] = 1
-				}
+				vals[c] = m.sweepMex(c, offs)
 			}
 		}
-	case 2:
-		o, p := offs[0], offs[1]
+	case chained && k == 0: // mex{prev}
+		prev := vals[c0-1]
+		for c := c0; c < c1; c++ {
+			v := vals[c]
+			if v < 0 {
+				if v == absent {
+					met++
+				}
+				v = 0
+				if prev == 0 {
+					v = 1
+				}
+				vals[c] = v
+			}
+			prev = v
+		}
+	case chained:
+		o, p := rest[0], rest[1]
+		if k == 1 {
+			p = o
+		}
+		prev := vals[c0-1]
+		for c := c0; c < c1; c++ {
+			v := vals[c]
+			if v < 0 {
+				if v == absent {
+					met++
+				}
+				a, b, e := uint32(prev), uint32(vals[c+o]), uint32(vals[c+p])
+				if a|b|e < 64 {
+					v = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63) | 1<<(e&63))))
+				} else {
+					v = m.sweepMex(c, offs)
+				}
+				vals[c] = v
+			}
+			prev = v
+		}
+	case k == 0:
 		for c := c0; c < c1; c++ {
 			if v := vals[c]; v < 0 {
 				if v == absent {
 					met++
 				}
-				a, b := uint32(vals[c+o]), uint32(vals[c+p])
-				if a|b < 64 {
-					vals[c] = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63))))
-				} else {
-					vals[c] = m.sweepMex(c, offs)
-				}
+				vals[c] = 0 // no move
 			}
 		}
-	case 3:
-		o, p, q := offs[0], offs[1], offs[2]
+	default:
+		o, p, q := rest[0], rest[1], rest[2]
+		switch k {
+		case 1:
+			p, q = o, o
+		case 2:
+			q = p
+		}
 		for c := c0; c < c1; c++ {
 			if v := vals[c]; v < 0 {
 				if v == absent {
@@ -283,15 +330,6 @@ func (m *Memo) sweepRun(c0, c1 int64, offs []int64) {
 				} else {
 					vals[c] = m.sweepMex(c, offs)
 				}
-			}
-		}
-	default:
-		for c := c0; c < c1; c++ {
-			if v := vals[c]; v < 0 {
-				if v == absent {
-					met++
-				}
-				vals[c] = m.sweepMex(c, offs)
 			}
 		}
 	}
