@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -190,10 +192,15 @@ type gListLit struct {
 	Comp  *gComp   `parser:"@@? ']'"`
 }
 
-var parser = participle.MustBuild[gFile](
-	participle.Lexer(gameLexer{}),
-	participle.UseLookahead(2),
-)
+// grammar is the parser, built when first wanted: building it takes about a
+// millisecond, which a script of simple statements and game declarations,
+// read without it (simple.go), never spends.
+var grammar = sync.OnceValue(func() *participle.Parser[gFile] {
+	return participle.MustBuild[gFile](
+		participle.Lexer(gameLexer{}),
+		participle.UseLookahead(2),
+	)
+})
 
 // Grammar returns the grammar in EBNF, as participle prints it.
-func Grammar() string { return parser.String() }
+func Grammar() string { return grammar().String() }

@@ -39,7 +39,7 @@ func parseWhole(filename, src string, first int) (*File, error) {
 	peek, err := lexer.Upgrade(&scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1})
 	var g *gFile
 	if err == nil {
-		g, err = parser.ParseFromLexer(peek)
+		g, err = grammar().ParseFromLexer(peek)
 	}
 	if err != nil {
 		return nil, syntaxError(filename, src, first, err)

@@ -24,15 +24,27 @@ import (
 // in goroutines and parser set-up than the parse they save.
 const minPieceTokens = 2048
 
-// minPiecesBytes is the shortest script parsed in pieces; shorter ones (a
-// line at the prompt, a file in an editor) go to the grammar whole.
+// minPiecesBytes is the shortest script parsed in pieces side by side;
+// shorter ones (a line at the prompt, a file in an editor) are one piece,
+// parsed on the caller's goroutine.
 const minPiecesBytes = 4096
 
-// parsePieces parses src in pieces when it is long enough to gain from it.
-// It reports false when src is short, cannot be cut, or does not parse.
+// parsePieces parses src in pieces, side by side when it is long enough to
+// gain from it. Its simple statements are read by simpleStmt, so that a
+// script made only of them never builds the grammar's parser (grammar.go).
+// It reports false when src cannot be cut or does not parse.
 func parsePieces(filename, src string, first int) (*File, bool) {
 	if len(src) < minPiecesBytes {
-		return nil, false
+		toks, ok := tokens(filename, src, first)
+		if !ok {
+			return nil, false
+		}
+		bounds := starts(toks)
+		if len(bounds) == 0 || bounds[0] != 0 {
+			bounds = append([]int{0}, bounds...)
+		}
+		stmts, ok := parsePiece(toks, append(bounds, len(toks)-1))
+		return &File{Name: filename, Stmts: stmts}, ok
 	}
 	return parseInPieces(filename, src, first, minPieceTokens, runtime.GOMAXPROCS(0))
 }
@@ -118,7 +130,7 @@ func parsePiece(toks []lexer.Token, bounds []int) ([]Stmt, bool) {
 		if err != nil {
 			return false
 		}
-		g, err := parser.ParseFromLexer(peek)
+		g, err := grammar().ParseFromLexer(peek)
 		if err != nil {
 			return false
 		}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"os"
+	"reflect"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"path/filepath"
@@ -11,6 +12,34 @@ import (
 
 // pieceScripts are scripts whose statements meet at every kind of place a
 // cut may or may not be made.
+// gameDecls are game declarations of every form the grammar has.
+const gameDecls = `game A(n) = Bounded(n)
+game B() = A(3)
+game C { take 1..3 split; take {1, 2} leaving 0 entailing; take 2 again }
+game D state (a, b) { move (a - k, b) for k in 1..a if k != 2 again
+  move (a - 1, b - 1) if a > 0 and b > 0 entailing; loses if a == 0 and b == 0 }
+game E set { pick x in 1..9; forbid x }
+game F { move (j for j in 1..n - 1 if j > 2); pass once }
+game G { move (n - k, k) for k in 1..n for j in 1..k if if k > 1 then j > 0 else false }
+game H
+  (x) = Nim
+game I state
+  (a) { move (a - 1) }
+game J state (a) {
+  move
+  (a - 1) }
+game K { }
+game L {}; game M { take 1;;; take 2 };
+game N { move () }
+game O { move (for j in 1..3) }
+game P { pass }
+game Q { take 1 split leaving 0 }
+game R state (a,) { move (a - 1) }
+game S { loses n == 0 }
+game T(a, b) { take a..b }
+game U word { move (w) }
+game V { take 1 entailing again }`
+
 var pieceScripts = []string{
 	"let a = 1\nlet b = a + 2\ngame G { take {1, 2} }\ngrundy(G(5))\nG(3) + G(4)\nlet f(x) = x * 2\nf(3)",
 	"x\ny\n3\n\"s\"\n(x)\n[1, 2]\n{3}\nif a then b else c\nnot x\n-y",
@@ -25,6 +54,7 @@ func exampleScripts(t *testing.T) []string {
 	if len(files) == 0 {
 		t.Fatal("no examples found")
 	}
+
 	var out []string
 	for _, name := range files {
 		b, err := os.ReadFile(name)
@@ -127,6 +157,7 @@ func FuzzPieces(f *testing.F) {
 	}
 	f.Add("a\n(b)\nc [1]\nlet d = e\n{f}")
 	f.Add(generators)
+	f.Add(gameDecls)
 	f.Fuzz(func(t *testing.T, src string) {
 		whole, err := parseWhole("f.game", src, 1)
 		pieces, ok := parseInPieces("f.game", src, 1, 1, 2)
@@ -135,6 +166,8 @@ func FuzzPieces(f *testing.F) {
 			t.Fatalf("the whole does not parse (%v), the pieces do:\n%s", err, Format(pieces))
 		case err == nil && ok && Format(whole) != Format(pieces):
 			t.Fatalf("in pieces\n%s\nwhole\n%s", Format(pieces), Format(whole))
+		case err == nil && ok && len(whole.Stmts) > 0 && !reflect.DeepEqual(whole.Stmts, pieces.Stmts):
+			t.Fatalf("the same statements, but not the same trees (positions?):\n%s", Format(whole))
 		}
 	})
 }
@@ -144,8 +177,21 @@ func FuzzPieces(f *testing.F) {
 // the grammar parses to the same structure.
 func TestSimpleStatementsAgree(t *testing.T) {
 	scripts := append(append([]string{statements(2000)}, pieceScripts...), exampleScripts(t)...)
+	for _, glob := range []string{"../eval/testdata/*.game", "../eval/testdata/errors/*.game", "../bench/compare.d/*.game"} {
+		files, _ := filepath.Glob(glob) // the error cases too: what the grammar refuses, simpleStmt must refuse
+		for _, name := range files {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := tokens("s.game", string(b), 1); ok {
+				scripts = append(scripts, string(b))
+			}
+		}
+	}
+	scripts = append(scripts, gameDecls)
 	scripts = append(scripts, "-x; not y;; (a + b) * c\nf()\ng(1, -2, \"s\")(3)\nlet z = (((1)))\nf(1,)\nh(\n1)\nx mod 3 xor 4 ^ 2 ^ -1", generators)
-	taken := 0
+	taken, games := 0, 0
 	for i, src := range scripts {
 		toks, ok := tokens("s.game", src, 1)
 		if !ok {
@@ -160,7 +206,7 @@ func TestSimpleStatementsAgree(t *testing.T) {
 			}
 			taken++
 			peek, _ := lexer.Upgrade(&sliceLexer{toks: seg, end: toks[bounds[k+1]].Pos})
-			g, err := parser.ParseFromLexer(peek)
+			g, err := grammar().ParseFromLexer(peek)
 			if err != nil || len(g.Stmts) != 1 {
 				t.Fatalf("script %d: simpleStmt takes %q, the grammar says %v", i, text(seg), err)
 			}
@@ -169,6 +215,12 @@ func TestSimpleStatementsAgree(t *testing.T) {
 			if a, b := Format(&File{Stmts: []Stmt{got}}), Format(&File{Stmts: []Stmt{want}}); a != b || StmtPos(got) != StmtPos(want) {
 				t.Fatalf("script %d, %q: %s at %v, the grammar gives %s at %v", i, text(seg), a, StmtPos(got), b, StmtPos(want))
 			}
+			if !reflect.DeepEqual(got, want) { // every position of every part too
+				t.Fatalf("script %d, %q: the same statement, but not the same tree:\n%#v\n%#v", i, text(seg), got, want)
+			}
+			if _, ok := got.(*GameDecl); ok {
+				games++
+			}
 		}
 		if i == 0 && taken != 2000 {
 			t.Errorf("the generated script: %d of its 2000 statements taken", taken)
@@ -176,6 +228,9 @@ func TestSimpleStatementsAgree(t *testing.T) {
 	}
 	if taken < 2100 {
 		t.Errorf("only %d statements taken", taken)
+	}
+	if games < 100 {
+		t.Errorf("only %d game declarations taken", games)
 	}
 	toks, _ := tokens("g.game", generators, 1)
 	if n, want := len(starts(toks)), strings.Count(generators, "\n")+1; n != want {

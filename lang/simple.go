@@ -11,12 +11,19 @@ import "github.com/alecthomas/participle/v2/lexer"
 // operators and ranges (open ones too), prefix - and not, brackets, sets
 // and lists (comprehensions too), if-then-else, and calls (with a
 // generator too), G{...} and indexes, as a statement or a let's value,
-// then any ';'. The tests check it against the grammar's parse of the same
-// tokens, statement by statement.
+// then any ';'; and game declarations made of those (simpleGame). The
+// tests check it against the grammar's parse of the same tokens, statement
+// by statement.
 func simpleStmt(toks []lexer.Token) (*gStmt, bool) {
 	p := simple{toks: toks}
 	var s *gStmt
-	if t := p.peek(); t != nil && t.Type == tokKeyword && t.Value == "let" {
+	if p.keyword("game") {
+		g, ok := p.game()
+		if !ok {
+			return nil, false
+		}
+		s = &gStmt{Game: g}
+	} else if t := p.peek(); t != nil && t.Type == tokKeyword && t.Value == "let" {
 		if len(toks) < 4 || toks[1].Type != tokIdent || toks[2].Type != tokPunct || toks[2].Value != "=" {
 			return nil, false
 		}
@@ -259,4 +266,204 @@ func (p *simple) operand(o *gOperand) bool {
 		}
 		o.Suffix = append(o.Suffix, s)
 	}
+}
+
+// Game declarations: game G [(params)] (= expr | [kind] { rules }), the
+// rules take, move, loses if, pick, forbid and pass once, as the grammar
+// writes them (grammar.go). A bracket at the start of a line where the
+// grammar wants one is left to the grammar.
+
+func (p *simple) game() (*gGame, bool) {
+	g := &gGame{Kw: p.toks[p.i]}
+	p.i++
+	name, ok := p.ident()
+	if !ok {
+		return nil, false
+	}
+	g.Name = name.Name
+	if p.is("(") {
+		p.i++
+		if !p.is(")") {
+			if g.Params, ok = p.names(); !ok {
+				return nil, false
+			}
+		}
+		if !p.is(")") {
+			return nil, false
+		}
+		p.i++
+	}
+	if p.is("=") {
+		p.i++
+		g.Alias, ok = p.expr()
+		return g, ok
+	}
+	if t := p.peek(); t != nil && (t.Type == tokIdent || t.Type == tokKeyword && (t.Value == "state" || t.Value == "set")) {
+		k := &gKind{Pos: t.Pos, Word: t.Value}
+		p.i++
+		if p.is("(") {
+			p.i++
+			if k.Vars, ok = p.names(); !ok || !p.is(")") {
+				return nil, false
+			}
+			p.i++
+		}
+		g.Kind = k
+	}
+	if !p.is("{") {
+		return nil, false
+	}
+	p.i++
+	for !p.is("}") {
+		r, ok := p.rule()
+		if !ok {
+			return nil, false
+		}
+		g.Rules = append(g.Rules, r)
+		for p.is(";") {
+			p.i++
+		}
+	}
+	p.i++
+	return g, true
+}
+
+// ident takes a name.
+func (p *simple) ident() (*gName, bool) {
+	t := p.peek()
+	if t == nil || t.Type != tokIdent {
+		return nil, false
+	}
+	p.i++
+	return &gName{Pos: t.Pos, Name: t.Value}, true
+}
+
+// names takes names separated by commas, at least one.
+func (p *simple) names() ([]*gName, bool) {
+	var out []*gName
+	for {
+		n, ok := p.ident()
+		if !ok {
+			return nil, false
+		}
+		out = append(out, n)
+		if !p.is(",") {
+			return out, true
+		}
+		p.i++
+	}
+}
+
+// word reports whether the next token is the name v (a word of a rule that
+// is not a keyword: entailing, again, pass, once).
+func (p *simple) word(v string) bool {
+	t := p.peek()
+	return t != nil && t.Type == tokIdent && t.Value == v
+}
+
+// then takes the word after a take or move rule that says what it obliges.
+func (p *simple) then() string {
+	if p.word("entailing") || p.word("again") {
+		p.i++
+		return p.toks[p.i-1].Value
+	}
+	return ""
+}
+
+func (p *simple) rule() (*gRule, bool) {
+	t := p.peek()
+	if t == nil {
+		return nil, false
+	}
+	var ok bool
+	switch {
+	case p.keyword("take"):
+		r := &gTake{Pos: t.Pos}
+		p.i++
+		if r.Amount, ok = p.expr(); !ok {
+			return nil, false
+		}
+		switch {
+		case p.keyword("split"):
+			r.Split = true
+			p.i++
+		case p.keyword("leaving"):
+			p.i++
+			if r.Leaving, ok = p.expr(); !ok {
+				return nil, false
+			}
+		}
+		r.Then = p.then()
+		return &gRule{Take: r}, true
+	case p.keyword("move"):
+		r := &gMove{Pos: t.Pos}
+		p.i++
+		if !p.is("(") {
+			return nil, false
+		}
+		p.i++
+		if p.is(")") || p.keyword("for") { // the grammar wants a result first
+			return nil, false
+		}
+		if r.Result, r.Gen, ok = p.exprs(")"); !ok {
+			return nil, false
+		}
+		for p.keyword("for") {
+			f := &gFor{Pos: p.toks[p.i].Pos}
+			p.i++
+			if f.Var, ok = p.ident(); !ok || !p.keyword("in") {
+				return nil, false
+			}
+			p.i++
+			if f.Range, ok = p.expr(); !ok {
+				return nil, false
+			}
+			r.Fors = append(r.Fors, f)
+		}
+		if p.keyword("if") {
+			p.i++
+			if r.Guard, ok = p.expr(); !ok {
+				return nil, false
+			}
+		}
+		r.Then = p.then()
+		return &gRule{Move: r}, true
+	case p.keyword("loses"):
+		p.i++
+		if !p.keyword("if") {
+			return nil, false
+		}
+		p.i++
+		r := &gLoses{Pos: t.Pos}
+		if r.Cond, ok = p.expr(); !ok {
+			return nil, false
+		}
+		return &gRule{Loses: r}, true
+	case p.keyword("pick"):
+		p.i++
+		r := &gPick{Pos: t.Pos}
+		if r.Var, ok = p.ident(); !ok || !p.keyword("in") {
+			return nil, false
+		}
+		p.i++
+		if r.Universe, ok = p.expr(); !ok {
+			return nil, false
+		}
+		return &gRule{Pick: r}, true
+	case p.keyword("forbid"):
+		p.i++
+		r := &gForbid{Pos: t.Pos}
+		if r.What, ok = p.ident(); !ok {
+			return nil, false
+		}
+		return &gRule{Forbid: r}, true
+	case p.word("pass"):
+		p.i++
+		if !p.word("once") {
+			return nil, false
+		}
+		p.i++
+		return &gRule{Pass: &gPass{Pos: t.Pos, Once: true}}, true
+	}
+	return nil, false
 }
