@@ -177,7 +177,8 @@ func TestShiftGamesAgainstBruteForce(t *testing.T) {
 		src := g.source()
 		in := eval.New(eval.Config{Out: new(strings.Builder)})
 		ref := eval.New(eval.Config{Out: new(strings.Builder), Generic: true})
-		for _, s := range []*eval.Interp{in, ref} {
+		out := eval.New(eval.Config{Out: new(strings.Builder)}) // outcomes only
+		for _, s := range []*eval.Interp{in, ref, out} {
 			if err := s.Exec(ctx, "g.game", src); err != nil {
 				t.Fatalf("seed %d:\n%s%s", seed, src, s.Render(err))
 			}
@@ -215,6 +216,12 @@ func TestShiftGamesAgainstBruteForce(t *testing.T) {
 				t.Fatalf("seed %d: %s: the session says\n%s\nthe search alone says\n%s\n%s", seed, q, in.Render(err), ref.Render(rerr), src)
 			case err == nil && (got.String() != fmt.Sprint(want) || rv.String() != fmt.Sprint(want)):
 				t.Fatalf("seed %d: %s = %s (search alone %s), brute force %d\n%s", seed, q, got, rv, want, src)
+			}
+			// The outcome search may answer where a move fails out of its way;
+			// where the brute force has a value, it must agree with it.
+			o, oerr := out.Eval(ctx, "outcome(G("+strings.Join(strs, ", ")+"))")
+			if werr == nil && (oerr != nil || o.String() != map[bool]string{true: "P", false: "N"}[want == 0]) {
+				t.Fatalf("seed %d: outcome of %v is %v, %v; the brute force's value is %d\n%s", seed, x, o, oerr, want, src)
 			}
 		}
 	}

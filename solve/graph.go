@@ -146,6 +146,12 @@ func (m *Memo) Win(ctx context.Context, key []byte) (bool, error) {
 	if v := m.vals[root]; v >= 0 || v == knownN {
 		return v != 0, nil
 	}
+	if err := m.sweep(ctx, root); err != nil { // the values, at a few nanoseconds a state
+		return false, err
+	}
+	if v := m.vals[root]; v >= 0 {
+		return v != 0, nil
+	}
 	if err := m.search(ctx, root, m.stepWin); err != nil {
 		return false, err
 	}
