@@ -295,3 +295,26 @@ func TestSweepStops(t *testing.T) {
 		t.Fatalf("grundy(Kiki(2999, 1234)) = %s, want %s", got, want)
 	}
 }
+
+// TestSweepSolver: solver() says when a game is swept, and not when its
+// moves reach a line of the array only, or the session is generic.
+func TestSweepSolver(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		generic bool
+		want    string
+	}{
+		{kiki, false, "valued in order"},
+		{kiki, true, "memoized mex"},
+		{"game Kiki state (x, y) { move (x - 1, y - 1) if x > 0 and y > 0 }", false, "memoized mex"},
+		{"game Kiki state (x, y) { move (x - k, y) for k in 1..x }", false, "memoized mex"},
+	} {
+		in := eval.New(eval.Config{Out: new(strings.Builder), Generic: c.generic})
+		if err := in.Exec(context.Background(), "k.game", c.src); err != nil {
+			t.Fatal(in.Render(err))
+		}
+		if got := mustEval(t, in, "solver(Kiki)").String(); !strings.Contains(got, c.want) {
+			t.Errorf("%s (generic %v): solver says %q, not %q", c.src, c.generic, got, c.want)
+		}
+	}
+}

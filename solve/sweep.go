@@ -42,6 +42,12 @@ type ShiftGraph interface {
 	Shifts() ([]Shift, bool)
 }
 
+// Sweeps reports whether the memo values states by sweeps (see above).
+func (m *Memo) Sweeps() bool {
+	shifts, _ := m.sweepable()
+	return !m.noSweep && shifts != nil
+}
+
 // sweepable returns the shifts of m's graph when it can be swept (no shift
 // adds to a number, and they span the numbers they change), and which
 // numbers they change; nil otherwise. It reads the graph once.

@@ -88,6 +88,9 @@ func newGraphValues(r game.GraphGame, limits *solve.Limits, generic bool) *graph
 }
 
 func (v *graphValues) Solver() string {
+	if v.memo.Sweeps() {
+		return "generic: the moves add constants to " + positionsOf(v.r) + ", so the states up to a position asked about are valued in order, with no search"
+	}
 	return "generic: memoized mex over the state graph of " + positionsOf(v.r)
 }
 
