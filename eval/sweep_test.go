@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,6 +31,17 @@ import (
 type shiftMove struct {
 	delta []int64
 	conds []shiftCond
+	// a loop: for k in loop (written as text), lowering number lowered by
+	// k more, its guard kconds
+	loop    []int64
+	text    string
+	lowered int
+	kconds  []kCond
+}
+
+type kCond struct {
+	text string
+	f    func(x []int64, k int64) bool
 }
 
 type shiftCond struct {
@@ -59,24 +71,36 @@ func (g *shiftGame) grundy(x []int64) (int, error) {
 	defer delete(g.busy, key)
 	seen := map[int]bool{}
 	for _, m := range g.moves {
-		ok := true
-		for _, c := range m.conds {
-			ok = ok && c.f(x)
+		ks := m.loop
+		if ks == nil {
+			ks = []int64{0}
 		}
-		if !ok {
-			continue
-		}
-		y := make([]int64, len(x))
-		for i := range x {
-			if y[i] = x[i] + m.delta[i]; y[i] < 0 {
-				return 0, errNegative
+		for _, k := range ks {
+			ok := true
+			for _, c := range m.conds {
+				ok = ok && c.f(x)
 			}
+			for _, c := range m.kconds {
+				ok = ok && c.f(x, k)
+			}
+			if !ok {
+				continue
+			}
+			y := make([]int64, len(x))
+			for i := range x {
+				if y[i] = x[i] + m.delta[i]; i == m.lowered {
+					y[i] -= k
+				}
+				if y[i] < 0 {
+					return 0, errNegative
+				}
+			}
+			v, err := g.grundy(y)
+			if err != nil {
+				return 0, err
+			}
+			seen[v] = true
 		}
-		v, err := g.grundy(y)
-		if err != nil {
-			return 0, err
-		}
-		seen[v] = true
 	}
 	v := 0
 	for seen[v] {
@@ -113,6 +137,28 @@ func randomShiftGame(rnd *rand.Rand, n int) *shiftGame {
 			}
 		}
 		rnd.Shuffle(len(m.conds), func(i, j int) { m.conds[i], m.conds[j] = m.conds[j], m.conds[i] })
+		m.lowered = i0
+		if rnd.IntN(4) == 0 { // a loop over a few constants: unrolled into shifts
+			switch rnd.IntN(3) {
+			case 0:
+				m.loop, m.text = []int64{1, 2, 3}, "1..3"
+			case 1:
+				m.loop, m.text = []int64{2, 5}, "{2, 5}"
+			default:
+				m.loop, m.text = []int64{0, 1}, "0..1" // k = 0: the move's constants alone
+			}
+			if rnd.IntN(5) > 0 {
+				v := g.vars[i0]
+				m.kconds = append(m.kconds, kCond{fmt.Sprintf("%s >= k + %d", v, -m.delta[i0]), func(x []int64, k int64) bool { return x[i0] >= k-m.delta[i0] }})
+			}
+			if rnd.IntN(3) == 0 {
+				m.kconds = append(m.kconds, kCond{"k != 2", func(_ []int64, k int64) bool { return k != 2 }})
+			}
+			if rnd.IntN(6) == 0 { // not a span once unrolled
+				v := g.vars[rnd.IntN(n)]
+				m.kconds = append(m.kconds, kCond{fmt.Sprintf("%s > k * %s", v, v), func(x []int64, k int64) bool { return x[slices.Index(g.vars, v)] > k*x[slices.Index(g.vars, v)] }})
+			}
+		}
 		g.moves = append(g.moves, m)
 	}
 	return g
@@ -149,14 +195,22 @@ func (g *shiftGame) source() string {
 		for i, v := range g.vars {
 			parts[i] = v + addend(m.delta[i], "1")
 		}
+		if m.loop != nil {
+			parts[m.lowered] += " - k"
+		}
 		fmt.Fprintf(&src, "    move (%s)", strings.Join(parts, ", "))
-		for i, c := range m.conds {
-			if i == 0 {
-				src.WriteString(" if ")
-			} else {
-				src.WriteString(" and ")
-			}
-			src.WriteString(c.text)
+		if m.loop != nil {
+			fmt.Fprintf(&src, " for k in %s", m.text)
+		}
+		var conds []string
+		for _, c := range m.conds {
+			conds = append(conds, c.text)
+		}
+		for _, c := range m.kconds {
+			conds = append(conds, c.text)
+		}
+		if len(conds) > 0 {
+			src.WriteString(" if " + strings.Join(conds, " and "))
 		}
 		src.WriteString("\n")
 	}

@@ -1,6 +1,11 @@
 package rules
 
-import "math"
+import (
+	"math"
+	"math/big"
+
+	"github.com/gamelang/gamelang/lang"
+)
 
 // Moves by shifts.
 //
@@ -75,4 +80,65 @@ func (m *Move) Shift(n int) (delta, lo, hi []int64, ok bool) {
 		}
 	}
 	return delta, lo, hi, true
+}
+
+// unrollMax bounds the values of a loop that Unrolled compiles one by one.
+const unrollMax = 64
+
+// Unrolled compiles a move whose one loop runs over a few constants
+// (move (x - k, y) for k in 1..3 if x >= k) once for each of them, in
+// order, with the variable a constant: moves that may then be shifts, for
+// a kind that sweeps (Shift). ok is false for any other move, and when a
+// copy does not compile; the move itself is compiled as it is written.
+func (s *Scope) Unrolled(r *lang.MoveRule) (moves []Move, ok bool) {
+	if len(r.Fors) != 1 {
+		return nil, false
+	}
+	name := r.Fors[0].Var.Name
+	if _, bound := s.slots[name]; bound {
+		return nil, false
+	}
+	rng, err := s.CompileColl(r.Fors[0].Range)
+	if err != nil || rng.each != nil {
+		return nil, false
+	}
+	var ks []int64
+	switch {
+	case rng.IsRange && rng.Lo.Const && rng.Hi.Const:
+		if rng.Hi.Val-rng.Lo.Val >= unrollMax {
+			return nil, false
+		}
+		for k := rng.Lo.Val; k <= rng.Hi.Val; k++ {
+			ks = append(ks, k)
+		}
+	case !rng.IsRange && len(rng.Elems) <= unrollMax:
+		for _, e := range rng.Elems {
+			if !e.Const {
+				return nil, false
+			}
+			ks = append(ks, e.Val)
+		}
+	default:
+		return nil, false
+	}
+	outer := s.consts
+	defer func() { s.consts = outer }()
+	one := &lang.MoveRule{Pos: r.Pos, Result: r.Result, Guard: r.Guard, Then: r.Then}
+	for _, k := range ks {
+		s.consts = func(n string) (Const, bool) {
+			if n == name {
+				return IntConst(big.NewInt(k)), true
+			}
+			if outer == nil {
+				return Const{}, false
+			}
+			return outer(n)
+		}
+		m, err := s.CompileMove(one)
+		if err != nil {
+			return nil, false
+		}
+		moves = append(moves, m)
+	}
+	return moves, true
 }

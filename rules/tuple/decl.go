@@ -62,7 +62,21 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 	if err != nil {
 		return nil, err
 	}
-	return newRuleset(name, vars, body, sc.Registers(), opt.Limits), nil
+	// A move with a loop over a few constants is also compiled once for
+	// each, for Shifts: the copies may be shifts where the move is not.
+	unrolled := make([][]rules.Move, len(body.Moves))
+	mi := 0
+	for _, r := range d.Rules {
+		if m, ok := r.(*lang.MoveRule); ok {
+			if _, _, _, shift := body.Moves[mi].Shift(len(vars)); !shift && body.Loses == nil {
+				unrolled[mi], _ = sc.Unrolled(m)
+			}
+			mi++
+		}
+	}
+	t := newRuleset(name, vars, body, sc.Registers(), opt.Limits)
+	t.unrolled = unrolled
+	return t, nil
 }
 
 func names(ids []*lang.Ident) string {

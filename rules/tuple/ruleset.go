@@ -25,8 +25,11 @@ type Ruleset struct {
 	buf    []byte
 	limits *solve.Limits
 	ticker *rules.Ticker
-	emit   []func()     // emit[i] yields the option move i reached, made once
-	yield  func([]byte) // the caller's, during Options
+	emit   []func() // emit[i] yields the option move i reached, made once
+	// unrolled[i], when not nil, is move i compiled once for each value of
+	// its loop, for Shifts (rules.Scope.Unrolled).
+	unrolled [][]rules.Move
+	yield    func([]byte) // the caller's, during Options
 }
 
 func newRuleset(name string, vars []string, body rules.Compiled, nregs int, limits *solve.Limits) *Ruleset {
@@ -157,18 +160,25 @@ func (t *Ruleset) BoxOptions(w *solve.Work, key []byte, dims, strides []int64, r
 }
 
 // Shifts gives the moves as shifts of the numbers (solve.ShiftGraph), when
-// every one is (rules.Move.Shift) and no 'loses if' rule leaves options out.
+// every one is (rules.Move.Shift), or a loop over a few constants whose
+// every copy is, and no 'loses if' rule leaves options out.
 func (t *Ruleset) Shifts() ([]solve.Shift, bool) {
 	if t.loses != nil {
 		return nil, false
 	}
 	shifts := make([]solve.Shift, 0, len(t.moves))
 	for i := range t.moves {
-		delta, lo, hi, ok := t.moves[i].Shift(t.n)
-		if !ok {
-			return nil, false
+		copies := t.moves[i : i+1]
+		if i < len(t.unrolled) && t.unrolled[i] != nil {
+			copies = t.unrolled[i]
 		}
-		shifts = append(shifts, solve.Shift{Delta: delta, Lo: lo, Hi: hi})
+		for j := range copies {
+			delta, lo, hi, ok := copies[j].Shift(t.n)
+			if !ok {
+				return nil, false
+			}
+			shifts = append(shifts, solve.Shift{Delta: delta, Lo: lo, Hi: hi})
+		}
 	}
 	return shifts, true
 }
