@@ -86,7 +86,9 @@ type Memo struct {
 	winList bool // listing for the outcome search: a P option stops it (Work.Stop)
 	// The graph's moves as shifts, read once, when it can be swept (sweep.go).
 	shiftsRead bool
-	noSweep    bool // NoSweep
+	noSweep    bool  // NoSweep
+	partSweeps bool  // sweeps go up to each root only, in this box (sweep.go)
+	swept      int64 // the cells sweeps have walked, for tests
 	shifts     []Shift
 	changed    []bool
 }
@@ -162,6 +164,7 @@ func (m *Memo) Win(ctx context.Context, key []byte) (bool, error) {
 func (m *Memo) root(key []byte) (int32, error) {
 	if b := m.fit(key); b != m.box {
 		m.rebox(b)
+		m.partSweeps = false
 	}
 	return m.id(key)
 }

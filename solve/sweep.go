@@ -138,6 +138,13 @@ func rank(shifts []Shift, changed []bool) int {
 // sweep values the cells from the origin to root in cell order, as the
 // shifts make them (see above); it returns early, with no error, where
 // the search must go on, and an error only when ctx ends.
+//
+// It sweeps the whole box when it can (in the numbers the shifts change):
+// a loop that asks about the box's positions one by one then finds them
+// all valued, where sweeps up to each in turn would walk the cells below
+// it again and again. When that sweep stops before the root (a move that
+// makes a number negative somewhere else in the box), the box is swept up
+// to each root from then on.
 func (m *Memo) sweep(ctx context.Context, root int32) error {
 	if m.noSweep {
 		return nil
@@ -148,20 +155,40 @@ func (m *Memo) sweep(ctx context.Context, root int32) error {
 		return nil
 	}
 	n := len(b.dims)
-	top, low := make([]int64, n), make([]int64, n)
-	size := int64(1)
+	top, low, all := make([]int64, n), make([]int64, n), make([]int64, n)
 	for i, c := n-1, int64(root); i >= 0; i-- {
 		top[i], c = c%b.dims[i], c/b.dims[i]
 	}
+	size, whole := int64(1), int64(1)
 	for i := range low {
-		if !changed[i] {
+		all[i] = top[i]
+		if changed[i] {
+			all[i] = b.dims[i] - 1
+		} else {
 			low[i] = top[i]
 		}
 		size *= top[i] - low[i] + 1
+		whole *= all[i] - low[i] + 1
 	}
-	if size > int64(m.limits.maxStates()-m.count) {
+	free := int64(m.limits.maxStates() - m.count)
+	if !m.partSweeps && whole <= free {
+		if err := m.sweepRegion(ctx, shifts, low, all); err != nil || m.vals[root] >= 0 {
+			return err
+		}
+		m.partSweeps = true
+	}
+	if size > free {
 		return nil
 	}
+	return m.sweepRegion(ctx, shifts, low, top)
+}
+
+// sweepRegion values the cells from low to top (every number between its
+// two bounds) in cell order; it stops, with no error, before a cell from
+// which a shift would make a number negative.
+func (m *Memo) sweepRegion(ctx context.Context, shifts []Shift, low, top []int64) error {
+	b := m.box
+	n := len(b.dims)
 	defer func() { m.boxFree = 0 }() // the limits are read anew
 	last := n - 1
 	x := slices.Clone(low)
@@ -245,6 +272,7 @@ func (m *Memo) sweep(ctx context.Context, root int32) error {
 // the cell just before, offset -1, is kept from the step before rather
 // than read back from memory, where it was just stored.
 func (m *Memo) sweepRun(c0, c1 int64, offs []int64) {
+	m.swept += c1 - c0
 	vals := m.vals[:c1]
 	met := 0          // cells never met before
 	var rest [3]int64 // the offsets read, other than -1
