@@ -4,8 +4,8 @@ package eval_test
 //
 // A game is drawn at random: moves that add constants to the numbers, most
 // of them lowering some and raising none, now and then one that raises a
-// number after lowering an earlier one (not a shift the sweep takes: the
-// search values the game), one that moves nowhere (a loop), and guards
+// number after lowering an earlier one (a knight's move, on a board or
+// not), one that moves nowhere (a loop), and guards
 // that compare a number with a constant (a box of states), or do it in a
 // way that is not a span (1 < a, a != 2, a > b). A move with no guard on a
 // number it lowers makes it negative somewhere: an error where the root
@@ -122,9 +122,14 @@ func randomShiftGame(rnd *rand.Rand, n int) *shiftGame {
 			}
 		}
 		switch r := rnd.IntN(20); {
-		case r == 0 && i0+1 < n: // raises a later number: play still ends, but it is no shift the sweep takes
-			m.delta[i0+1+rnd.IntN(n-i0-1)] = 1
-		case r == 1: // nowhere
+		case r <= 2 && i0+1 < n: // raises a later number (a knight's move): play still ends
+			up := i0 + 1 + rnd.IntN(n-i0-1)
+			m.delta[up] = 1 + int64(rnd.IntN(2))
+			if rnd.IntN(3) > 0 { // kept inside a board
+				at, v := int64(3+rnd.IntN(12)), up
+				m.conds = append(m.conds, shiftCond{fmt.Sprintf("%s < %d", g.vars[up], at), func(x []int64) bool { return x[v] < at }})
+			}
+		case r == 3: // nowhere
 			clear(m.delta)
 		}
 		for range rnd.IntN(3) {
@@ -369,6 +374,30 @@ func TestSweepSolver(t *testing.T) {
 		}
 		if got := mustEval(t, in, "solver(Kiki)").String(); !strings.Contains(got, c.want) {
 			t.Errorf("%s (generic %v): solver says %q, not %q", c.src, c.generic, got, c.want)
+		}
+	}
+}
+
+// TestRaisedPastTheBox: moves that raise a number with no bound, from
+// positions near the box's end (16 wide at first) in a middle number and
+// in the last: the sweep must stop where a move leaves the box rather than
+// read the cell the index lands on, and the search then goes on. Every
+// value against the search alone.
+func TestRaisedPastTheBox(t *testing.T) {
+	src := `game R state (a, b, c) { move (a - 1, b + 1, c) if a > 0; move (a, b - 1, c) if b > 0; move (a, b, c - 1) if c > 0; move (a, b - 3, c - 1) if b > 2 and c > 0 }
+game S state (a, b) { move (a - 1, b + 2) if a > 0; move (a, b - 1) if b > 0 }`
+	in := eval.New(eval.Config{Out: new(strings.Builder)})
+	ref := eval.New(eval.Config{Out: new(strings.Builder), Generic: true})
+	for _, s := range []*eval.Interp{in, ref} {
+		if err := s.Exec(context.Background(), "r.game", src); err != nil {
+			t.Fatal(s.Render(err))
+		}
+	}
+	for _, q := range []string{"grundy(R(5, 14, 3))", "grundy(R(2, 15, 15))", "grundy(R(6, 9, 12))",
+		"sum(grundy(R(a, b, c)) * (a + 2*b + 3*c + 1) for a in 0..3 for b in 10..15 for c in 0..15)",
+		"grundy(S(5, 9))", "sum(grundy(S(a, b)) for a in 0..4 for b in 10..15)"} {
+		if a, b := said(in, q), said(ref, q); a != b {
+			t.Errorf("%s: swept %s, searched %s", q, a, b)
 		}
 	}
 }

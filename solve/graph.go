@@ -91,6 +91,7 @@ type Memo struct {
 	swept      int64 // the cells sweeps have walked, for tests
 	shifts     []Shift
 	changed    []bool
+	raised     []bool
 }
 
 type frame struct {

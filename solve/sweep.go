@@ -4,23 +4,25 @@ package solve
 //
 // A tuple game whose every move is a shift — move (x - 1, y) if x > 1 adds a
 // constant to each number, under a guard that holds on a box of states —
-// has the options of a state at fixed offsets from its cell. When no shift
-// adds to a number, every option comes before its state in the box's cell
-// order, so the cells from the origin up to a root can be valued in that
+// has the options of a state at fixed offsets from its cell. When every
+// shift lowers the first number it changes (it may raise later ones: a
+// knight's move (x - 2, y + 1)), every option inside the box comes before
+// its state in the box's cell order, so the cells can be valued in that
 // order, each by one pass over the offsets of the shifts that apply to it:
 // no stack, no keys, no listing, and values below 64 as the bits of one
 // word. A row of cells (the last number running) is cut where shifts begin
 // or stop applying, so that guards are read once a piece, not once a cell.
 //
-// The sweep values every cell between the origin and the root, reached from
-// the root or not; the numbers no shift changes stay the root's. It is tried
-// only where that is about the search's work: when the shifts span the
-// numbers they change (the states the root reaches are then a lattice of
-// full dimension, not a line across a plane) and the cells fit under the
-// state cap. A state from which a shift would make a number negative is an
-// error only if the root reaches it: the sweep stops before it, and the
-// search goes on from the root; the cells valued so far stay, since they
-// are the values of their states, reached or not.
+// The sweep values the cells of the whole box (or from the origin up to
+// the root, see sweep), reached from the root or not; the numbers no shift
+// changes stay the root's. It is tried only where that is about the
+// search's work: when the shifts span the numbers they change (the states
+// the root reaches are then a lattice of full dimension, not a line across
+// a plane) and the cells fit under the state cap. A state from which a
+// shift would make a number negative, or raise it past the box, is an
+// error or a state outside the box only if the root reaches it: the sweep
+// stops before it, and the search goes on from the root; the cells valued
+// so far stay, since they are the values of their states, reached or not.
 
 import (
 	"context"
@@ -48,9 +50,10 @@ func (m *Memo) Sweeps() bool {
 	return !m.noSweep && shifts != nil
 }
 
-// sweepable returns the shifts of m's graph when it can be swept (no shift
-// adds to a number, and they span the numbers they change), and which
-// numbers they change; nil otherwise. It reads the graph once.
+// sweepable returns the shifts of m's graph when it can be swept (each
+// lowers the first number it changes, and they span the numbers they
+// change), and which numbers they change; nil otherwise. It reads the
+// graph once.
 func (m *Memo) sweepable() ([]Shift, []bool) {
 	if m.shiftsRead {
 		return m.shifts, m.changed
@@ -65,34 +68,40 @@ func (m *Memo) sweepable() ([]Shift, []bool) {
 		return nil, nil
 	}
 	n := len(all[0].Delta)
-	changed := make([]bool, n)
+	changed, raised := make([]bool, n), make([]bool, n)
 	var shifts []Shift
 	for _, s := range all {
 		if len(s.Delta) != n {
 			return nil, nil
 		}
-		never, zero := false, true
+		never, first := false, int64(0) // first: the first change, which must lower its number
 		for i, d := range s.Delta {
-			if d > 0 || d <= -1<<31 {
+			if d >= 1<<31 || d <= -1<<31 {
 				return nil, nil
 			}
-			zero = zero && d == 0
+			if first == 0 {
+				first = d
+			}
 			never = never || s.Lo[i] > s.Hi[i]
 		}
-		if zero {
+		if first > 0 {
+			return nil, nil // it may come after its state in cell order
+		}
+		if first == 0 {
 			return nil, nil // a move to the state itself: a loop, which the search reports
 		}
 		if !never {
 			shifts = append(shifts, s)
 			for i, d := range s.Delta {
 				changed[i] = changed[i] || d != 0
+				raised[i] = raised[i] || d > 0
 			}
 		}
 	}
 	if len(shifts) == 0 || rank(shifts, changed) < count(changed) {
 		return nil, nil
 	}
-	m.shifts, m.changed = shifts, changed
+	m.shifts, m.changed, m.raised = shifts, changed, raised
 	return shifts, changed
 }
 
@@ -167,6 +176,9 @@ func (m *Memo) sweep(ctx context.Context, root int32) error {
 		} else {
 			low[i] = top[i]
 		}
+		if m.raised[i] { // a number some move raises: to the box's end, where the moves stay
+			top[i] = all[i]
+		}
 		size *= top[i] - low[i] + 1
 		whole *= all[i] - low[i] + 1
 	}
@@ -215,11 +227,11 @@ func (m *Memo) sweepRegion(ctx context.Context, shifts []Shift, low, top []int64
 				continue
 			}
 			for i := range last {
-				if x[i]+s.Delta[i] < 0 {
-					return nil // a number made negative: the search says where
+				if y := x[i] + s.Delta[i]; y < 0 || y > top[i] {
+					return nil // a number made negative, or raised past the box: the search says where
 				}
 			}
-			if a+s.Delta[last] < 0 {
+			if a+s.Delta[last] < 0 || z+s.Delta[last] > top[last] {
 				return nil
 			}
 			act = append(act, piece{a, z, off})
