@@ -9,7 +9,10 @@ package octal
 // growth times both in turn, on a stretch of heaps each, and runs the faster
 // for a while (an epoch, a sixteenth of the table, twice as long each time
 // the same way wins again, up to a quarter of it, or half of it when
-// the loser is 25% slower); then times them again.
+// the loser is 25% slower, or twice the table when that loser is the
+// wavefront past the table's first million heaps: the one-heap step is one
+// core's way, never slower than one core however busy the machine gets);
+// then times them again.
 // A trial's cost is the median over its pieces (a block, or a few dozen
 // heaps one at a time), so that a rare heap's long scan, which costs both
 // ways alike, does not decide it. The values do not depend on the choice,
@@ -46,6 +49,10 @@ const (
 // wavefront.
 const pickTrial = 1 << 12
 
+// pickSettled is the heap from which a step that wins by far runs for long
+// epochs.
+const pickSettled = 1 << 20
+
 var epochStart = time.Now()
 
 func monotonic() int64 { return int64(time.Since(epochStart)) }
@@ -64,7 +71,7 @@ func (p *pick) begin() {
 func (p *pick) pause(t0 int64) { p.last += p.clock() - t0 }
 
 func (p *pick) startTrial(i int) {
-	p.trialLen = max(pickTrial, i/256)
+	p.trialLen = min(max(pickTrial, i/256), 8*pickTrial) // enough pieces for a median, and no more
 	p.phase, p.wave, p.until = trialWave, true, i+p.trialLen
 	p.pieces = p.pieces[:0]
 }
@@ -91,8 +98,16 @@ func (p *pick) at(i int) bool {
 			p.stepCost = median(p.pieces)
 			wave := p.waveCost < p.stepCost
 			most := 2 // epochs up to a quarter of the table
-			if 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost) {
+			if wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost); wide && wave {
 				most = 3 // a wide margin: up to half the table
+			} else if wide && i >= pickSettled {
+				// The step won by far, on a table past its beginnings,
+				// whose heaps change slowly. The step is one core's way, so
+				// a long epoch of it is never slower than one core,
+				// whatever the machine does meanwhile: up to twice the
+				// table, so that the wavefront's trials, which cost, come
+				// rarely.
+				most = 5
 			}
 			if wave == p.won {
 				p.streak = min(p.streak+1, most)

@@ -75,6 +75,50 @@ func TestPickFollowsTheClock(t *testing.T) {
 	}
 }
 
+// Epochs: when the one-heap step wins by far on a settled table, its
+// epochs grow to twice the table (it is one core's way, so the wavefront's
+// costly trials may come rarely); when the wavefront wins by far, they stay
+// within half the table, so that a machine turning busy is soon noticed.
+// A trial is at most 8·pickTrial heaps.
+func TestPickEpochs(t *testing.T) {
+	for _, c := range []struct {
+		waveNs, stepNs int64
+		longest        func(i int) int // the longest epoch allowed from heap i
+		wantLong       bool            // must reach it
+	}{
+		{30, 10, func(i int) int { return 2 * i }, true},
+		{10, 30, func(i int) int { return i / 2 }, false},
+	} {
+		var now int64
+		p := pick{clock: func() int64 { return now }}
+		p.begin()
+		reached := false
+		for i := pickSettled; i < 1<<28; {
+			wave := p.at(i)
+			if p.trialLen > 8*pickTrial {
+				t.Fatalf("a trial of %d heaps at %d", p.trialLen, i)
+			}
+			if p.phase == chosen {
+				epoch := p.until - i
+				if epoch > c.longest(i) {
+					t.Fatalf("wave %d ns, step %d ns: an epoch of %d heaps from %d", c.waveNs, c.stepNs, epoch, i)
+				}
+				reached = reached || 2*epoch > c.longest(i) // within a rounding of i/16
+
+			}
+			ns := c.stepNs
+			if wave {
+				ns = c.waveNs
+			}
+			now += int64(p.until-i) * ns
+			i = p.until
+		}
+		if c.wantLong && !reached {
+			t.Errorf("wave %d ns, step %d ns: the epochs never reached twice the table", c.waveNs, c.stepNs)
+		}
+	}
+}
+
 // With the choice timed (not forced), a growth past the start of the blocks
 // runs both ways and agrees with the plain engine.
 func TestPickedGrowthAgrees(t *testing.T) {
