@@ -153,33 +153,42 @@ func (p *simple) exprs(end string) ([]*gExpr, *gComp, bool) {
 // comp parses the for clauses and condition of a comprehension.
 func (p *simple) comp() (*gComp, bool) {
 	c := &gComp{Pos: p.toks[p.i].Pos}
+	var ok bool
+	if c.Fors, ok = p.fors(); !ok {
+		return nil, false
+	}
+	if c.Cond, ok = p.cond(); !ok {
+		return nil, false
+	}
+	return c, true
+}
+
+// fors parses for clauses, for v in e, as many as there are.
+func (p *simple) fors() ([]*gFor, bool) {
+	var out []*gFor
 	for p.keyword("for") {
 		f := &gFor{Pos: p.toks[p.i].Pos}
 		p.i++
-		t := p.peek()
-		if t == nil || t.Type != tokIdent {
-			return nil, false
-		}
-		f.Var = &gName{Pos: t.Pos, Name: t.Value}
-		p.i++
-		if !p.keyword("in") {
-			return nil, false
-		}
-		p.i++
 		var ok bool
+		if f.Var, ok = p.ident(); !ok || !p.keyword("in") {
+			return nil, false
+		}
+		p.i++
 		if f.Range, ok = p.expr(); !ok {
 			return nil, false
 		}
-		c.Fors = append(c.Fors, f)
+		out = append(out, f)
 	}
-	if p.keyword("if") {
-		p.i++
-		var ok bool
-		if c.Cond, ok = p.expr(); !ok {
-			return nil, false
-		}
+	return out, true
+}
+
+// cond parses a condition, if e, when one follows (nil when none does).
+func (p *simple) cond() (*gExpr, bool) {
+	if !p.keyword("if") {
+		return nil, true
 	}
-	return c, true
+	p.i++
+	return p.expr()
 }
 
 func (p *simple) operand(o *gOperand) bool {
@@ -408,23 +417,11 @@ func (p *simple) rule() (*gRule, bool) {
 		if r.Result, r.Gen, ok = p.exprs(")"); !ok {
 			return nil, false
 		}
-		for p.keyword("for") {
-			f := &gFor{Pos: p.toks[p.i].Pos}
-			p.i++
-			if f.Var, ok = p.ident(); !ok || !p.keyword("in") {
-				return nil, false
-			}
-			p.i++
-			if f.Range, ok = p.expr(); !ok {
-				return nil, false
-			}
-			r.Fors = append(r.Fors, f)
+		if r.Fors, ok = p.fors(); !ok {
+			return nil, false
 		}
-		if p.keyword("if") {
-			p.i++
-			if r.Guard, ok = p.expr(); !ok {
-				return nil, false
-			}
+		if r.Guard, ok = p.cond(); !ok {
+			return nil, false
 		}
 		r.Then = p.then()
 		return &gRule{Move: r}, true
