@@ -144,7 +144,7 @@ func rank(shifts []Shift, changed []bool) int {
 	return r
 }
 
-// sweep values the cells from the origin to root in cell order, as the
+// sweep values the cells of the box that root needs in cell order, as the
 // shifts make them (see above); it returns early, with no error, where
 // the search must go on, and an error only when ctx ends.
 //
@@ -197,7 +197,7 @@ func (m *Memo) sweep(ctx context.Context, root int32) error {
 
 // sweepRegion values the cells from low to top (every number between its
 // two bounds) in cell order; it stops, with no error, before a cell from
-// which a shift would make a number negative.
+// which a shift would make a number negative or raise it past top.
 func (m *Memo) sweepRegion(ctx context.Context, shifts []Shift, low, top []int64) error {
 	b := m.box
 	n := len(b.dims)
