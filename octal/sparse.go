@@ -56,6 +56,7 @@ type sparseEngine[T cell] struct {
 	pick    pick     // the wavefront or the one-heap step (pick.go)
 	waved   int      // heaps computed in blocks (for tests)
 	alone   int      // heaps past waveMin computed one at a time (for tests)
+	piped   [3]int   // blocks prepared beside a finish, dropped, scans shared with helpers preparing (for tests)
 	small   small64  // the common and rare values below 64 (small.go)
 	paths   [3]int   // steps taken by each way (for tests)
 }

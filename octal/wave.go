@@ -3,38 +3,50 @@ package octal
 // The wavefront: consecutive heaps computed side by side, on every core the
 // Go runtime gives (GOMAXPROCS).
 //
-// Heap n's options are splits a + b = n - k and single heaps n - k. For a
-// block of heaps n0 .. n0+nb-1 (nb well below n0), every split of a heap of
-// the block whose two parts lie below n0 reads only final values: those are
-// marked for all the block's heaps at once, each heap by whichever goroutine
-// takes it (prepare). What is left of a heap's options are the splits with
-// one part in the block (the other part is then below nb: a short list) and
-// the single heaps: the engine adds them in heap order, once the heaps before
-// are final (finish), and takes the least value missing.
+// Heap n's options are splits a + b = n - k and single heaps n - k. Take a
+// block of heaps n0 .. n0+nb-1 and a base at or below n0, with the values
+// below base final (nb and n0 - base well below base). Every split of a heap
+// of the block whose two parts lie below base reads only final values: those
+// are marked for all the block's heaps at once, each heap by whichever
+// goroutine takes it (prepare). What is left of a heap's options are the
+// splits with one part from base on (the other part is then small: a short
+// list) and the single heaps: the engine adds them in heap order, once the
+// heaps before are final (finish), and takes the least value missing.
 //
 // With a mask (sparse.go), prepare marks the splits that pair a rare heap
-// below n0 with a partner below n0, takes c', the least common value not
-// marked, and scans splits of two parts below n0, within a budget, until every
-// rare value below c' is met; it leaves a cursor where it stopped (or marks
-// that it ran through them all). finish adds the single heaps and the rare
-// pairs with a part in the block — a rare heap of the block, or a small rare
-// heap whose partner is in the block: now every common option is marked, and
-// c is the least common value missing. A rare value below c not yet marked is
-// looked for first among the splits with a part in the block (the small
-// parts, where witnesses abound); then from prepare's cursor on, for a
-// while; then the rest of the splits below n0 are scanned
-// by every goroutine, a share each (a rare heap's proof: the scan that finds
-// nothing is the long one). Every value is the mex of marks that are all
-// options, with every option below it marked: exactly the value the one-heap
-// step finds.
+// below base with a partner below base, takes c', the least common value not
+// marked, and scans splits of two parts below base, within a budget, until
+// every rare value below c' is met; it leaves a cursor where it stopped (or
+// marks that it ran through them all). finish adds the single heaps and the
+// rare pairs with a part from base on — a rare heap from base on, or a small
+// rare heap whose partner is from base on: now every common option is marked,
+// and c is the least common value missing. A rare value below c not yet
+// marked is looked for first among the splits with a part from base on (the
+// small parts, where witnesses abound); then from prepare's cursor on, for a
+// while; then the rest of the splits below base are scanned by every
+// goroutine, a share each (a rare heap's proof: the scan that finds nothing
+// is the long one). Every value is the mex of marks that are all options,
+// with every option below it marked: exactly the value the one-heap step
+// finds.
+//
+// The blocks run as a pipeline. The first is prepared from base = n0 by every
+// goroutine. From then on, while the engine's goroutine finishes a block, the
+// helpers prepare the next one, from the values below the block being
+// finished (its base is that block's first heap); once a block is finished,
+// the one after the next is posted, from the values below the next. The
+// engine's goroutine then joins the next block's preparation, and finishes
+// its heaps in order as each is prepared. So the helpers go from block to
+// block with no wait, and the engine's goroutine waits only for a heap a
+// helper has under way (it yields a while, then sleeps). A value that needs
+// wider marks, or wider cells, ends the block after its heap, and the blocks
+// posted are dropped; so is a block the next call does not ask for.
 //
 // Marks are stamps (kernels.go), one array per heap of the block, as wide as
-// every XOR of the values so far can be; a value that needs a wider array
-// ends the block after its heap. The goroutines meet twice a block (channels,
-// no spinning); a block is about a millisecond of work for each. On a busy
-// machine they share the cores the kernel gives them: the work is the same
-// as on one core, plus the meetings. Values wider than 16 bits take the
-// one-heap step (sparse.go).
+// every XOR of the values so far can be. A block is about a millisecond of
+// work for each goroutine. On a busy machine they share the cores the kernel
+// gives them: the work is that of one core, plus the heaps' scans from
+// parts past the block (prepare cannot look at smaller ones), plus the
+// meetings. Values wider than 16 bits take the one-heap step (sparse.go).
 
 import (
 	"math"
@@ -50,23 +62,40 @@ type wave[T cell] struct {
 	start []chan func(id int) // one per helper goroutine; closed to end them
 	wg    sync.WaitGroup
 
-	// the block under way; read-only for the goroutines while they prepare it
-	g      []T           // g(0) .. g(n0-1)
-	rare   []rareHeap[T] // the rare heaps below n0
+	posted []*block[T] // the blocks the helpers prepare, in order
+	free   []*block[T] // buffers for blocks
+
+	// While the helpers prepare a block, a long scan of finish is shared
+	// with them through share; otherwise by all.
+	share atomic.Pointer[shared]
+	own   []*marks // each goroutine's marks, for a scan shared out (scanRest)
+	ownSt uint32   // their stamp
+}
+
+// block is a block of heaps n0 .. n0+nb-1 prepared from the values below
+// base: base = n0 when it is prepared by itself, or the previous block's first
+// heap when it is prepared beside that block's finish. The engine's fields
+// prepare reads are copied (eng), as finish changes them meanwhile.
+type block[T cell] struct {
+	eng    sparseEngine[T]
+	g      []T           // g(0) .. g(base-1)
+	rare   []rareHeap[T] // the rare heaps below base
 	n0, nb int
-	width  int      // marks per heap
-	marks  []uint32 // nb arrays of width marks, and a tail (marksOf)
-	st     uint32   // the block's stamp: marked is m[v] == st
-	full   []bool   // full[j]: prepare marked every split of n0+j with both parts below n0
+	base   int
+	width  int           // marks per heap
+	marks  []uint32      // nb arrays of width marks, and a tail (marksOf)
+	st     uint32        // the block's stamp: marked is m[v] == st
+	full   []bool        // full[j]: prepare marked every split of n0+j with both parts below base
+	ready  []atomic.Bool // ready[j]: heap n0+j is prepared
 	cur    []cursor
 	upto   []uint32 // upto[j]: prepare marked every value below it that its scan of n0+j met
 	budget int      // scan steps prepare takes for a heap before it leaves the rest to finish
-	chunk  int      // heaps a goroutine takes at a time
+	parts  int      // the goroutines that prepare it
 	next   atomic.Int64
 	scans  atomic.Int64
-
-	pend []rareHeap[T] // the rare heaps of the block, in order (finish)
-	own  []*marks      // each goroutine's marks, for a scan shared out (scanRest)
+	stop   atomic.Bool    // the block will not be used: prepare no more of it
+	wg     sync.WaitGroup // the helpers preparing it
+	w      *wave[T]
 }
 
 // waveMin is the heap from which blocks run: the block must stay well below
@@ -94,20 +123,20 @@ var shareMin, scanBudget = 1 << 14, 1 << 12
 func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
 	w := &wave[T]{e: e}
 	for id := range helpers {
-		ch := make(chan func(int), 1)
+		ch := make(chan func(int), 4)
 		w.start = append(w.start, ch)
 		go func() {
 			for job := range ch {
 				job(id + 1)
-				w.wg.Done()
 			}
 		}()
 	}
 	return w
 }
 
-// stop ends the helper goroutines.
+// stop ends the helper goroutines, once they have left the blocks posted.
 func (w *wave[T]) stop() {
+	w.drop()
 	for _, ch := range w.start {
 		close(ch)
 	}
@@ -118,59 +147,164 @@ func (w *wave[T]) stop() {
 func (w *wave[T]) all(job func(id int)) {
 	w.wg.Add(len(w.start))
 	for _, ch := range w.start {
-		ch <- job
+		ch <- func(id int) {
+			job(id)
+			w.wg.Done()
+		}
 	}
 	job(0)
 	w.wg.Wait()
 }
 
+// post has the helpers prepare b, after the blocks posted before it.
+func (w *wave[T]) post(b *block[T]) {
+	w.posted = append(w.posted, b)
+	b.wg.Add(len(w.start))
+	for _, ch := range w.start {
+		ch <- func(id int) {
+			b.work(id)
+			b.wg.Done()
+		}
+	}
+}
+
+// drop stops the blocks posted, waits for the helpers to leave them, and
+// frees their buffers.
+func (w *wave[T]) drop() {
+	for _, b := range w.posted {
+		b.stop.Store(true)
+	}
+	for _, b := range w.posted {
+		b.wg.Wait()
+		w.free = append(w.free, b)
+		w.e.piped[1]++
+	}
+	w.posted = w.posted[:0]
+}
+
 // block computes heaps n0 .. at most end-1, and returns how many it stored.
+//
+// With helpers, blocks run as a pipeline: while this goroutine finishes a
+// block, the helpers prepare the next one from the values below the block
+// being finished, and, once it is finished, the one after, from the values
+// below the next; this goroutine joins the next one's preparation before it
+// finishes it. So the helpers go from one block to the next with no wait.
 func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	e := w.e
 	L := bits.Len32(e.maxV)
-	w.width = 2 << L
-	nb := w.size(n0, end)
-	if nb < waveMinBlock {
-		return 0, nil // the caller steps one heap at a time
+	var b *block[T]
+	if len(w.posted) > 0 {
+		if p := w.posted[0]; p.n0 == n0 && p.nb <= end-n0 && p.width == 2<<L && p.eng.mask == e.mask {
+			b = p
+		} else {
+			w.drop()
+		}
 	}
-	w.g, w.rare, w.n0, w.nb = c.g[:n0], e.rare, n0, nb
-	if need := nb*w.width + len(marks{}); cap(w.marks) < need {
-		w.marks = make([]uint32, need)
-		w.st = 0
+	if b == nil {
+		nb := w.size(n0, end, 2<<L)
+		if nb < waveMinBlock {
+			return 0, nil // the caller steps one heap at a time
+		}
+		b = w.setup(c, n0, nb, n0)
+		w.post(b) // a block has at least waveMinBlock heaps: worth waking the others
 	}
-	w.marks = w.marks[:nb*w.width+len(marks{})]
-	if w.st++; w.st == 0 { // the stamps wrapped: start afresh
-		clear(w.marks)
-		w.st = 1
+	b.work(0)
+	w.posted = w.posted[1:]
+	if len(w.posted) == 0 { // the next block, prepared while this one is finished
+		w.postAfter(c, b, end, L)
 	}
-	w.full = resize(w.full, nb)
-	w.cur = resize(w.cur, nb)
-	w.upto = resize(w.upto, nb)
-	w.budget = max(scanBudget, 8*e.avgScan)
-	e.small.of(e.mask) // read by prepareSmall's goroutines
-	goroutines := len(w.start) + 1
-	w.chunk = max(1, nb/(8*goroutines))
-	w.next.Store(0)
-	if goroutines > 1 { // a block has at least waveMinBlock heaps: worth waking the others
-		w.all(w.work)
-	} else {
-		w.work(0)
+	done, err := w.finishAll(c, b, L)
+	b.wg.Wait()
+	e.scans += b.scans.Load()
+	e.avgScan = int(b.scans.Load() / int64(b.nb))
+	w.free = append(w.free, b)
+	if done < b.nb || err != nil {
+		w.drop()
+	} else if len(w.posted) > 0 {
+		w.postAfter(c, w.posted[0], end, L)
 	}
-	prepared := w.scans.Swap(0)
-	e.scans += prepared
+	return done, err
+}
 
-	w.pend = w.pend[:0]
+// postAfter posts the block after b, prepared from the values below b.
+func (w *wave[T]) postAfter(c *cells[T], b *block[T], end, L int) {
+	n1 := b.n0 + b.nb
+	if len(w.start) == 0 || n1 >= end {
+		return
+	}
+	if nb := w.size(n1, end, 2<<L); nb >= waveMinBlock {
+		w.post(w.setup(c, n1, nb, b.n0))
+		w.e.piped[0]++
+	}
+}
+
+// busy reports whether the helpers have a block to prepare: they join a
+// shared scan between heaps (together).
+func (w *wave[T]) busy() bool {
+	for _, b := range w.posted {
+		if !b.stop.Load() && int(b.next.Load()) < b.nb {
+			return true
+		}
+	}
+	return false
+}
+
+// setup makes a free buffer the block of heaps n0 .. n0+nb-1, to be
+// prepared from the values below base.
+func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
+	e := w.e
+	var b *block[T]
+	if k := len(w.free); k > 0 {
+		b, w.free = w.free[k-1], w.free[:k-1]
+	} else {
+		b = &block[T]{w: w}
+	}
+	e.small.of(e.mask) // read by prepareSmall's goroutines
+	b.eng = *e
+	b.g, b.rare, b.n0, b.nb, b.base, b.parts = c.g[:base], e.rare, n0, nb, base, len(w.start)+1
+	b.width = 2 << bits.Len32(e.maxV)
+	if need := nb*b.width + len(marks{}); cap(b.marks) < need {
+		b.marks = make([]uint32, need)
+		b.st = 0
+	}
+	b.marks = b.marks[:nb*b.width+len(marks{})]
+	if b.st++; b.st == 0 { // the stamps wrapped: start afresh
+		clear(b.marks)
+		b.st = 1
+	}
+	b.full = resize(b.full, nb)
+	b.ready = resize(b.ready, nb)
+	for j := range b.ready {
+		b.ready[j].Store(false)
+	}
+	b.cur = resize(b.cur, nb)
+	b.upto = resize(b.upto, nb)
+	b.budget = max(scanBudget, 8*e.avgScan)
+	b.next.Store(0)
+	b.scans.Store(0)
+	b.stop.Store(false)
+	return b
+}
+
+// finishAll finishes the heaps of b in order, and returns how many it
+// stored: all of them, unless a value needs wider marks (the block ends
+// after its heap) or wider cells (errWide).
+func (w *wave[T]) finishAll(c *cells[T], b *block[T], L int) (int, error) {
+	e := w.e
 	done := 0
-	for ; done < nb; done++ {
-		i := n0 + done
-		v := w.finish(c.g, i)
+	for ; done < b.nb; done++ {
+		if !b.ready[done].Load() {
+			b.await(done)
+		}
+		i := b.n0 + done
+		v := b.finish(c.g, i)
 		if v > c.limit() {
 			return done, errWide
 		}
 		c.push(v, false)
 		e.count(v)
 		if e.mask != 0 && e.isRare(v) {
-			w.pend = append(w.pend, rareHeap[T]{uint32(i), T(v)})
+			e.rare = append(e.rare, rareHeap[T]{uint32(i), T(v)})
 		}
 		if v > e.maxV {
 			e.maxV = v
@@ -181,15 +315,26 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 			}
 		}
 	}
-	e.rare = append(e.rare, w.pend...)
-	e.avgScan = int(prepared / int64(nb))
 	return done, nil
 }
 
+// await waits until heap n0+j is prepared: its preparation is under way on a
+// helper, which is a few heaps' work at most, as the heaps are taken in order
+// and fewer at a time towards the end. It yields for a while, then sleeps.
+func (b *block[T]) await(j int) {
+	for range 64 {
+		runtime.Gosched()
+		if b.ready[j].Load() {
+			return
+		}
+	}
+	b.wg.Wait()
+}
+
 // size is the number of heaps of a block from n0 (before end): about
-// waveWork steps for each goroutine, well below n0, its marks within
-// waveMarks bytes.
-func (w *wave[T]) size(n0, end int) int {
+// waveWork steps for each goroutine, well below n0, its marks (width a heap)
+// within waveMarks bytes.
+func (w *wave[T]) size(n0, end, width int) int {
 	e := w.e
 	per := 64 + len(e.lone)
 	if e.mask == 0 {
@@ -198,7 +343,7 @@ func (w *wave[T]) size(n0, end int) int {
 		per += len(e.rare)*len(e.splits) + e.avgScan
 	}
 	nb := waveWork * (len(w.start) + 1) / per
-	return min(nb, 4096, n0/4, waveMarks/(4*w.width), end-n0)
+	return min(nb, 4096, n0/4, waveMarks/(4*width), end-n0)
 }
 
 // resize returns s with length n, reallocated only to grow.
@@ -209,78 +354,88 @@ func resize[S ~[]E, E any](s S, n int) S {
 	return s[:n]
 }
 
-// work prepares heaps of the block, a chunk at a time, until none is left.
-func (w *wave[T]) work(int) {
+// work prepares heaps of the block, a few at a time (fewer as fewer are
+// left, so that the goroutines end together), until none is left or the
+// block is stopped. Between heaps it joins a scan finish shares out.
+func (b *block[T]) work(id int) {
 	scans := 0
-	for {
-		j := int(w.next.Add(int64(w.chunk))) - w.chunk
-		if j >= w.nb {
-			break
+	defer func() { b.scans.Add(int64(scans)) }()
+	for !b.stop.Load() {
+		j := int(b.next.Load())
+		if j >= b.nb {
+			return
 		}
-		for end := min(j+w.chunk, w.nb); j < end; j++ {
-			scans += w.prepare(j)
+		k := max(1, (b.nb-j)/(4*b.parts))
+		if !b.next.CompareAndSwap(int64(j), int64(j+k)) {
+			continue
+		}
+		for end := j + k; j < end; j++ {
+			if s := b.w.share.Load(); s != nil && id > 0 {
+				s.join(id)
+			}
+			scans += b.prepare(j)
+			b.ready[j].Store(true)
 		}
 	}
-	w.scans.Add(int64(scans))
 }
 
 // marksOf is the marks of heap n0+j: a set of values (v is marked when
-// m[v] == w.st) seen through an array as long as any 16-bit value, so that
+// m[v] == b.st) seen through an array as long as any 16-bit value, so that
 // the kernels index it without bounds checks; its first width entries are
 // the heap's own (no XOR of the values so far reaches past them), and the
 // buffer holds a tail of that length past the last heap.
-func (w *wave[T]) marksOf(j int) *marks {
-	return (*marks)(w.marks[j*w.width : j*w.width+len(marks{})])
+func (b *block[T]) marksOf(j int) *marks {
+	return (*marks)(b.marks[j*b.width : j*b.width+len(marks{})])
 }
 
-// from is where the splits of r = n - k whose parts both lie below n0 start.
-func (w *wave[T]) from(r int) int { return max(1, r-w.n0+1) }
+// from is where the splits of r = n - k whose parts both lie below base start.
+func (b *block[T]) from(r int) int { return max(1, r-b.base+1) }
 
-// prepare marks the splits of heap n0+j whose parts lie below n0 (all of them
-// without a mask; with one, the rare pairs and a scan for the rare values
-// below the least common one missing, within the budget), and returns the
-// scan steps taken.
-func (w *wave[T]) prepare(j int) int {
-	e, g, n0 := w.e, w.g, w.n0
-	n := n0 + j
-	m, st := w.marksOf(j), w.st
+// prepare marks the splits of heap n0+j whose parts lie below base (all of
+// them without a mask; with one, the rare pairs and a scan for the rare
+// values below the least common one missing, within the budget), and returns
+// the scan steps taken.
+func (b *block[T]) prepare(j int) int {
+	e, g, base := &b.eng, b.g, b.base
+	n := b.n0 + j
+	m, st := b.marksOf(j), b.st
 	scans := 0
 	if e.mask == 0 {
 		for _, k := range e.splits {
 			r := n - k
-			lo, hi := w.from(r), (r-e.uneq)/2
+			lo, hi := b.from(r), (r-e.uneq)/2
 			scanAllKernel(g, r, lo, hi, m, st)
 			scans += max(hi-lo+1, 0)
 		}
-		w.full[j] = true
+		b.full[j] = true
 		return scans
 	}
-	// the rare heaps whose partner r - pos lies below n0: pos > r - n0
+	// the rare heaps whose partner r - pos lies below base: pos > r - base
 	above := func(r int) int {
-		return sort.Search(len(w.rare), func(x int) bool { return int(w.rare[x].pos) > r-n0 })
+		return sort.Search(len(b.rare), func(x int) bool { return int(b.rare[x].pos) > r-base })
 	}
 	if e.maxV < 64 && !smallOff {
-		if scans, ok := w.prepareSmall(j, above); ok {
+		if scans, ok := b.prepareSmall(j, above); ok {
 			return scans
 		}
 	}
 	if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: r0 > r1
 		r0, r1 := n-e.splits[0], n-e.splits[1]
-		pairKernel2(g, r0, r1, w.rare[above(r1):], above(r0)-above(r1), m, st)
+		pairKernel2(g, r0, r1, b.rare[above(r1):], above(r0)-above(r1), m, st)
 	} else {
 		for _, k := range e.splits {
 			r := n - k
-			pairKernel(g, r, w.rare[above(r):], e.uneq == 1, m, st)
+			pairKernel(g, r, b.rare[above(r):], e.uneq == 1, m, st)
 		}
 	}
 	c := leastCheapIn(e.cheap, e.dense, m, st)
 	if c <= wantMax && wantFast[T]() {
-		return w.prepareWant(j, c)
+		return b.prepareWant(j, c)
 	}
-	w.upto[j] = math.MaxUint32
+	b.upto[j] = math.MaxUint32
 	cur := scanFrom(1)
-	left := w.budget
-	w.full[j] = false
+	left := b.budget
+	b.full[j] = false
 	for _, x := range e.dense {
 		if x >= c || left <= 0 {
 			break
@@ -288,13 +443,13 @@ func (w *wave[T]) prepare(j int) int {
 		if m[x] == st {
 			continue
 		}
-		if !e.scanFor(g, below(n, n0), x, &cur, &left, m, st) && left > 0 {
-			w.full[j] = true // the splits ran out: all marked
+		if !e.scanFor(g, below(n, base), x, &cur, &left, m, st) && left > 0 {
+			b.full[j] = true // the splits ran out: all marked
 			break
 		}
 	}
-	w.cur[j] = cur
-	return w.budget - left
+	b.cur[j] = cur
+	return b.budget - left
 }
 
 // prepareWant is prepare's scan with the vector want kernel (want.go): it
@@ -304,15 +459,15 @@ func (w *wave[T]) prepare(j int) int {
 // more), a value from upto[j] = c on that the scan met is not marked, and
 // finish scans for it afresh (about one heap in forty on Officers: cheaper
 // than crossing off more values here for every heap).
-func (w *wave[T]) prepareWant(j int, c uint32) int {
-	m, st := w.marksOf(j), w.st
-	left, wanted, cur, steps := w.e.lookFor(w.g, below(w.n0+j, w.n0), c, m[:], st, w.budget)
-	for k, b := range wanted {
-		for met := b &^ left[k]; met != 0; met &= met - 1 {
+func (b *block[T]) prepareWant(j int, c uint32) int {
+	m, st := b.marksOf(j), b.st
+	left, wanted, cur, steps := b.eng.lookFor(b.g, below(b.n0+j, b.base), c, m[:], st, b.budget)
+	for k, bits64 := range wanted {
+		for met := bits64 &^ left[k]; met != 0; met &= met - 1 {
 			m[64*k+bits.TrailingZeros64(met)] = st
 		}
 	}
-	w.upto[j], w.cur[j], w.full[j] = c, cur, false // not full: values from c on met are not marked
+	b.upto[j], b.cur[j], b.full[j] = c, cur, false // not full: values from c on met are not marked
 	return steps
 }
 
@@ -321,12 +476,12 @@ func (w *wave[T]) prepareWant(j int, c uint32) int {
 // words, then marked. As in prepareWant, values from c on that the scan
 // met are not marked (upto[j] = c). It reports false when every common value
 // below 64 is an option (prepare then marks them all as usual).
-func (w *wave[T]) prepareSmall(j int, above func(r int) int) (int, bool) {
-	e, g, n := w.e, w.g, w.n0+j
+func (b *block[T]) prepareSmall(j int, above func(r int) int) (int, bool) {
+	e, g, n := &b.eng, b.g, b.n0+j
 	var seen uint64
 	for _, k := range e.splits {
 		r := n - k
-		seen |= pairs64(g, r, w.rare[above(r):], e.uneq == 1)
+		seen |= pairs64(g, r, b.rare[above(r):], e.uneq == 1)
 	}
 	open := e.small.cheap &^ seen
 	if open == 0 {
@@ -336,9 +491,9 @@ func (w *wave[T]) prepareSmall(j int, above func(r int) int) (int, bool) {
 	want := e.small.dense &^ seen & (1<<c - 1)
 	before := want
 	cur := scanFrom(1)
-	left := w.budget
+	left := b.budget
 	for want != 0 && left > 0 {
-		r, lo, hi, ok := e.segment(below(n, w.n0), &cur)
+		r, lo, hi, ok := e.segment(below(n, b.base), &cur)
 		if !ok {
 			break
 		}
@@ -347,21 +502,22 @@ func (w *wave[T]) prepareSmall(j int, above func(r int) int) (int, bool) {
 		left -= steps
 		cur.a = lo + steps
 	}
-	m, st := w.marksOf(j), w.st
+	m, st := b.marksOf(j), b.st
 	for met := seen | before&^want; met != 0; met &= met - 1 {
 		m[bits.TrailingZeros64(met)] = st
 	}
-	w.upto[j], w.cur[j], w.full[j] = c, cur, false
-	return w.budget - left, true
+	b.upto[j], b.cur[j], b.full[j] = c, cur, false
+	return b.budget - left, true
 }
 
 // finish adds the options of heap n that prepare left (single heaps, splits
-// with a part in the block, and, with a mask, the scan for rare values prepare
-// did not reach) and returns g(n); g holds g(0) .. g(n-1).
-func (w *wave[T]) finish(g []T, n int) uint32 {
-	e, n0 := w.e, w.n0
-	j := n - n0
-	m, st := w.marksOf(j), w.st
+// with a part at or above base, and, with a mask, the scan for rare values
+// prepare did not reach) and returns g(n); g holds g(0) .. g(n-1).
+func (b *block[T]) finish(g []T, n int) uint32 {
+	w, base := b.w, b.base
+	e := w.e
+	j := n - b.n0
+	m, st := b.marksOf(j), b.st
 	g = g[:n]
 	for _, k := range e.lone {
 		r := n - k
@@ -373,20 +529,21 @@ func (w *wave[T]) finish(g []T, n int) uint32 {
 	if n < len(e.whole) && e.whole[n] {
 		m[0] = st
 	}
-	if e.mask == 0 || w.full[j] {
-		w.inBlock(g, n, m)
-		return leastMissing(m[:w.width], st)
+	if e.mask == 0 || b.full[j] {
+		b.inBlock(g, n, m)
+		return leastMissing(m[:b.width], st)
 	}
+	late := e.rare[len(b.rare):] // the rare heaps from base on
 	for _, k := range e.splits {
 		r := n - k
-		for _, rh := range w.rare { // small rare heaps, partners in the block (never equal)
-			b := r - int(rh.pos)
-			if b < n0 {
+		for _, rh := range b.rare { // small rare heaps, partners from base on (never equal)
+			p := r - int(rh.pos)
+			if p < base {
 				break
 			}
-			m[rh.val^g[b]] = st
+			m[rh.val^g[p]] = st
 		}
-		for _, rh := range w.pend { // rare heaps of the block, small partners
+		for _, rh := range late { // rare heaps from base on, small partners (never equal)
 			a := r - int(rh.pos)
 			if a < 1 {
 				break
@@ -396,10 +553,10 @@ func (w *wave[T]) finish(g []T, n int) uint32 {
 	}
 	c := leastCheapIn(e.cheap, e.dense, m, st)
 	// The rare values below c not marked: looked for first among the splits
-	// with a part in the block (the small parts, where witnesses abound, and
+	// with a part from base on (the small parts, where witnesses abound, and
 	// prepare could not look), then from prepare's cursor on.
-	in, cur := scanFrom(1), w.cur[j]
-	inside := reach{n: n, n0: n0, top: unbounded, inside: true}
+	in, cur := scanFrom(1), b.cur[j]
+	inside := reach{n: n, n0: base, top: unbounded, inside: true}
 	for _, x := range e.dense {
 		if x >= c {
 			break
@@ -407,8 +564,8 @@ func (w *wave[T]) finish(g []T, n int) uint32 {
 		if m[x] == st {
 			continue
 		}
-		if x >= w.upto[j] { // prepare's scan left such values unmarked: scan afresh
-			cur, w.upto[j] = scanFrom(1), math.MaxUint32
+		if x >= b.upto[j] { // prepare's scan left such values unmarked: scan afresh
+			cur, b.upto[j] = scanFrom(1), math.MaxUint32
 		}
 		left := unbounded
 		found := e.scanFor(g, inside, x, &in, &left, m, st)
@@ -417,67 +574,75 @@ func (w *wave[T]) finish(g []T, n int) uint32 {
 			continue
 		}
 		left = shareMin
-		found = e.scanFor(g, below(n, n0), x, &cur, &left, m, st)
+		found = e.scanFor(g, below(n, base), x, &cur, &left, m, st)
 		e.scans += int64(shareMin - left)
 		if found {
 			continue
 		}
-		// the rest of the splits below n0, shared out until one meets x;
+		// the rest of the splits below base, shared out until one meets x;
 		// when none does, every option is marked and x is missing
-		if !w.scanRest(g, n, cur, x, m) {
+		if !b.scanRest(g, n, cur, x, m) {
 			return x
 		}
 	}
 	return c
 }
 
-// inBlock marks the splits of n with a part in the block: a = r - b <= r - n0.
-func (w *wave[T]) inBlock(g []T, n int, m *marks) {
-	for _, k := range w.e.splits {
+// inBlock marks the splits of n with a part from base on: a = r - p <= r - base.
+func (b *block[T]) inBlock(g []T, n int, m *marks) {
+	for _, k := range b.w.e.splits {
 		r := n - k
-		scanAllKernel(g, r, 1, min(r-w.n0, (r-w.e.uneq)/2), m, w.st)
+		scanAllKernel(g, r, 1, min(r-b.base, (r-b.w.e.uneq)/2), m, b.st)
 	}
 }
 
-// scanRest scans the splits of n with both parts below n0 from the cursor
+// scanRest scans the splits of n with both parts below base from the cursor
 // to the end, marking every value met, until one is x; it reports whether
-// one was. A long scan is shared out: past the run under way, each goroutine
-// takes every parts-th stretch of chunk parts, and all stop when one of them
-// has met x.
-func (w *wave[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
+// one was. A long scan is shared out: past the run under way, the goroutines
+// take stretches of chunk parts in turn, and all stop when one of them has
+// met x.
+func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
+	w := b.w
 	e := w.e
 	left := unbounded
 	defer func() { e.scans += int64(unbounded - left) }()
 	from := cur.base + interleave
-	if e.scanFor(g, reach{n: n, n0: w.n0, top: from}, x, &cur, &left, m, w.st) {
+	if e.scanFor(g, reach{n: n, n0: b.base, top: from}, x, &cur, &left, m, b.st) {
 		return true // met in the run under way
 	}
 	total := 0 // the steps left
 	for _, k := range e.splits {
 		r := n - k
-		total += max((r-e.uneq)/2-max(from, w.from(r))+1, 0)
+		total += max((r-e.uneq)/2-max(from, b.from(r))+1, 0)
 	}
 	parts := len(w.start) + 1
 	if total < shareMin || parts == 1 {
 		cur = scanFrom(from)
-		return e.scanFor(g, below(n, w.n0), x, &cur, &left, m, w.st)
+		return e.scanFor(g, below(n, b.base), x, &cur, &left, m, b.st)
 	}
-	if len(w.own) < parts {
-		w.own = make([]*marks, parts)
+	for len(w.own) < parts {
+		w.own = append(w.own, new(marks))
 	}
-	var met atomic.Bool
-	var steps atomic.Int64
-	last := (n - e.splits[0] - e.uneq) / 2
-	w.all(func(id int) {
-		if w.own[id] == nil {
-			w.own[id] = new(marks)
+	if w.ownSt++; w.ownSt == 0 { // the stamps wrapped: start afresh
+		for _, own := range w.own {
+			clear(own[:])
 		}
+		w.ownSt = 1
+	}
+	ost := w.ownSt
+	var met atomic.Bool
+	var steps, next atomic.Int64
+	last := (n - e.splits[0] - e.uneq) / 2
+	w.together(func(id int) {
 		own := w.own[id]
-		clear(own[:w.width])
 		done := unbounded
-		for a := from + id*chunk; a <= last && !met.Load(); a += parts * chunk {
+		for !met.Load() {
+			a := from + int(next.Add(1)-1)*chunk
+			if a > last {
+				break
+			}
 			c := scanFrom(a)
-			if e.scanFor(g, reach{n: n, n0: w.n0, top: a + chunk}, x, &c, &done, own, 1) {
+			if e.scanFor(g, reach{n: n, n0: b.base, top: a + chunk}, x, &c, &done, own, ost) {
 				met.Store(true)
 			}
 		}
@@ -485,9 +650,9 @@ func (w *wave[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
 	})
 	left -= int(steps.Load())
 	for _, own := range w.own[:parts] {
-		for v, y := range own[:w.width] {
-			if y == 1 {
-				m[v] = w.st
+		for v, y := range own[:b.width] {
+			if y == ost {
+				m[v] = b.st
 			}
 		}
 	}
@@ -497,6 +662,54 @@ func (w *wave[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
 // chunk is how many parts a goroutine of a shared scan takes (from every
 // split digit) between looks at the others: a whole number of runs.
 const chunk = 8 * interleave
+
+// shared is a job finish shares with the helpers while they prepare the
+// next block: each joins it between two heaps.
+type shared struct {
+	job    func(id int)
+	mu     sync.Mutex
+	active int  // helpers in the job
+	closed bool // the job is over: no helper joins it any more
+	done   chan struct{}
+}
+
+func (s *shared) join(id int) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.active++
+	s.mu.Unlock()
+	s.job(id)
+	s.mu.Lock()
+	if s.active--; s.closed && s.active == 0 {
+		close(s.done)
+	}
+	s.mu.Unlock()
+}
+
+// together runs job on this goroutine (id 0) and on the helpers, and waits
+// for all: through all when they are idle, or, while they prepare the next
+// block, offered to them between heaps.
+func (w *wave[T]) together(job func(id int)) {
+	if !w.busy() {
+		w.all(job)
+		return
+	}
+	w.e.piped[2]++
+	s := &shared{job: job, done: make(chan struct{})}
+	w.share.Store(s)
+	job(0)
+	w.share.Store(nil)
+	s.mu.Lock()
+	s.closed = true
+	wait := s.active > 0
+	s.mu.Unlock()
+	if wait {
+		<-s.done
+	}
+}
 
 // leastCheapIn is the least common value not marked; past the lists when all
 // are.

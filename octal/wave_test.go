@@ -24,7 +24,10 @@ func withWave(from, helpers int, f func()) {
 // while blocks run), three split digits (.1777), whole heaps taken (.156),
 // and random codes; with blocks from heap 64, so that both the full scans
 // (before a mask is chosen) and the sparse space run in blocks, on one, two
-// and four goroutines. Run with -race, this also checks the meetings.
+// and four goroutines. With helpers, blocks are prepared beside a finish,
+// blocks posted are dropped (a value needs wider marks) and scans are shared
+// with helpers busy preparing: each of these happens. Run with -race, this
+// also checks the meetings.
 func TestWaveAgreesWithDefinition(t *testing.T) {
 	codes := []string{"4.007", "0.6", "grundy", "0.007", "0.1777", "0.156", "0.137", "4.04"}
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -40,6 +43,7 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 	if testing.Short() {
 		n = 1500
 	}
+	var piped [3]int
 	for _, code := range codes {
 		var c Code
 		if code == "grundy" {
@@ -57,9 +61,29 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 				tab.provableOff = true
 				got := values(t, tab, n)
 				sameValues(t, fmt.Sprintf("%s with %d helpers", code, helpers), got, want)
+				if helpers > 0 {
+					for i, k := range pipedOf(tab) {
+						piped[i] += k
+					}
+				}
 			})
 		}
 	}
+	if piped[0] == 0 || piped[1] == 0 || piped[2] == 0 {
+		t.Errorf("blocks prepared beside a finish, dropped, scans shared while busy: %v; want each", piped)
+	}
+}
+
+// pipedOf is the table's sparse engine's pipeline counts (since the cells
+// last widened).
+func pipedOf(tab *Table) [3]int {
+	switch c := tab.seq.(type) {
+	case *cells[uint8]:
+		return c.eng.(*sparseEngine[uint8]).piped
+	case *cells[uint16]:
+		return c.eng.(*sparseEngine[uint16]).piped
+	}
+	return [3]int{}
 }
 
 // Past the default start of the blocks, the wavefront agrees with the plain
