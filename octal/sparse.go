@@ -327,13 +327,22 @@ func (e *sparseEngine[T]) lookFor(g []T, s reach, c uint32, seen []uint32, st ui
 		}
 	}
 	left, cur = wanted, scanFrom(1)
-	for count > 0 && steps < budget {
-		r, lo, hi, ok := e.segment(s, &cur)
+	steps = e.wantRun(g, s, &cur, &left, &count, c, budget)
+	return left, wanted, cur, steps
+}
+
+// wantRun scans the splits of s from the cursor with the want kernel,
+// crossing off left every value met, until count values below lim have been
+// (count is then 0), the splits run out, or it has taken budget steps; it
+// returns the steps it took.
+func (e *sparseEngine[T]) wantRun(g []T, s reach, cur *cursor, left *wants, count *int, lim uint32, budget int) (steps int) {
+	for *count > 0 && steps < budget {
+		r, lo, hi, ok := e.segment(s, cur)
 		if !ok {
 			break
 		}
 		hi = min(hi, lo+budget-steps-1)
-		if i := wantScan(g, r, lo, hi, &left, &count, c); i >= 0 {
+		if i := wantScan(g, r, lo, hi, left, count, lim); i >= 0 {
 			steps += i - lo + 1
 			cur.a = i + 1
 			break
@@ -341,7 +350,7 @@ func (e *sparseEngine[T]) lookFor(g []T, s reach, c uint32, seen []uint32, st ui
 		steps += hi - lo + 1
 		cur.a = hi + 1
 	}
-	return left, wanted, cur, steps
+	return steps
 }
 
 // leastCheap is c, the least common value not marked; past the lists when all

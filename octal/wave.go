@@ -113,7 +113,7 @@ const waveMinBlock = 16
 
 // waveMarks bounds the bytes of a block's marks, so that they stay in cache
 // between prepare and finish.
-const waveMarks = 1 << 20
+const waveMarks = 1 << 19
 
 // shareMin is the scan length from which finish shares a scan out, and
 // scanBudget the least number of scan steps prepare takes for a heap before
@@ -202,11 +202,11 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	}
 	if b == nil {
 		nb := w.size(n0, end, 2<<L)
-		if nb < waveMinBlock {
+		if nb == 0 {
 			return 0, nil // the caller steps one heap at a time
 		}
 		b = w.setup(c, n0, nb, n0)
-		w.post(b) // a block has at least waveMinBlock heaps: worth waking the others
+		w.post(b)
 	}
 	b.work(0)
 	w.posted = w.posted[1:]
@@ -232,7 +232,7 @@ func (w *wave[T]) postAfter(c *cells[T], b *block[T], end, L int) {
 	if len(w.start) == 0 || n1 >= end {
 		return
 	}
-	if nb := w.size(n1, end, 2<<L); nb >= waveMinBlock {
+	if nb := w.size(n1, end, 2<<L); nb > 0 {
 		w.post(w.setup(c, n1, nb, b.n0))
 		w.e.piped[0]++
 	}
@@ -333,7 +333,8 @@ func (b *block[T]) await(j int) {
 
 // size is the number of heaps of a block from n0 (before end): about
 // waveWork steps for each goroutine, well below n0, its marks (width a heap)
-// within waveMarks bytes.
+// within waveMarks bytes; 0 when fewer than waveMinBlock heaps fit so (a
+// block cut short by end runs).
 func (w *wave[T]) size(n0, end, width int) int {
 	e := w.e
 	per := 64 + len(e.lone)
@@ -342,8 +343,11 @@ func (w *wave[T]) size(n0, end, width int) int {
 	} else {
 		per += len(e.rare)*len(e.splits) + e.avgScan
 	}
-	nb := waveWork * (len(w.start) + 1) / per
-	return min(nb, 4096, n0/4, waveMarks/(4*width), end-n0)
+	nb := min(waveWork*(len(w.start)+1)/per, 4096, n0/4, waveMarks/(4*width))
+	if nb < waveMinBlock {
+		return 0 // too costly a heap for a block worth its meetings
+	}
+	return min(nb, end-n0)
 }
 
 // resize returns s with length n, reallocated only to grow.
@@ -557,6 +561,13 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	// prepare could not look), then from prepare's cursor on.
 	in, cur := scanFrom(1), b.cur[j]
 	inside := reach{n: n, n0: base, top: unbounded, inside: true}
+	looked := false // the splits from base on have all been scanned
+	if c <= wantMax && wantFast[T]() {
+		if b.finishWant(g, n, c, m, &cur) {
+			return c
+		}
+		looked = true
+	}
 	for _, x := range e.dense {
 		if x >= c {
 			break
@@ -567,14 +578,16 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		if x >= b.upto[j] { // prepare's scan left such values unmarked: scan afresh
 			cur, b.upto[j] = scanFrom(1), math.MaxUint32
 		}
-		left := unbounded
-		found := e.scanFor(g, inside, x, &in, &left, m, st)
-		e.scans += int64(unbounded - left)
-		if found {
-			continue
+		if !looked {
+			left := unbounded
+			found := e.scanFor(g, inside, x, &in, &left, m, st)
+			e.scans += int64(unbounded - left)
+			if found {
+				continue
+			}
 		}
-		left = shareMin
-		found = e.scanFor(g, below(n, base), x, &cur, &left, m, st)
+		left := shareMin
+		found := e.scanFor(g, below(n, base), x, &cur, &left, m, st)
 		e.scans += int64(shareMin - left)
 		if found {
 			continue
@@ -586,6 +599,46 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		}
 	}
 	return c
+}
+
+// finishWant looks for the rare values below c not marked, all at once with
+// the want kernel: first among every split with a part from base on, then
+// from the cursor on (from the first split, when prepare did not look for
+// one of them), for a while; it marks those it meets, and reports whether it
+// met them all. Those it did not meet are the caller's, from the cursor on.
+func (b *block[T]) finishWant(g []T, n int, c uint32, m *marks, cur *cursor) bool {
+	e, j, st := b.w.e, n-b.n0, b.st
+	var left wants
+	count, afresh := 0, false
+	for _, x := range e.dense {
+		if x >= c {
+			break
+		}
+		if m[x] != st {
+			left.add(x)
+			count++
+			afresh = afresh || x >= b.upto[j]
+		}
+	}
+	if count == 0 {
+		return true
+	}
+	wanted := left
+	in := scanFrom(1)
+	steps := e.wantRun(g, reach{n: n, n0: b.base, top: unbounded, inside: true}, &in, &left, &count, c, unbounded)
+	if count > 0 {
+		if afresh { // prepare's scan left such values unmarked: scan afresh
+			*cur, b.upto[j] = scanFrom(1), math.MaxUint32
+		}
+		steps += e.wantRun(g, below(n, b.base), cur, &left, &count, c, shareMin)
+	}
+	e.scans += int64(steps)
+	for k, w := range wanted {
+		for met := w &^ left[k]; met != 0; met &= met - 1 {
+			m[64*k+bits.TrailingZeros64(met)] = st
+		}
+	}
+	return count == 0
 }
 
 // inBlock marks the splits of n with a part from base on: a = r - p <= r - base.
