@@ -87,6 +87,9 @@ type block[T cell] struct {
 	st     uint32        // the block's stamp: marked is m[v] == st
 	full   []bool        // full[j]: prepare marked every split of n0+j with both parts below base
 	ready  []atomic.Bool // ready[j]: heap n0+j is prepared
+	cix    []int32       // cix[j]: the common values at cheap[:cix[j]] prepare found all marked
+	left   []wants       // left[j]: the rare values prepareWant looked for and did not meet, if wanted[j]
+	wanted []bool
 	cur    []cursor
 	upto   []uint32 // upto[j]: prepare marked every value below it that its scan of n0+j met
 	budget int      // scan steps prepare takes for a heap before it leaves the rest to finish
@@ -274,6 +277,9 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 	}
 	b.full = resize(b.full, nb)
 	b.ready = resize(b.ready, nb)
+	b.cix = resize(b.cix, nb)
+	b.left = resize(b.left, nb)
+	b.wanted = resize(b.wanted, nb)
 	for j := range b.ready {
 		b.ready[j].Store(false)
 	}
@@ -404,6 +410,7 @@ func (b *block[T]) prepare(j int) int {
 	n := b.n0 + j
 	m, st := b.marksOf(j), b.st
 	scans := 0
+	b.cix[j], b.wanted[j] = 0, false
 	if e.mask == 0 {
 		for _, k := range e.splits {
 			r := n - k
@@ -432,7 +439,8 @@ func (b *block[T]) prepare(j int) int {
 			pairKernel(g, r, b.rare[above(r):], e.uneq == 1, m, st)
 		}
 	}
-	c := leastCheapIn(e.cheap, e.dense, m, st)
+	c, ci := leastCheapFrom(e.cheap, e.dense, 0, m, st)
+	b.cix[j] = int32(ci)
 	if c <= wantMax && wantFast[T]() {
 		return b.prepareWant(j, c)
 	}
@@ -471,6 +479,7 @@ func (b *block[T]) prepareWant(j int, c uint32) int {
 			m[64*k+bits.TrailingZeros64(met)] = st
 		}
 	}
+	b.left[j], b.wanted[j] = left, true
 	b.upto[j], b.cur[j], b.full[j] = c, cur, false // not full: values from c on met are not marked
 	return steps
 }
@@ -555,7 +564,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 			m[rh.val^g[a]] = st
 		}
 	}
-	c := leastCheapIn(e.cheap, e.dense, m, st)
+	c, _ := leastCheapFrom(e.cheap, e.dense, int(b.cix[j]), m, st)
 	// The rare values below c not marked: looked for first among the splits
 	// with a part from base on (the small parts, where witnesses abound, and
 	// prepare could not look), then from prepare's cursor on.
@@ -610,7 +619,19 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, m *marks, cur *cursor) boo
 	e, j, st := b.w.e, n-b.n0, b.st
 	var left wants
 	count, afresh := 0, false
-	for _, x := range e.dense {
+	dense := e.dense
+	if b.wanted[j] { // below upto[j], only the values prepare did not meet can be missing
+		for k, w := range b.left[j] {
+			for ; w != 0; w &= w - 1 {
+				if x := uint32(64*k + bits.TrailingZeros64(w)); m[x] != st {
+					left.add(x)
+					count++
+				}
+			}
+		}
+		dense = dense[sort.Search(len(dense), func(i int) bool { return dense[i] >= b.upto[j] }):]
+	}
+	for _, x := range dense {
 		if x >= c {
 			break
 		}
@@ -764,15 +785,16 @@ func (w *wave[T]) together(job func(id int)) {
 	}
 }
 
-// leastCheapIn is the least common value not marked; past the lists when all
-// are.
-func leastCheapIn(cheap, dense []uint32, m *marks, st uint32) uint32 {
-	for _, v := range cheap {
-		if m[v] != st {
-			return v
+// leastCheapFrom is the least common value not marked, looked for from
+// cheap[i] on (the ones before are marked), and its index in cheap; past the
+// lists when all are.
+func leastCheapFrom(cheap, dense []uint32, i int, m *marks, st uint32) (uint32, int) {
+	for ; i < len(cheap); i++ {
+		if m[cheap[i]] != st {
+			return cheap[i], i
 		}
 	}
-	return uint32(len(cheap) + len(dense))
+	return uint32(len(cheap) + len(dense)), i
 }
 
 // leastMissing is the least value not marked (the mex).
