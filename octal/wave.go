@@ -82,13 +82,13 @@ type block[T cell] struct {
 	rare   []rareHeap[T] // the rare heaps below base
 	n0, nb int
 	base   int
-	width  int           // marks per heap
-	marks  []uint32      // nb arrays of width marks, and a tail (marksOf)
-	st     uint32        // the block's stamp: marked is m[v] == st
-	full   []bool        // full[j]: prepare marked every split of n0+j with both parts below base
-	ready  []atomic.Bool // ready[j]: heap n0+j is prepared
-	cix    []int32       // cix[j]: the common values at cheap[:cix[j]] prepare found all marked
-	left   []wants       // left[j]: the rare values prepareWant looked for and did not meet, if wanted[j]
+	width  int            // marks per heap
+	marks  []uint32       // nb arrays of width marks, and a tail (marksOf)
+	st     uint32         // the block's stamp: marked is m[v] == st
+	full   []bool         // full[j]: prepare marked every split of n0+j with both parts below base
+	ready  []atomic.Int32 // ready[j] > 0: the heaps n0+j .. n0+ready[j]-1, taken together from j, are prepared
+	cix    []int32        // cix[j]: the common values at cheap[:cix[j]] prepare found all marked
+	left   []wants        // left[j]: the rare values prepareWant looked for and did not meet, if wanted[j]
 	wanted []bool
 	cur    []cursor
 	upto   []uint32 // upto[j]: prepare marked every value below it that its scan of n0+j met
@@ -281,7 +281,7 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 	b.left = resize(b.left, nb)
 	b.wanted = resize(b.wanted, nb)
 	for j := range b.ready {
-		b.ready[j].Store(false)
+		b.ready[j].Store(0)
 	}
 	b.cur = resize(b.cur, nb)
 	b.upto = resize(b.upto, nb)
@@ -297,10 +297,10 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 // after its heap) or wider cells (errWide).
 func (w *wave[T]) finishAll(c *cells[T], b *block[T], L int) (int, error) {
 	e := w.e
-	done := 0
+	done, ready := 0, 0 // the heaps before ready are prepared
 	for ; done < b.nb; done++ {
-		if !b.ready[done].Load() {
-			b.await(done)
+		if done == ready {
+			ready = b.await(done)
 		}
 		i := b.n0 + done
 		v := b.finish(c.g, i)
@@ -324,17 +324,23 @@ func (w *wave[T]) finishAll(c *cells[T], b *block[T], L int) (int, error) {
 	return done, nil
 }
 
-// await waits until heap n0+j is prepared: its preparation is under way on a
-// helper, which is a few heaps' work at most, as the heaps are taken in order
-// and fewer at a time towards the end. It yields for a while, then sleeps.
-func (b *block[T]) await(j int) {
+// await waits until the heaps taken together from heap n0+j are prepared,
+// and returns the end of them. When they are not yet, their preparation is
+// under way on a helper, which is a few heaps' work at most, as the heaps are
+// taken in order and fewer at a time towards the end: it yields for a while,
+// then sleeps.
+func (b *block[T]) await(j int) int {
+	if end := b.ready[j].Load(); end > 0 {
+		return int(end)
+	}
 	for range 64 {
 		runtime.Gosched()
-		if b.ready[j].Load() {
-			return
+		if end := b.ready[j].Load(); end > 0 {
+			return int(end)
 		}
 	}
 	b.wg.Wait()
+	return int(b.ready[j].Load())
 }
 
 // size is the number of heaps of a block from n0 (before end): about
@@ -379,13 +385,13 @@ func (b *block[T]) work(id int) {
 		if !b.next.CompareAndSwap(int64(j), int64(j+k)) {
 			continue
 		}
-		for end := j + k; j < end; j++ {
+		for i := j; i < j+k; i++ {
 			if s := b.w.share.Load(); s != nil && id > 0 {
 				s.join(id)
 			}
-			scans += b.prepare(j)
-			b.ready[j].Store(true)
+			scans += b.prepare(i)
 		}
+		b.ready[j].Store(int32(j + k)) // once a few heaps: a store that waits for the marks' stores
 	}
 }
 
