@@ -88,7 +88,8 @@ type block[T cell] struct {
 	full   []bool         // full[j]: prepare marked every split of n0+j with both parts below base
 	ready  []atomic.Int32 // ready[j] > 0: the heaps n0+j .. n0+ready[j]-1, taken together from j, are prepared
 	cix    []int32        // cix[j]: the common values at cheap[:cix[j]] prepare found all marked
-	left   []wants        // left[j]: the rare values prepareWant looked for and did not meet, if wanted[j]
+	left   []wants        // left[j]: the rare values below pc[j] prepareWant looked for and did not meet, if wanted[j]
+	pc     []uint32
 	wanted []bool
 	cur    []cursor
 	upto   []uint32 // upto[j]: prepare marked every value below it that its scan of n0+j met
@@ -280,6 +281,7 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 	b.cix = resize(b.cix, nb)
 	b.left = resize(b.left, nb)
 	b.wanted = resize(b.wanted, nb)
+	b.pc = resize(b.pc, nb)
 	for j := range b.ready {
 		b.ready[j].Store(0)
 	}
@@ -428,9 +430,7 @@ func (b *block[T]) prepare(j int) int {
 		return scans
 	}
 	// the rare heaps whose partner r - pos lies below base: pos > r - base
-	above := func(r int) int {
-		return sort.Search(len(b.rare), func(x int) bool { return int(b.rare[x].pos) > r-base })
-	}
+	above := func(r int) int { return rareBelow(b.rare, r-base+1) }
 	if e.maxV < 64 && !smallOff {
 		if scans, ok := b.prepareSmall(j, above); ok {
 			return scans
@@ -471,22 +471,17 @@ func (b *block[T]) prepare(j int) int {
 }
 
 // prepareWant is prepare's scan with the vector want kernel (want.go): it
-// looks for the rare values below c not marked, all at once, and marks
-// those it meets. Values from c on are not looked for: were finish's c
-// higher (the heap's single heaps and splits with a part in the block mark
-// more), a value from upto[j] = c on that the scan met is not marked, and
-// finish scans for it afresh (about one heap in forty on Officers: cheaper
-// than crossing off more values here for every heap).
+// looks for the rare values below c not marked, all at once, and keeps
+// those it did not meet (left[j]; the others are options, though not marked:
+// met says so). Values from c on are not looked for: were finish's c higher
+// (the heap's single heaps and splits with a part in the block mark more), a
+// value from upto[j] = c on is looked for afresh (about one heap in forty on
+// Officers: cheaper than crossing off more values here for every heap).
 func (b *block[T]) prepareWant(j int, c uint32) int {
 	m, st := b.marksOf(j), b.st
-	left, wanted, cur, steps := b.eng.lookFor(b.g, below(b.n0+j, b.base), c, m[:], st, b.budget)
-	for k, bits64 := range wanted {
-		for met := bits64 &^ left[k]; met != 0; met &= met - 1 {
-			m[64*k+bits.TrailingZeros64(met)] = st
-		}
-	}
-	b.left[j], b.wanted[j] = left, true
-	b.upto[j], b.cur[j], b.full[j] = c, cur, false // not full: values from c on met are not marked
+	left, _, cur, steps := b.eng.lookFor(b.g, below(b.n0+j, b.base), c, m[:], st, b.budget)
+	b.left[j], b.wanted[j], b.pc[j] = left, true, c
+	b.upto[j], b.cur[j], b.full[j] = c, cur, false // not full: values met are not marked
 	return steps
 }
 
@@ -587,7 +582,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		if x >= c {
 			break
 		}
-		if m[x] == st {
+		if m[x] == st || b.met(j, x) {
 			continue
 		}
 		if x >= b.upto[j] { // prepare's scan left such values unmarked: scan afresh
@@ -666,6 +661,12 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, m *marks, cur *cursor) boo
 		}
 	}
 	return count == 0
+}
+
+// met reports whether prepareWant met x, a rare value not marked, in a split
+// of heap n0+j.
+func (b *block[T]) met(j int, x uint32) bool {
+	return b.wanted[j] && x < b.pc[j] && !b.left[j].has(x)
 }
 
 // inBlock marks the splits of n with a part from base on: a = r - p <= r - base.
