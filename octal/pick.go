@@ -7,7 +7,8 @@ package octal
 // heap order anyway (.354, whose rare values are met in a few dozen steps
 // among the small parts), and on a machine whose other core is busy. So a
 // growth times both in turn, on a stretch of heaps each, and runs the faster
-// for a while (an epoch, a sixteenth of the table, twice as long each time
+// for a while (the wavefront only when it saves an eighth of the time; an
+// epoch, a sixteenth of the table, twice as long each time
 // the same way wins again, up to a quarter of it, or half of it when
 // the loser is 25% slower, or twice the table when that loser is the
 // wavefront past the table's first million heaps: the one-heap step is one
@@ -96,7 +97,10 @@ func (p *pick) at(i int) bool {
 			p.pieces = p.pieces[:0]
 		case trialStep:
 			p.stepCost = median(p.pieces)
-			wave := p.waveCost < p.stepCost
+			// The wavefront must save an eighth: where the two come close
+			// (a machine whose other core is busy), the step, one core's
+			// way, is never slower than one core.
+			wave := 8*p.waveCost < 7*p.stepCost
 			most := 2 // epochs up to a quarter of the table
 			if wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost); wide && wave {
 				most = 3 // a wide margin: up to half the table

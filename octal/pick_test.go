@@ -37,28 +37,33 @@ func TestPickFollowsTheClock(t *testing.T) {
 	if waved > alone/2 || waved == 0 {
 		t.Errorf("step faster: %d heaps in blocks, %d one at a time", waved, alone)
 	}
+	p.until, p.streak = 0, 0             // a trial from here
+	waved, alone = run(4*n, 6*n, 19, 20) // about as fast: the step, one core's way
+	if waved > alone/4 {
+		t.Errorf("wavefront 5%% faster: %d heaps in blocks, %d one at a time", waved, alone)
+	}
 	// a growth that stops in a trial: the next one times it afresh
-	p.phase, p.until = trialWave, 5*n+100
+	p.phase, p.until = trialWave, 7*n+100
 	p.begin()
 	if p.until != 0 {
 		t.Errorf("a trial cut short is kept: until %d", p.until)
 	}
-	if !p.at(5*n) || p.phase != trialWave || p.until != 5*n+p.trialLen {
-		t.Errorf("the trial starts again at %d: phase %d until %d", 5*n, p.phase, p.until)
+	if !p.at(7*n) || p.phase != trialWave || p.until != 7*n+p.trialLen {
+		t.Errorf("the trial starts again at %d: phase %d until %d", 7*n, p.phase, p.until)
 	}
 	// a trial's median: one slow piece of the wavefront's does not sway it
 	p.begin()
 	p.phase, p.until = chosen, 0
 	p.lastI = -1
-	for i := 6 * n; ; i += 64 {
+	for i := 8 * n; ; i += 64 {
 		wave := p.at(i)
-		if p.phase == chosen && i > 6*n {
+		if p.phase == chosen && i > 8*n {
 			break
 		}
 		ns := int64(64 * 20)
 		if wave {
 			ns = 64 * 10
-			if i == 6*n+128 {
+			if i == 8*n+128 {
 				ns = 64 * 1000 // a rare heap's scan
 			}
 		}
@@ -68,9 +73,9 @@ func TestPickFollowsTheClock(t *testing.T) {
 		t.Errorf("one slow piece swayed the trial: wave %v, costs %d against %d", p.wave, p.waveCost, p.stepCost)
 	}
 	// an epoch under way goes on
-	p.phase, p.until = chosen, 7*n
+	p.phase, p.until = chosen, 9*n
 	p.begin()
-	if p.until != 7*n {
+	if p.until != 9*n {
 		t.Errorf("an epoch under way was cut short")
 	}
 }
