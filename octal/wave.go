@@ -52,7 +52,6 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -630,7 +629,7 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, m *marks, cur *cursor) boo
 				}
 			}
 		}
-		dense = dense[sort.Search(len(dense), func(i int) bool { return dense[i] >= b.upto[j] }):]
+		dense = dense[min(len(dense), int(b.pc[j])-int(b.cix[j])):] // the rare values from pc[j] on: the values below it are cheap[:cix[j]] and these
 	}
 	for _, x := range dense {
 		if x >= c {
