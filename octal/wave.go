@@ -69,6 +69,8 @@ type wave[T cell] struct {
 	share atomic.Pointer[shared]
 	own   []*marks // each goroutine's marks, for a scan shared out (scanRest)
 	ownSt uint32   // their stamp
+	fm    *marks   // finish's marks (finishMarks)
+	fst   uint32
 }
 
 // block is a block of heaps n0 .. n0+nb-1 prepared from the values below
@@ -530,7 +532,8 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	w, base := b.w, b.base
 	e := w.e
 	j := n - b.n0
-	m, st := b.marksOf(j), b.st
+	p, pst := b.marksOf(j), b.st // prepare's, read here only (a helper's cache holds them)
+	m, st := w.finishMarks()     // the options finish adds
 	g = g[:n]
 	for _, k := range e.lone {
 		r := n - k
@@ -543,18 +546,23 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		m[0] = st
 	}
 	if e.mask == 0 || b.full[j] {
-		b.inBlock(g, n, m)
-		return leastMissing(m[:b.width], st)
+		b.inBlock(g, n, m, st)
+		for v := range b.width {
+			if p[v] != pst && m[v] != st {
+				return uint32(v)
+			}
+		}
+		return uint32(b.width)
 	}
 	late := e.rare[len(b.rare):] // the rare heaps from base on
 	for _, k := range e.splits {
 		r := n - k
 		for _, rh := range b.rare { // small rare heaps, partners from base on (never equal)
-			p := r - int(rh.pos)
-			if p < base {
+			q := r - int(rh.pos)
+			if q < base {
 				break
 			}
-			m[rh.val^g[p]] = st
+			m[rh.val^g[q]] = st
 		}
 		for _, rh := range late { // rare heaps from base on, small partners (never equal)
 			a := r - int(rh.pos)
@@ -564,7 +572,13 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 			m[rh.val^g[a]] = st
 		}
 	}
-	c, _ := leastCheapFrom(e.cheap, e.dense, int(b.cix[j]), m, st)
+	c := uint32(len(e.cheap) + len(e.dense))
+	for _, v := range e.cheap[b.cix[j]:] {
+		if p[v] != pst && m[v] != st {
+			c = v
+			break
+		}
+	}
 	// The rare values below c not marked: looked for first among the splits
 	// with a part from base on (the small parts, where witnesses abound, and
 	// prepare could not look), then from prepare's cursor on.
@@ -572,7 +586,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	inside := reach{n: n, n0: base, top: unbounded, inside: true}
 	looked := false // the splits from base on have all been scanned
 	if c <= wantMax && wantFast[T]() {
-		if b.finishWant(g, n, c, m, &cur) {
+		if b.finishWant(g, n, c, p, m, st, &cur) {
 			return c
 		}
 		looked = true
@@ -581,7 +595,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		if x >= c {
 			break
 		}
-		if m[x] == st || b.met(j, x) {
+		if p[x] == pst || m[x] == st || b.met(j, x) {
 			continue
 		}
 		if x >= b.upto[j] { // prepare's scan left such values unmarked: scan afresh
@@ -603,7 +617,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		}
 		// the rest of the splits below base, shared out until one meets x;
 		// when none does, every option is marked and x is missing
-		if !b.scanRest(g, n, cur, x, m) {
+		if !b.scanRest(g, n, cur, x, m, st) {
 			return x
 		}
 	}
@@ -615,15 +629,15 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 // from the cursor on (from the first split, when prepare did not look for
 // one of them), for a while; it marks those it meets, and reports whether it
 // met them all. Those it did not meet are the caller's, from the cursor on.
-func (b *block[T]) finishWant(g []T, n int, c uint32, m *marks, cur *cursor) bool {
-	e, j, st := b.w.e, n-b.n0, b.st
+func (b *block[T]) finishWant(g []T, n int, c uint32, p, m *marks, st uint32, cur *cursor) bool {
+	e, j, pst := b.w.e, n-b.n0, b.st
 	var left wants
 	count, afresh := 0, false
 	dense := e.dense
 	if b.wanted[j] { // below upto[j], only the values prepare did not meet can be missing
 		for k, w := range b.left[j] {
 			for ; w != 0; w &= w - 1 {
-				if x := uint32(64*k + bits.TrailingZeros64(w)); m[x] != st {
+				if x := uint32(64*k + bits.TrailingZeros64(w)); p[x] != pst && m[x] != st {
 					left.add(x)
 					count++
 				}
@@ -635,7 +649,7 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, m *marks, cur *cursor) boo
 		if x >= c {
 			break
 		}
-		if m[x] != st {
+		if p[x] != pst && m[x] != st {
 			left.add(x)
 			count++
 			afresh = afresh || x >= b.upto[j]
@@ -662,6 +676,19 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, m *marks, cur *cursor) boo
 	return count == 0
 }
 
+// finishMarks is the set finish marks a heap's options in, emptied: one
+// array the engine's goroutine keeps in its cache.
+func (w *wave[T]) finishMarks() (*marks, uint32) {
+	if w.fm == nil {
+		w.fm = new(marks)
+	}
+	if w.fst++; w.fst == 0 { // the stamps wrapped: start afresh
+		clear(w.fm[:])
+		w.fst = 1
+	}
+	return w.fm, w.fst
+}
+
 // met reports whether prepareWant met x, a rare value not marked, in a split
 // of heap n0+j.
 func (b *block[T]) met(j int, x uint32) bool {
@@ -669,10 +696,10 @@ func (b *block[T]) met(j int, x uint32) bool {
 }
 
 // inBlock marks the splits of n with a part from base on: a = r - p <= r - base.
-func (b *block[T]) inBlock(g []T, n int, m *marks) {
+func (b *block[T]) inBlock(g []T, n int, m *marks, st uint32) {
 	for _, k := range b.w.e.splits {
 		r := n - k
-		scanAllKernel(g, r, 1, min(r-b.base, (r-b.w.e.uneq)/2), m, b.st)
+		scanAllKernel(g, r, 1, min(r-b.base, (r-b.w.e.uneq)/2), m, st)
 	}
 }
 
@@ -681,13 +708,13 @@ func (b *block[T]) inBlock(g []T, n int, m *marks) {
 // one was. A long scan is shared out: past the run under way, the goroutines
 // take stretches of chunk parts in turn, and all stop when one of them has
 // met x.
-func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
+func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks, st uint32) bool {
 	w := b.w
 	e := w.e
 	left := unbounded
 	defer func() { e.scans += int64(unbounded - left) }()
 	from := cur.base + interleave
-	if e.scanFor(g, reach{n: n, n0: b.base, top: from}, x, &cur, &left, m, b.st) {
+	if e.scanFor(g, reach{n: n, n0: b.base, top: from}, x, &cur, &left, m, st) {
 		return true // met in the run under way
 	}
 	total := 0 // the steps left
@@ -698,7 +725,7 @@ func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
 	parts := len(w.start) + 1
 	if total < shareMin || parts == 1 {
 		cur = scanFrom(from)
-		return e.scanFor(g, below(n, b.base), x, &cur, &left, m, b.st)
+		return e.scanFor(g, below(n, b.base), x, &cur, &left, m, st)
 	}
 	for len(w.own) < parts {
 		w.own = append(w.own, new(marks))
@@ -732,7 +759,7 @@ func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks) bool {
 	for _, own := range w.own[:parts] {
 		for v, y := range own[:b.width] {
 			if y == ost {
-				m[v] = b.st
+				m[v] = st
 			}
 		}
 	}
@@ -803,15 +830,6 @@ func leastCheapFrom(cheap, dense []uint32, i int, m *marks, st uint32) (uint32, 
 	return uint32(len(cheap) + len(dense)), i
 }
 
-// leastMissing is the least value not marked (the mex).
-func leastMissing(m []uint32, st uint32) uint32 {
-	for v, x := range m {
-		if x != st {
-			return uint32(v)
-		}
-	}
-	return uint32(len(m))
-}
 
 // waveHelpers is the number of goroutines that help the engine's own. A
 // variable, for tests.
