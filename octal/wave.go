@@ -830,7 +830,6 @@ func leastCheapFrom(cheap, dense []uint32, i int, m *marks, st uint32) (uint32, 
 	return uint32(len(cheap) + len(dense)), i
 }
 
-
 // waveHelpers is the number of goroutines that help the engine's own. A
 // variable, for tests.
 var waveHelpers = func() int { return runtime.GOMAXPROCS(0) - 1 }
