@@ -88,7 +88,7 @@ type block[T cell] struct {
 	st     uint32         // the block's stamp: marked is m[v] == st
 	full   []bool         // full[j]: prepare marked every split of n0+j with both parts below base
 	ready  []atomic.Int32 // ready[j] > 0: the heaps n0+j .. n0+ready[j]-1, taken together from j, are prepared
-	cix    []int32        // cix[j]: the common values at cheap[:cix[j]] prepare found all marked
+	cix    []int32        // cix[j]: prepare found the common values at cheap[:cix[j]] all marked, and cheap[cix[j]] not; -1 if it did not look
 	left   []wants        // left[j]: the rare values below pc[j] prepareWant looked for and did not meet, if wanted[j]
 	pc     []uint32
 	wanted []bool
@@ -419,7 +419,7 @@ func (b *block[T]) prepare(j int) int {
 	n := b.n0 + j
 	m, st := b.marksOf(j), b.st
 	scans := 0
-	b.cix[j], b.wanted[j] = 0, false
+	b.cix[j], b.wanted[j] = -1, false
 	if e.mask == 0 {
 		for _, k := range e.splits {
 			r := n - k
@@ -557,13 +557,8 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	late := e.rare[len(b.rare):] // the rare heaps from base on
 	for _, k := range e.splits {
 		r := n - k
-		for _, rh := range b.rare { // small rare heaps, partners from base on (never equal)
-			q := r - int(rh.pos)
-			if q < base {
-				break
-			}
-			m[rh.val^g[q]] = st
-		}
+		// small rare heaps, partners from base on (never equal): pos <= r - base
+		pairRun(g, r, b.rare[:rareBelow(b.rare, r-base+1)], m, st)
 		for _, rh := range late { // rare heaps from base on, small partners (never equal)
 			a := r - int(rh.pos)
 			if a < 1 {
@@ -572,9 +567,11 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 			m[rh.val^g[a]] = st
 		}
 	}
-	c := uint32(len(e.cheap) + len(e.dense))
-	for _, v := range e.cheap[b.cix[j]:] {
-		if p[v] != pst && m[v] != st {
+	// c: prepare's c, cheap[cix[j]], unless finish marked it (prepare's
+	// marks, in a helper's cache, are read only then)
+	c, known := uint32(len(e.cheap)+len(e.dense)), b.cix[j] >= 0
+	for i, v := range e.cheap[max(b.cix[j], 0):] {
+		if m[v] != st && (i == 0 && known || p[v] != pst) {
 			c = v
 			break
 		}
