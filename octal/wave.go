@@ -118,7 +118,7 @@ const waveMinBlock = 16
 
 // waveMarks bounds the bytes of a block's marks, so that they stay in cache
 // between prepare and finish.
-const waveMarks = 1 << 19
+const waveMarks = 1 << 18
 
 // shareMin is the scan length from which finish shares a scan out, and
 // scanBudget the least number of scan steps prepare takes for a heap before
