@@ -41,12 +41,17 @@ package octal
 // wider marks, or wider cells, ends the block after its heap, and the blocks
 // posted are dropped; so is a block the next call does not ask for.
 //
-// Marks are stamps (kernels.go), one array per heap of the block, as wide as
-// every XOR of the values so far can be. A block is about a millisecond of
-// work for each goroutine. On a busy machine they share the cores the kernel
-// gives them: the work is that of one core, plus the heaps' scans from
-// parts past the block (prepare cannot look at smaller ones), plus the
-// meetings. Values wider than 16 bits take the one-heap step (sparse.go).
+// Marks are stamps (kernels.go). prepare's are one array per heap of the
+// block, as wide as every XOR of the values so far can be; finish only reads
+// them (a helper's cache holds them) and marks what it adds in one array of
+// its own goroutine. The rare values prepare's want scan met are not marked:
+// it keeps those it did not meet (met). A heap's options are all of these.
+// A block is at most waveWork steps for each goroutine and waveMarks bytes of
+// marks. On a busy machine the goroutines share the cores the kernel gives
+// them: the work is that of one core, plus the heaps' scans from parts past
+// the block (prepare cannot look at smaller ones), plus the meetings; where
+// that makes the wavefront no faster than the step, pick.go runs the step.
+// Values wider than 16 bits take the one-heap step (sparse.go).
 
 import (
 	"math"
@@ -70,7 +75,7 @@ type wave[T cell] struct {
 	own   []*marks // each goroutine's marks, for a scan shared out (scanRest)
 	ownSt uint32   // their stamp
 	fm    *marks   // finish's marks (finishMarks)
-	fst   uint32
+	fst   uint32   // their stamp
 }
 
 // block is a block of heaps n0 .. n0+nb-1 prepared from the values below
@@ -439,7 +444,8 @@ func (b *block[T]) prepare(j int) int {
 	}
 	if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: r0 > r1
 		r0, r1 := n-e.splits[0], n-e.splits[1]
-		pairKernel2(g, r0, r1, b.rare[above(r1):], above(r0)-above(r1), m, st)
+		a1 := above(r1)
+		pairKernel2(g, r0, r1, b.rare[a1:], above(r0)-a1, m, st)
 	} else {
 		for _, k := range e.splits {
 			r := n - k
