@@ -13,7 +13,14 @@ package octal
 // the loser is 25% slower, or twice the table when that loser is the
 // wavefront past the table's first million heaps: the one-heap step is one
 // core's way, never slower than one core however busy the machine gets);
-// then times them again.
+// then times them again. An epoch of the wavefront is weighed as it goes,
+// a trial's length (and at least pickWeigh) at a time: where its goroutines
+// had less than a quarter of the helpers' cores beside the engine's (the
+// process's CPU time against the clock: a machine turning busy), it ends at
+// once and the step is timed afresh against it.
+// A short trial can flatter the wavefront on a busy machine (a helper that
+// slept is given a core at once for a while); epochs ended so lengthen the
+// step's.
 // A trial's cost is the median over its pieces (a block, or a few dozen
 // heaps one at a time), so that a rare heap's long scan, which costs both
 // ways alike, does not decide it. The values do not depend on the choice,
@@ -36,8 +43,15 @@ type pick struct {
 	pieces   []int64 // the trial's cost a heap, in picoseconds, piece by piece
 	waveCost int64   // the median of the last trials
 	stepCost int64
-	streak   int  // trials in a row the same way has won
-	won      bool // the way the last trials chose: the wavefront
+	streak   int          // trials in a row the same way has won
+	won      bool         // the way the last trials chose: the wavefront
+	check    int          // in an epoch of the wavefront, the heap at which its pieces are weighed
+	cpu      func() int64 // the process's CPU time in nanoseconds, -1 if unknown; a variable, for tests
+	cpu0     int64        // the CPU time and the clock at the start of the stretch weighed
+	wall0    int64
+	cores    int  // the goroutines of the wavefront
+	cut      bool // the trial under way follows an epoch of the wavefront ended early
+	cuts     int  // epochs of the wavefront in a row ended early, and the step then won
 }
 
 const (
@@ -49,6 +63,11 @@ const (
 // pickTrial is the least stretch a trial times: a few blocks of the
 // wavefront.
 const pickTrial = 1 << 12
+
+// pickWeigh is the least time over which an epoch of the wavefront is
+// weighed (its CPU time against the clock), in nanoseconds: many of the
+// kernel's time slices.
+const pickWeigh = 50e6
 
 // pickSettled is the heap from which a step that wins by far runs for long
 // epochs.
@@ -82,7 +101,7 @@ func (p *pick) startTrial(i int) {
 // way.
 func (p *pick) at(i int) bool {
 	now := p.clock()
-	if p.phase != chosen && p.lastI >= 0 && i > p.lastI {
+	if (p.phase != chosen || p.wave) && p.lastI >= 0 && i > p.lastI {
 		p.pieces = append(p.pieces, (now-p.last)*1000/int64(i-p.lastI))
 	}
 	p.last, p.lastI = now, i
@@ -119,12 +138,49 @@ func (p *pick) at(i int) bool {
 				p.streak = 0
 			}
 			p.won = wave
-			p.phase, p.wave, p.until = chosen, wave, i+max(16*p.trialLen, i/16)<<p.streak
+			// A short trial of the wavefront can look faster on a busy
+			// machine than its epoch then runs: epochs ended early make
+			// the step's epochs longer.
+			cuts := 0
+			if p.cut && !wave {
+				p.cuts = min(p.cuts+1, 3)
+				cuts = p.cuts
+			} else if wave {
+				p.cuts = 0
+			}
+			p.cut = false
+			p.phase, p.wave, p.until = chosen, wave, i+max(16*p.trialLen, i/16)<<max(p.streak, cuts)
+			p.pieces, p.check = p.pieces[:0], i+p.trialLen
+			p.cpu0, p.wall0 = p.cpuClock(), now
 		default:
 			p.startTrial(i)
 		}
 	}
+	if p.phase == chosen && p.wave && i >= p.check {
+		// An epoch of the wavefront goes on while its goroutines have
+		// their cores: a machine turning busy ends it at once.
+		p.check = i + p.trialLen
+		if cpu := p.cpuClock(); now-p.wall0 >= pickWeigh {
+			if p.cpu0 >= 0 && cpu >= 0 && 4*(cpu-p.cpu0) < int64(p.cores+3)*(now-p.wall0) && len(p.pieces) > 0 {
+				// Its goroutines had less than a quarter of the
+				// helpers' cores beside the engine's: the step is
+				// timed afresh against these pieces.
+				p.waveCost, p.cut = median(p.pieces), true
+				p.phase, p.wave, p.until = trialStep, false, i+p.trialLen
+			}
+			p.pieces = p.pieces[:0]
+			p.cpu0, p.wall0 = cpu, now
+		}
+	}
 	return p.wave
+}
+
+// cpuClock is the process's CPU time, or -1 where there is none.
+func (p *pick) cpuClock() int64 {
+	if p.cpu == nil {
+		return -1
+	}
+	return p.cpu()
 }
 
 // median is the middle of xs (which it sorts); 0 for none.

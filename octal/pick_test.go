@@ -141,3 +141,46 @@ func TestPickedGrowthAgrees(t *testing.T) {
 		}
 	}
 }
+
+// An epoch of the wavefront ends as soon as the machine turns busy: weighed
+// a trial's length at a time, its goroutines had one core where they asked
+// for two (the process's CPU time against the clock); then the step is timed
+// afresh and runs, for longer epochs as such ends recur. While the wavefront
+// has its cores, its epochs go on, however costlier its heaps grow.
+func TestPickWaveEpochEndsWhenBusy(t *testing.T) {
+	var now, cpu int64
+	p := pick{clock: func() int64 { return now }, cpu: func() int64 { return cpu }, cores: 2}
+	p.begin()
+	waveNs, cores := int64(10), int64(2)
+	const piece = 64 // the engine asks at every block
+	busyAt, endedAt := -1, -1
+	for i := 1 << 20; i < 1<<23; i += piece {
+		wave := p.at(i)
+		if busyAt < 0 && p.phase == chosen && wave && p.until-i > 8*p.trialLen && i > 1<<22 {
+			busyAt, waveNs, cores = i, 33, 1 // well into an epoch of the wavefront: the machine turns busy
+		}
+		if busyAt >= 0 && endedAt < 0 && !(p.phase == chosen && wave) {
+			endedAt = i
+		}
+		if busyAt < 0 && !wave && p.phase == chosen {
+			t.Fatalf("heap %d: an epoch of the step while the wavefront, three times faster, has its cores", i)
+		}
+		ns, c := int64(30), int64(1) // the step
+		if wave {
+			ns, c = waveNs, cores
+		}
+		ns += int64(i >> 20) // heaps grow costlier
+		ns *= 100            // microseconds a heap, as a real engine: a trial takes tens of milliseconds
+		now += piece * ns
+		cpu += piece * ns * c
+	}
+	if busyAt < 0 {
+		t.Fatal("the wavefront, three times faster, never ran an epoch")
+	}
+	if endedAt < 0 || endedAt-busyAt > 2*p.trialLen+piece {
+		t.Errorf("the machine turned busy at heap %d; the wavefront's epoch ended at %d (a trial is %d heaps)", busyAt, endedAt, p.trialLen)
+	}
+	if p.wave || p.cuts == 0 {
+		t.Errorf("the wavefront, on one core, still runs at the end (%d epochs ended early)", p.cuts)
+	}
+}

@@ -56,7 +56,7 @@ type sparseEngine[T cell] struct {
 	pick    pick     // the wavefront or the one-heap step (pick.go)
 	waved   int      // heaps computed in blocks (for tests)
 	alone   int      // heaps past waveMin computed one at a time (for tests)
-	piped   [3]int   // blocks prepared beside a finish, dropped, scans shared with helpers preparing (for tests)
+	piped   [5]int   // blocks prepared beside a finish, dropped, scans shared with helpers preparing, heaps stepped while their preparation waited, blocks posted early (for tests)
 	small   small64  // the common and rare values below 64 (small.go)
 	paths   [3]int   // steps taken by each way (for tests)
 }
@@ -82,7 +82,7 @@ type rareHeap[T cell] struct {
 const minSparse = 1024
 
 func newSparseEngine[T cell](c Code) *sparseEngine[T] {
-	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic}}
+	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic, cpu: cpuTime}}
 	if c.Unequal() {
 		e.uneq = 1
 	}
@@ -127,6 +127,7 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	if e.m != nil && n >= waveMin && (waveHelpers() > 0 || waveForced) {
 		e.wave = newWave(e, waveHelpers())
 		defer func() { e.wave.stop(); e.wave = nil }()
+		e.pick.cores = len(e.wave.start) + 1
 		e.pick.begin()
 	}
 	reported := len(c.g) / 1024

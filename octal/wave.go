@@ -35,11 +35,18 @@ package octal
 // finished (its base is that block's first heap); once a block is finished,
 // the one after the next is posted, from the values below the next. The
 // engine's goroutine then joins the next block's preparation, and finishes
-// its heaps in order as each is prepared. So the helpers go from block to
-// block with no wait, and the engine's goroutine waits only for a heap a
-// helper has under way (it yields a while, then sleeps). A value that needs
-// wider marks, or wider cells, ends the block after its heap, and the blocks
-// posted are dropped; so is a block the next call does not ask for.
+// its heaps in order as each is prepared. Where the helpers have taken every
+// heap posted before the engine's goroutine has finished a block, the block
+// after the last one posted is posted at once, from the values finished so
+// far (up to waveAhead blocks posted). So the helpers go from block to block
+// with no wait. The engine's goroutine never sleeps: waiting for a heap a
+// helper has under way, it prepares heaps of the blocks posted, then yields a
+// while, then computes the heap by the one-heap step (the helper is waiting
+// for a core: a busy machine). A block done with is retired, not waited for:
+// a helper still in it leaves at its next heap, and its buffers are reused
+// once it has. A value that needs wider marks, or wider cells, ends the
+// block after its heap, and the blocks posted are dropped; so is a block the
+// next call does not ask for.
 //
 // Marks are stamps (kernels.go). prepare's are one array per heap of the
 // block, as wide as every XOR of the values so far can be; finish only reads
@@ -57,6 +64,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -67,7 +75,10 @@ type wave[T cell] struct {
 	wg    sync.WaitGroup
 
 	posted []*block[T] // the blocks the helpers prepare, in order
-	free   []*block[T] // buffers for blocks
+	// blocks done with, which a helper may still be in (it leaves at its
+	// next heap): their buffers are reused once it has
+	retired []*block[T]
+	quit    sync.WaitGroup // the helper goroutines
 
 	// While the helpers prepare a block, a long scan of finish is shared
 	// with them through share; otherwise by all.
@@ -103,8 +114,8 @@ type block[T cell] struct {
 	parts  int      // the goroutines that prepare it
 	next   atomic.Int64
 	scans  atomic.Int64
-	stop   atomic.Bool    // the block will not be used: prepare no more of it
-	wg     sync.WaitGroup // the helpers preparing it
+	stop   atomic.Bool  // the block will not be used: prepare no more of it
+	in     atomic.Int32 // the helpers in it
 	w      *wave[T]
 }
 
@@ -133,9 +144,11 @@ var shareMin, scanBudget = 1 << 14, 1 << 12
 func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
 	w := &wave[T]{e: e}
 	for id := range helpers {
-		ch := make(chan func(int), 4)
+		ch := make(chan func(int), 4*waveAhead) // the blocks posted, those retired before a helper took them up, a shared scan; post skips a helper whose queue is full
 		w.start = append(w.start, ch)
+		w.quit.Add(1)
 		go func() {
+			defer w.quit.Done()
 			for job := range ch {
 				job(id + 1)
 			}
@@ -151,6 +164,11 @@ func (w *wave[T]) stop() {
 		close(ch)
 	}
 	w.start = nil
+	w.quit.Wait()
+	for _, b := range w.retired {
+		w.e.scans += b.scans.Swap(0)
+	}
+	w.retired = nil
 }
 
 // all runs job on every goroutine, the engine's own as id 0, and waits.
@@ -169,27 +187,48 @@ func (w *wave[T]) all(job func(id int)) {
 // post has the helpers prepare b, after the blocks posted before it.
 func (w *wave[T]) post(b *block[T]) {
 	w.posted = append(w.posted, b)
-	b.wg.Add(len(w.start))
+	job := func(id int) {
+		b.work(id)
+		b.in.Add(-1)
+	}
 	for _, ch := range w.start {
-		ch <- func(id int) {
-			b.work(id)
-			b.wg.Done()
+		b.in.Add(1)
+		select {
+		case ch <- job:
+		default: // a helper far behind (without a core): the engine's goroutine prepares b
+			b.in.Add(-1)
 		}
 	}
 }
 
-// drop stops the blocks posted, waits for the helpers to leave them, and
-// frees their buffers.
+// drop stops the blocks posted and retires them.
 func (w *wave[T]) drop() {
 	for _, b := range w.posted {
-		b.stop.Store(true)
-	}
-	for _, b := range w.posted {
-		b.wg.Wait()
-		w.free = append(w.free, b)
+		w.retire(b)
 		w.e.piped[1]++
 	}
 	w.posted = w.posted[:0]
+}
+
+// retire is done with b: a helper still in it (one the machine has not
+// given a core) leaves at its next heap, and no one waits for it.
+func (w *wave[T]) retire(b *block[T]) {
+	b.stop.Store(true)
+	w.e.scans += b.scans.Swap(0)
+	w.retired = append(w.retired, b)
+}
+
+// buffer is a block's buffers to reuse: a retired block's the helpers have
+// left; nil if none has.
+func (w *wave[T]) buffer() *block[T] {
+	for i, b := range w.retired {
+		if b.in.Load() == 0 {
+			w.e.scans += b.scans.Swap(0)
+			w.retired = slices.Delete(w.retired, i, i+1)
+			return b
+		}
+	}
+	return nil
 }
 
 // block computes heaps n0 .. at most end-1, and returns how many it stored.
@@ -221,32 +260,45 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 	b.work(0)
 	w.posted = w.posted[1:]
 	if len(w.posted) == 0 { // the next block, prepared while this one is finished
-		w.postAfter(c, b, end, L)
+		w.postNext(c, b, n0, end, L)
 	}
-	done, err := w.finishAll(c, b, L)
-	b.wg.Wait()
-	e.scans += b.scans.Load()
-	e.avgScan = int(b.scans.Load() / int64(b.nb))
-	w.free = append(w.free, b)
+	done, err := w.finishAll(c, b, end, L)
+	e.avgScan = int(b.scans.Load() / int64(b.nb)) // its preparation's, but for heaps a helper still has
+	w.retire(b)
 	if done < b.nb || err != nil {
 		w.drop()
-	} else if len(w.posted) > 0 {
-		w.postAfter(c, w.posted[0], end, L)
+	} else if len(w.posted) == 1 {
+		w.postNext(c, b, n0+done, end, L)
 	}
 	return done, err
 }
 
-// postAfter posts the block after b, prepared from the values below b.
-func (w *wave[T]) postAfter(c *cells[T], b *block[T], end, L int) {
+// postNext posts the block after the last one posted (after b when none
+// is), prepared from the values below base, and reports whether there was
+// one to post.
+func (w *wave[T]) postNext(c *cells[T], b *block[T], base, end, L int) bool {
+	if k := len(w.posted); k > 0 {
+		b = w.posted[k-1]
+	}
 	n1 := b.n0 + b.nb
 	if len(w.start) == 0 || n1 >= end {
-		return
+		return false
 	}
-	if nb := w.size(n1, end, 2<<L); nb > 0 {
-		w.post(w.setup(c, n1, nb, b.n0))
+	nb := w.size(n1, end, 2<<L)
+	if nb > 0 {
+		w.post(w.setup(c, n1, nb, base))
 		w.e.piped[0]++
 	}
+	return nb > 0
 }
+
+// waveAhead bounds the blocks posted: those the helpers run to when they
+// have prepared the next one before this goroutine has finished a block.
+const waveAhead = 4
+
+// waveEarly posts blocks ahead, up to waveAhead, whether or not the helpers
+// have run dry. For tests.
+var waveEarly = false
 
 // busy reports whether the helpers have a block to prepare: they join a
 // shared scan between heaps (together).
@@ -263,10 +315,8 @@ func (w *wave[T]) busy() bool {
 // prepared from the values below base.
 func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 	e := w.e
-	var b *block[T]
-	if k := len(w.free); k > 0 {
-		b, w.free = w.free[k-1], w.free[:k-1]
-	} else {
+	b := w.buffer()
+	if b == nil {
 		b = &block[T]{w: w}
 	}
 	e.small.of(e.mask) // read by prepareSmall's goroutines
@@ -303,15 +353,22 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 // finishAll finishes the heaps of b in order, and returns how many it
 // stored: all of them, unless a value needs wider marks (the block ends
 // after its heap) or wider cells (errWide).
-func (w *wave[T]) finishAll(c *cells[T], b *block[T], L int) (int, error) {
+func (w *wave[T]) finishAll(c *cells[T], b *block[T], end, L int) (int, error) {
 	e := w.e
-	done, ready := 0, 0 // the heaps before ready are prepared
+	done, ready := 0, 0 // the heaps before ready are prepared (or computed by the step)
 	for ; done < b.nb; done++ {
-		if done == ready {
-			ready = b.await(done)
-		}
 		i := b.n0 + done
-		v := b.finish(c.g, i)
+		var v uint32
+		if done < ready || b.await(done, &ready) {
+			v = b.finish(c.g, i)
+		} else { // its preparation waits for a core: the one-heap step
+			if e.mask == 0 {
+				v = e.scanAll(c.g, i)
+			} else {
+				v = e.step(c.g, i)
+			}
+			e.piped[3]++
+		}
 		if v > c.limit() {
 			return done, errWide
 		}
@@ -328,28 +385,68 @@ func (w *wave[T]) finishAll(c *cells[T], b *block[T], L int) (int, error) {
 				break
 			}
 		}
+		if len(w.posted) < waveAhead && (waveEarly || !w.busy()) {
+			// The helpers have taken every heap posted: the block after,
+			// from the values so far, before this block is finished.
+			if w.postNext(c, b, i+1, end, L) {
+				e.piped[4]++
+			}
+		}
 	}
 	return done, nil
 }
 
-// await waits until the heaps taken together from heap n0+j are prepared,
-// and returns the end of them. When they are not yet, their preparation is
-// under way on a helper, which is a few heaps' work at most, as the heaps are
-// taken in order and fewer at a time towards the end: it yields for a while,
-// then sleeps.
-func (b *block[T]) await(j int) int {
-	if end := b.ready[j].Load(); end > 0 {
-		return int(end)
+// await reports whether heap n0+j is prepared, waiting a while when it is
+// not yet: its preparation is under way on a helper. Meanwhile it prepares
+// heaps of the blocks posted after (work the helpers would do next), then
+// yields a few times. When the heap is still not prepared, the helper is
+// likely waiting for a core (a busy machine): the caller computes the heap by
+// the one-heap step instead of waiting, so that a busy machine runs at one
+// core's speed at least. The heaps before *end are prepared (or were
+// computed so); the heaps are taken in runs from end on, so that ready[*end]
+// is the next run's.
+func (b *block[T]) await(j int, end *int) bool {
+	if waveStepEvery > 0 && j%waveStepEvery == waveStepEvery-1 {
+		return false
 	}
-	for range 64 {
-		runtime.Gosched()
-		if end := b.ready[j].Load(); end > 0 {
-			return int(end)
+	if b.prepared(j, end) {
+		return true
+	}
+	for _, nx := range b.w.posted {
+		for nx.one() {
+			if b.prepared(j, end) {
+				return true
+			}
 		}
 	}
-	b.wg.Wait()
-	return int(b.ready[j].Load())
+	for range awaitYields {
+		runtime.Gosched()
+		if b.prepared(j, end) {
+			return true
+		}
+	}
+	return false
 }
+
+// prepared moves *end past the runs of heaps prepared from it on, and
+// reports whether heap n0+j is among them.
+func (b *block[T]) prepared(j int, end *int) bool {
+	for *end <= j {
+		e := int(b.ready[*end].Load())
+		if e == 0 {
+			return false
+		}
+		*end = e
+	}
+	return true
+}
+
+// awaitYields is how many times await yields before the one-heap step.
+const awaitYields = 64
+
+// waveStepEvery > 0 has every waveStepEvery-th heap of a block computed by
+// the one-heap step, as if its preparation waited for a core. For tests.
+var waveStepEvery = 0
 
 // size is the number of heaps of a block from n0 (before end): about
 // waveWork steps for each goroutine, well below n0, its marks (width a heap)
@@ -397,10 +494,27 @@ func (b *block[T]) work(id int) {
 			if s := b.w.share.Load(); s != nil && id > 0 {
 				s.join(id)
 			}
+			if b.stop.Load() {
+				return
+			}
 			scans += b.prepare(i)
 		}
 		b.ready[j].Store(int32(j + k)) // once a few heaps: a store that waits for the marks' stores
+
 	}
+}
+
+// one prepares a heap of the block on the engine's goroutine, while it
+// waits for a heap of the block before; it reports false when there was none
+// to take.
+func (b *block[T]) one() bool {
+	j := int(b.next.Load())
+	if b.stop.Load() || j >= b.nb || !b.next.CompareAndSwap(int64(j), int64(j+1)) {
+		return false
+	}
+	b.scans.Add(int64(b.prepare(j)))
+	b.ready[j].Store(int32(j + 1))
+	return true
 }
 
 // marksOf is the marks of heap n0+j: a set of values (v is marked when

@@ -26,8 +26,10 @@ func withWave(from, helpers int, f func()) {
 // (before a mask is chosen) and the sparse space run in blocks, on one, two
 // and four goroutines. With helpers, blocks are prepared beside a finish,
 // blocks posted are dropped (a value needs wider marks) and scans are shared
-// with helpers busy preparing: each of these happens. Run with -race, this
-// also checks the meetings.
+// with helpers busy preparing; on two goroutines, blocks are posted ahead
+// from the values finished so far (as when the helpers run dry), and on
+// four, heaps are computed by the one-heap step amid blocks (as when a
+// helper waits for a core): each of these happens. Run with -race, this also checks the meetings.
 func TestWaveAgreesWithDefinition(t *testing.T) {
 	codes := []string{"4.007", "0.6", "grundy", "0.007", "0.1777", "0.156", "0.137", "4.04"}
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -43,7 +45,7 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 	if testing.Short() {
 		n = 1500
 	}
-	var piped [3]int
+	var piped [5]int
 	for _, code := range codes {
 		var c Code
 		if code == "grundy" {
@@ -56,6 +58,12 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 		}
 		want := definition(c, nil, n)
 		for _, helpers := range []int{0, 1, 3} {
+			switch helpers {
+			case 1: // blocks posted ahead, from the values finished so far
+				waveEarly = true
+			case 3: // a heap in five stepped, as if its helper waited for a core
+				waveStepEvery = 5
+			}
 			withWave(64, helpers, func() {
 				tab := NewTable(c, Config{What: code})
 				tab.provableOff = true
@@ -67,23 +75,24 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 					}
 				}
 			})
+			waveStepEvery, waveEarly = 0, false
 		}
 	}
-	if piped[0] == 0 || piped[1] == 0 || piped[2] == 0 {
-		t.Errorf("blocks prepared beside a finish, dropped, scans shared while busy: %v; want each", piped)
+	if piped[0] == 0 || piped[1] == 0 || piped[2] == 0 || piped[3] == 0 || piped[4] == 0 {
+		t.Errorf("blocks prepared beside a finish, dropped, scans shared while busy, heaps stepped, blocks posted ahead: %v; want each", piped)
 	}
 }
 
 // pipedOf is the table's sparse engine's pipeline counts (since the cells
 // last widened).
-func pipedOf(tab *Table) [3]int {
+func pipedOf(tab *Table) [5]int {
 	switch c := tab.seq.(type) {
 	case *cells[uint8]:
 		return c.eng.(*sparseEngine[uint8]).piped
 	case *cells[uint16]:
 		return c.eng.(*sparseEngine[uint16]).piped
 	}
-	return [3]int{}
+	return [5]int{}
 }
 
 // Past the default start of the blocks, the wavefront agrees with the plain
