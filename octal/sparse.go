@@ -446,9 +446,11 @@ func (e *sparseEngine[T]) chooseMask(c *cells[T]) {
 		return
 	}
 	e.mask = m
-	e.cheap, e.dense = e.cheap[:0], e.dense[:0]
+	// New lists, not the old ones rewritten: blocks of the wavefront posted
+	// or retired (wave.go) may still be read by helpers, with the old mask.
+	e.cheap, e.dense = nil, nil
 	e.classify()
-	e.rare = e.rare[:0]
+	e.rare = nil
 	for a := 1; a < n; a++ {
 		if v := uint32(c.g[a]); e.isRare(v) {
 			e.rare = append(e.rare, rareHeap[T]{uint32(a), T(v)})
