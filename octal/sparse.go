@@ -170,12 +170,7 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.alone += end - i
 		}
 		for ; i < end; i++ {
-			var v uint32
-			if e.mask == 0 {
-				v = e.scanAll(c.g, i)
-			} else {
-				v = e.step(c.g, i)
-			}
+			v := e.one(c.g, i)
 			if v > c.limit() {
 				return errWide
 			}
@@ -259,6 +254,15 @@ func (e *sparseEngine[T]) scanAll(g []T, n int) uint32 {
 		e.scans += int64(max(hi, 0))
 	}
 	return e.set.Value()
+}
+
+// one is g(n) computed by itself: the full scan until a mask is chosen, then
+// the sparse-space step.
+func (e *sparseEngine[T]) one(g []T, n int) uint32 {
+	if e.mask == 0 {
+		return e.scanAll(g, n)
+	}
+	return e.step(g, n)
 }
 
 // step is g(n) by the sparse-space method.

@@ -211,10 +211,10 @@ func (w *wave[T]) drop() {
 }
 
 // retire is done with b: a helper still in it (one the machine has not
-// given a core) leaves at its next heap, and no one waits for it.
+// given a core) leaves at its next heap, and no one waits for it. Its scans
+// are counted when its buffers are reused, or when the wave stops.
 func (w *wave[T]) retire(b *block[T]) {
 	b.stop.Store(true)
-	w.e.scans += b.scans.Swap(0)
 	w.retired = append(w.retired, b)
 }
 
@@ -362,11 +362,7 @@ func (w *wave[T]) finishAll(c *cells[T], b *block[T], end, L int) (int, error) {
 		if done < ready || b.await(done, &ready) {
 			v = b.finish(c.g, i)
 		} else { // its preparation waits for a core: the one-heap step
-			if e.mask == 0 {
-				v = e.scanAll(c.g, i)
-			} else {
-				v = e.step(c.g, i)
-			}
+			v = e.one(c.g, i)
 			e.piped[3]++
 		}
 		if v > c.limit() {
@@ -500,7 +496,6 @@ func (b *block[T]) work(id int) {
 			scans += b.prepare(i)
 		}
 		b.ready[j].Store(int32(j + k)) // once a few heaps: a store that waits for the marks' stores
-
 	}
 }
 

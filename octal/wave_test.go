@@ -3,6 +3,7 @@ package octal
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -29,7 +30,8 @@ func withWave(from, helpers int, f func()) {
 // with helpers busy preparing; on two goroutines, blocks are posted ahead
 // from the values finished so far (as when the helpers run dry), and on
 // four, heaps are computed by the one-heap step amid blocks (as when a
-// helper waits for a core): each of these happens. Run with -race, this also checks the meetings.
+// helper waits for a core): each of these happens. Run with -race, this
+// also checks the meetings.
 func TestWaveAgreesWithDefinition(t *testing.T) {
 	codes := []string{"4.007", "0.6", "grundy", "0.007", "0.1777", "0.156", "0.137", "4.04"}
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -131,4 +133,33 @@ func counts(tab *Table) (waved, alone int) {
 		return e.waved, e.alone
 	}
 	return 0, -1
+}
+
+// A new mask builds new lists: the rare heaps and the values a block of the
+// wavefront holds (posted or retired, helpers may still read them) stay as
+// they were, in arrays of their own.
+func TestChooseMaskKeepsBlocksLists(t *testing.T) {
+	tab := table(t, "0.6", Config{})
+	tab.provableOff = true
+	values(t, tab, 20000)
+	c := tab.seq.(*cells[uint16])
+	e := c.eng.(*sparseEngine[uint16])
+	if len(e.rare) == 0 || e.mask == 0 {
+		t.Fatalf("Officers to 20000: mask %x, %d rare heaps; want a mask", e.mask, len(e.rare))
+	}
+	var held block[uint16] // as setup takes them
+	held.eng, held.rare = *e, e.rare
+	rare := slices.Clone(held.rare)
+	cheap, dense := slices.Clone(held.eng.cheap), slices.Clone(held.eng.dense)
+	e.mask ^= 1 // so that the lists are built again
+	e.chooseMask(c)
+	if len(e.rare) == 0 || len(e.cheap) == 0 || len(e.dense) == 0 {
+		t.Fatalf("no lists after a new mask: %d rare heaps, %d common and %d rare values", len(e.rare), len(e.cheap), len(e.dense))
+	}
+	if &e.rare[0] == &held.rare[0] || &e.cheap[0] == &held.eng.cheap[0] || &e.dense[0] == &held.eng.dense[0] {
+		t.Errorf("the new lists are built in the arrays a block holds")
+	}
+	if !slices.Equal(held.rare, rare) || !slices.Equal(held.eng.cheap, cheap) || !slices.Equal(held.eng.dense, dense) {
+		t.Errorf("a new mask rewrote the lists a block holds")
+	}
 }
