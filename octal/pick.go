@@ -20,7 +20,12 @@ package octal
 // once and the step is timed afresh against it.
 // A short trial can flatter the wavefront on a busy machine (a helper that
 // slept is given a core at once for a while); epochs ended so lengthen the
-// step's.
+// step's. An epoch of the step is weighed too, where the machine tells the
+// CPU time it left free (Linux: /proc/stat, freetime_linux.go): where less
+// than half the helpers' cores were free (other processes had them), the
+// machine is busy, and a trial of the wavefront would only cost. Then the
+// step runs on past its epoch, weighed the same way, until a core turns
+// free; then both are timed again.
 // A trial's cost is the median over its pieces (a block, or a few dozen
 // heaps one at a time), so that a rare heap's long scan, which costs both
 // ways alike, does not decide it. The values do not depend on the choice,
@@ -52,6 +57,12 @@ type pick struct {
 	cores    int  // the goroutines of the wavefront
 	cut      bool // the trial under way follows an epoch of the wavefront ended early
 	cuts     int  // epochs of the wavefront in a row ended early, and the step then won
+	// the CPU time the machine left free, in nanoseconds, -1 if unknown
+	// (freetime_linux.go); a variable, for tests
+	free  func() int64
+	free0 int64 // at wall0
+	busy  bool  // weighed in this epoch of the step: the helpers would have found no core free
+	wait  bool  // this epoch of the step runs while the machine is busy: it ends when a core turns free
 }
 
 const (
@@ -150,29 +161,63 @@ func (p *pick) at(i int) bool {
 			}
 			p.cut = false
 			p.phase, p.wave, p.until = chosen, wave, i+max(16*p.trialLen, i/16)<<max(p.streak, cuts)
-			p.pieces, p.check = p.pieces[:0], i+p.trialLen
-			p.cpu0, p.wall0 = p.cpuClock(), now
+			p.pieces, p.check, p.busy, p.wait = p.pieces[:0], i+p.trialLen, false, false
+			p.cpu0, p.free0, p.wall0 = p.cpuClock(), p.freeClock(), now
 		default:
+			if !p.wave && p.busy {
+				// The machine was busy as this epoch of the step ended:
+				// the wavefront's trial would find no core for its
+				// helpers. The step runs on until one turns free.
+				p.until, p.busy, p.wait = i+max(16*p.trialLen, i/16)<<5, false, true
+				continue
+			}
 			p.startTrial(i)
 		}
 	}
-	if p.phase == chosen && p.wave && i >= p.check {
-		// An epoch of the wavefront goes on while its goroutines have
-		// their cores: a machine turning busy ends it at once.
+	if p.phase == chosen && i >= p.check {
 		p.check = i + p.trialLen
-		if cpu := p.cpuClock(); now-p.wall0 >= pickWeigh {
-			if p.cpu0 >= 0 && cpu >= 0 && 4*(cpu-p.cpu0) < int64(p.cores+3)*(now-p.wall0) && len(p.pieces) > 0 {
-				// Its goroutines had less than a quarter of the
-				// helpers' cores beside the engine's: the step is
-				// timed afresh against these pieces.
-				p.waveCost, p.cut = median(p.pieces), true
-				p.phase, p.wave, p.until = trialStep, false, i+p.trialLen
-			}
-			p.pieces = p.pieces[:0]
-			p.cpu0, p.wall0 = cpu, now
+		if now-p.wall0 >= pickWeigh {
+			p.weigh(i, now)
 		}
 	}
 	return p.wave
+}
+
+// weigh looks at the stretch of an epoch since the last look: its
+// goroutines' CPU time against the clock in an epoch of the wavefront, the
+// CPU time the machine left free in an epoch of the step.
+func (p *pick) weigh(i int, now int64) {
+	cpu, free, wall := p.cpuClock(), p.freeClock(), now-p.wall0
+	if p.wave {
+		// An epoch of the wavefront goes on while its goroutines have
+		// their cores: a machine turning busy ends it at once.
+		if p.cpu0 >= 0 && cpu >= 0 && 4*(cpu-p.cpu0) < int64(p.cores+3)*wall && len(p.pieces) > 0 {
+			// Its goroutines had less than a quarter of the helpers'
+			// cores beside the engine's: the step is timed afresh
+			// against these pieces.
+			p.waveCost, p.cut = median(p.pieces), true
+			p.phase, p.wave, p.until = trialStep, false, i+p.trialLen
+		}
+		p.pieces = p.pieces[:0]
+	} else if p.free0 >= 0 && free >= 0 {
+		// In an epoch of the step, the machine is busy where less than
+		// half the helpers' cores were free: other processes had them.
+		p.busy = 2*(free-p.free0) < int64(p.cores-1)*wall
+		if p.wait && !p.busy {
+			// A core turned free: the two ways are timed again.
+			p.wait = false
+			p.startTrial(i)
+		}
+	}
+	p.cpu0, p.free0, p.wall0 = cpu, free, now
+}
+
+// freeClock is the CPU time the machine left free, or -1 where there is none.
+func (p *pick) freeClock() int64 {
+	if p.free == nil {
+		return -1
+	}
+	return p.free()
 }
 
 // cpuClock is the process's CPU time, or -1 where there is none.

@@ -184,3 +184,48 @@ func TestPickWaveEpochEndsWhenBusy(t *testing.T) {
 		t.Errorf("the wavefront, on one core, still runs at the end (%d epochs ended early)", p.cuts)
 	}
 }
+
+// On a busy machine (another process has the helpers' core: little CPU time
+// left free), the step runs on without the wavefront's trials, which would
+// cost; once a core turns free, the two ways are timed again within a
+// weighing, and the wavefront, faster again, runs.
+func TestPickStepWaitsWhileBusy(t *testing.T) {
+	var now, cpu, free int64
+	p := pick{clock: func() int64 { return now }, cpu: func() int64 { return cpu }, free: func() int64 { return free }, cores: 2}
+	p.begin()
+	busy := true
+	trials, waveAt, idleAt := 0, -1, -1
+	const piece = 64
+	for i := 1 << 20; i < 1<<24; i += piece {
+		phase := p.phase
+		wave := p.at(i)
+		if p.phase == trialWave && phase != trialWave && busy {
+			trials++
+		}
+		if busy && i > 1<<23 {
+			busy, idleAt = false, i
+		}
+		if !busy && waveAt < 0 && p.phase == chosen && wave {
+			waveAt = i
+		}
+		ns, c, f := int64(30), int64(1), int64(0) // the step
+		switch {
+		case wave && busy:
+			ns = 33 // the helper shares the other process's core
+		case wave:
+			ns, c = 10, 2
+		case !busy:
+			f = 1 // the other core is free
+		}
+		ns *= 100
+		now += piece * ns
+		cpu += piece * ns * c
+		free += piece * ns * f
+	}
+	if trials > 2 {
+		t.Errorf("the machine busy throughout: %d trials of the wavefront", trials)
+	}
+	if waveAt < 0 || waveAt-idleAt > 3*p.trialLen+int(pickWeigh)/3000+piece {
+		t.Errorf("a core turned free at heap %d; the wavefront's epoch began at %d (a trial is %d heaps)", idleAt, waveAt, p.trialLen)
+	}
+}

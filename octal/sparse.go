@@ -82,7 +82,7 @@ type rareHeap[T cell] struct {
 const minSparse = 1024
 
 func newSparseEngine[T cell](c Code) *sparseEngine[T] {
-	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic, cpu: cpuTime}}
+	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic, cpu: cpuTime, free: freeTime}}
 	if c.Unequal() {
 		e.uneq = 1
 	}
