@@ -6,7 +6,8 @@ package octal
 // Officers, Treblecross), the one-heap step where most of it must be done in
 // heap order anyway (.354, whose rare values are met in a few dozen steps
 // among the small parts), and on a machine whose other core is busy. So a
-// growth times both in turn, on a stretch of heaps each, and runs the faster
+// growth times both in turn, on a stretch of heaps each (the step's a
+// quarter of the wavefront's, whose pieces are longer), and runs the faster
 // for a while (the wavefront only when it saves an eighth of the time; an
 // epoch, a sixteenth of the table, twice as long each time
 // the same way wins again, up to a quarter of it, or half of it when
@@ -107,6 +108,12 @@ func (p *pick) startTrial(i int) {
 	p.pieces = p.pieces[:0]
 }
 
+// stepTrial is the length of the step's trial: a quarter of the
+// wavefront's, whose pieces (blocks) are longer than the step's (a few dozen
+// heaps), and at least pickTrial. On an idle machine the step's trial is
+// the one that costs.
+func (p *pick) stepTrial() int { return max(pickTrial, p.trialLen/4) }
+
 // at moves the choice on to heap i (the heaps before are done), and reports
 // whether heap i runs in the wavefront; heaps up to p.until-1 run the same
 // way.
@@ -123,7 +130,7 @@ func (p *pick) at(i int) bool {
 		switch p.phase {
 		case trialWave:
 			p.waveCost = median(p.pieces)
-			p.phase, p.wave, p.until = trialStep, false, i+p.trialLen
+			p.phase, p.wave, p.until = trialStep, false, i+p.stepTrial()
 			p.pieces = p.pieces[:0]
 		case trialStep:
 			p.stepCost = median(p.pieces)
@@ -196,7 +203,7 @@ func (p *pick) weigh(i int, now int64) {
 			// cores beside the engine's: the step is timed afresh
 			// against these pieces.
 			p.waveCost, p.cut = median(p.pieces), true
-			p.phase, p.wave, p.until = trialStep, false, i+p.trialLen
+			p.phase, p.wave, p.until = trialStep, false, i+p.stepTrial()
 		}
 		p.pieces = p.pieces[:0]
 	} else if p.free0 >= 0 && free >= 0 {
