@@ -1,6 +1,9 @@
 package octal
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // freeTicks sums the idle, iowait and nice columns of the CPUs asked for.
 func TestFreeTicks(t *testing.T) {
@@ -30,6 +33,9 @@ func TestFreeTicks(t *testing.T) {
 
 // freeTime reads this machine's: a count that does not go back.
 func TestFreeTime(t *testing.T) {
+	if _, err := os.ReadFile("/proc/stat"); err != nil {
+		t.Skip("no /proc/stat here:", err)
+	}
 	a := freeTime()
 	b := freeTime()
 	if a < 0 || b < a {
