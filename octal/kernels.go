@@ -87,7 +87,7 @@ func scanAllKernel[T cell](g []T, r, lo, hi int, m *marks, st uint32) {
 //
 //go:noinline
 func pairKernel[T cell](g []T, r int, rare []rareHeap[T], uneq bool, m *marks, st uint32) {
-	rare = rare[:rareBelow(rare, r)] // r - pos >= 1
+	rare = rare[:rareBelowEnd(rare, r)] // r - pos >= 1
 	if uneq && r%2 == 0 {
 		if i := rareBelow(rare, r/2); i < len(rare) && int(rare[i].pos) == r/2 {
 			pairRun(g, r, rare[:i], m, st)
@@ -109,6 +109,17 @@ func rareBelow[T cell](rare []rareHeap[T], n int) int {
 		}
 	}
 	return lo
+}
+
+// rareBelowEnd is rareBelow for an n near the list's end, as a split's sum
+// is (r = n - k, the list below n: at most k heaps from r on): it walks
+// back from the end, a step for each heap from n on.
+func rareBelowEnd[T cell](rare []rareHeap[T], n int) int {
+	i := len(rare)
+	for i > 0 && int(rare[i-1].pos) >= n {
+		i--
+	}
+	return i
 }
 
 // pairRun marks rh.val ^ g[r - rh.pos] for every rare heap given (all below
@@ -140,7 +151,7 @@ func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], only1 int, m *ma
 		m[uint16(rh.val^g[r1-int(rh.pos)])] = st
 	}
 	i := only1
-	both := max(i, rareBelow(rare, r1)) // both partners exist below
+	both := max(i, rareBelowEnd(rare, r1)) // both partners exist below
 	for ; i+2 <= both; i += 2 {
 		q := (*[2]rareHeap[T])(rare[i : i+2])
 		b0, b1 := r1-int(q[0].pos), r1-int(q[1].pos)

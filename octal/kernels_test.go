@@ -215,3 +215,31 @@ func testWantScan[T cell](t *testing.T, top int) {
 		}
 	}
 }
+
+// rareBelow and rareBelowEnd count the rare heaps below n: the count of a
+// plain loop, for lists short and long and every n around them.
+func TestRareBelow(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for _, size := range []int{0, 1, 2, 15, 16, 17, 40, 300} {
+		var rare []rareHeap[uint16]
+		pos := 0
+		for range size {
+			pos += 1 + rnd.IntN(3)
+			rare = append(rare, rareHeap[uint16]{pos: uint32(pos)})
+		}
+		for n := 0; n <= pos+2; n++ {
+			want := 0
+			for _, rh := range rare {
+				if int(rh.pos) < n {
+					want++
+				}
+			}
+			if got := rareBelow(rare, n); got != want {
+				t.Fatalf("%d rare heaps: rareBelow(%d) = %d, want %d", size, n, got, want)
+			}
+			if got := rareBelowEnd(rare, n); got != want {
+				t.Fatalf("%d rare heaps: rareBelowEnd(%d) = %d, want %d", size, n, got, want)
+			}
+		}
+	}
+}

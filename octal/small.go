@@ -76,7 +76,7 @@ func (e *sparseEngine[T]) step64(g []T, n int) (uint32, bool) {
 // pairs64 is the values of the splits of r with a rare part, as bits
 // (pairKernel's marks), for values below 64.
 func pairs64[T cell](g []T, r int, rare []rareHeap[T], uneq bool) uint64 {
-	rare = rare[:rareBelow(rare, r)] // r - pos >= 1
+	rare = rare[:rareBelowEnd(rare, r)] // r - pos >= 1
 	var s0, s1 uint64
 	i := 0
 	for ; i+2 <= len(rare); i += 2 {
