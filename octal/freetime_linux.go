@@ -32,6 +32,10 @@ func freeTime() int64 {
 // freeTicks sums, over the lines cpuN of /proc/stat whose N is in, the idle,
 // iowait and (unless niced) nice ticks; -1 if there are none.
 func freeTicks(stat []byte, in func(cpu int) bool, niced bool) int64 {
+	cols := []int{4, 5, 2} // cpuN user nice system idle iowait ...
+	if niced {
+		cols = cols[:2]
+	}
 	var sum int64
 	seen := false
 	for line := range bytes.Lines(stat) {
@@ -42,11 +46,6 @@ func freeTicks(stat []byte, in func(cpu int) bool, niced bool) int64 {
 		cpu, err := strconv.Atoi(string(f[0][3:]))
 		if err != nil || !in(cpu) {
 			continue
-		}
-		// cpuN user nice system idle iowait ...
-		cols := []int{4, 5}
-		if !niced {
-			cols = append(cols, 2)
 		}
 		for _, c := range cols {
 			v, err := strconv.ParseInt(string(f[c]), 10, 64)

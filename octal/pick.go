@@ -51,9 +51,9 @@ type pick struct {
 	stepCost int64
 	streak   int          // trials in a row the same way has won
 	won      bool         // the way the last trials chose: the wavefront
-	check    int          // in an epoch of the wavefront, the heap at which its pieces are weighed
+	check    int          // in an epoch, the heap at which it is weighed next (weigh)
 	cpu      func() int64 // the process's CPU time in nanoseconds, -1 if unknown; a variable, for tests
-	cpu0     int64        // the CPU time and the clock at the start of the stretch weighed
+	cpu0     int64        // the CPU time (an epoch of the wavefront) and the clock at the start of the stretch weighed
 	wall0    int64
 	cores    int  // the goroutines of the wavefront
 	cut      bool // the trial under way follows an epoch of the wavefront ended early
@@ -61,7 +61,7 @@ type pick struct {
 	// the CPU time the machine left free, in nanoseconds, -1 if unknown
 	// (freetime_linux.go); a variable, for tests
 	free  func() int64
-	free0 int64 // at wall0
+	free0 int64 // at wall0, in an epoch of the step
 	busy  bool  // weighed in this epoch of the step: the helpers would have found no core free
 	wait  bool  // this epoch of the step runs while the machine is busy: it ends when a core turns free
 }
@@ -76,9 +76,8 @@ const (
 // wavefront.
 const pickTrial = 1 << 12
 
-// pickWeigh is the least time over which an epoch of the wavefront is
-// weighed (its CPU time against the clock), in nanoseconds: many of the
-// kernel's time slices.
+// pickWeigh is the least time over which an epoch is weighed (weigh), in
+// nanoseconds: many of the kernel's time slices.
 const pickWeigh = 50e6
 
 // pickSettled is the heap from which a step that wins by far runs for long
@@ -167,15 +166,20 @@ func (p *pick) at(i int) bool {
 				p.cuts = 0
 			}
 			p.cut = false
-			p.phase, p.wave, p.until = chosen, wave, i+max(16*p.trialLen, i/16)<<max(p.streak, cuts)
+			p.phase, p.wave, p.until = chosen, wave, p.epochEnd(i, max(p.streak, cuts))
 			p.pieces, p.check, p.busy, p.wait = p.pieces[:0], i+p.trialLen, false, false
-			p.cpu0, p.free0, p.wall0 = p.cpuClock(), p.freeClock(), now
+			p.wall0 = now
+			if wave {
+				p.cpu0 = p.cpuClock()
+			} else {
+				p.free0 = p.freeClock()
+			}
 		default:
 			if !p.wave && p.busy {
 				// The machine was busy as this epoch of the step ended:
 				// the wavefront's trial would find no core for its
 				// helpers. The step runs on until one turns free.
-				p.until, p.busy, p.wait = i+max(16*p.trialLen, i/16)<<5, false, true
+				p.until, p.busy, p.wait = p.epochEnd(i, 5), false, true
 				continue
 			}
 			p.startTrial(i)
@@ -190,12 +194,18 @@ func (p *pick) at(i int) bool {
 	return p.wave
 }
 
+// epochEnd is the heap at which an epoch from heap i ends: a sixteenth of
+// the table (and at least 16 trials), doubled shift times.
+func (p *pick) epochEnd(i, shift int) int { return i + max(16*p.trialLen, i/16)<<shift }
+
 // weigh looks at the stretch of an epoch since the last look: its
 // goroutines' CPU time against the clock in an epoch of the wavefront, the
 // CPU time the machine left free in an epoch of the step.
 func (p *pick) weigh(i int, now int64) {
-	cpu, free, wall := p.cpuClock(), p.freeClock(), now-p.wall0
+	wall := now - p.wall0
+	p.wall0 = now
 	if p.wave {
+		cpu := p.cpuClock()
 		// An epoch of the wavefront goes on while its goroutines have
 		// their cores: a machine turning busy ends it at once.
 		if p.cpu0 >= 0 && cpu >= 0 && 4*(cpu-p.cpu0) < int64(p.cores+3)*wall && len(p.pieces) > 0 {
@@ -205,8 +215,11 @@ func (p *pick) weigh(i int, now int64) {
 			p.waveCost, p.cut = median(p.pieces), true
 			p.phase, p.wave, p.until = trialStep, false, i+p.stepTrial()
 		}
-		p.pieces = p.pieces[:0]
-	} else if p.free0 >= 0 && free >= 0 {
+		p.pieces, p.cpu0 = p.pieces[:0], cpu
+		return
+	}
+	free := p.freeClock()
+	if p.free0 >= 0 && free >= 0 {
 		// In an epoch of the step, the machine is busy where less than
 		// half the helpers' cores were free: other processes had them.
 		p.busy = 2*(free-p.free0) < int64(p.cores-1)*wall
@@ -216,7 +229,7 @@ func (p *pick) weigh(i int, now int64) {
 			p.startTrial(i)
 		}
 	}
-	p.cpu0, p.free0, p.wall0 = cpu, free, now
+	p.free0 = free
 }
 
 // freeClock is the CPU time the machine left free, or -1 where there is none.
