@@ -216,6 +216,67 @@ func testWantScan[T cell](t *testing.T, top int) {
 	}
 }
 
+// scan64 against the plain loop, on cells of 8 bits (the vector kernel
+// where there is one) and 16: the same values crossed off, want emptied
+// exactly when the loop empties it, and the splits taken reaching past the
+// one that emptied it (the kernel stops at the end of a step of 16 or 64)
+// but not past the stretch.
+func TestScan64(t *testing.T) {
+	if !haveScan64 {
+		t.Logf("no vector scan64 kernel here: the plain loop is tested")
+	}
+	testScan64[uint8](t)
+	testScan64[uint16](t)
+}
+
+func testScan64[T cell](t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		top := 1 + rnd.IntN(64)
+		g := randomCells[T](rnd, 4+rnd.IntN(700), top)
+		r := 2 + rnd.IntN(len(g)-2)
+		lo := 1 + rnd.IntN(r/2)
+		hi := lo - 1 + rnd.IntN(r/2-lo+2) // lo-1 (empty) .. r/2
+		var w uint64
+		for range 1 + rnd.IntN(6) {
+			w |= 1 << rnd.IntN(64)
+		}
+		rest, emptied := w, -1
+		for i := lo; i <= hi; i++ {
+			if rest &^= 1 << (g[i] ^ g[r-i]); rest == 0 {
+				emptied = i - lo + 1
+				break
+			}
+		}
+		got, steps := scan64(g, r, lo, hi, w)
+		if got != rest || rest != 0 && steps != max(hi-lo+1, 0) || rest == 0 && (steps < emptied || steps > hi-lo+1) {
+			t.Fatalf("%T: scan64(r=%d, %d..%d, want %x) = %x after %d splits; want %x (emptied after %d)", g, r, lo, hi, w, got, steps, rest, emptied)
+		}
+	}
+}
+
+// options64AVX512 against a plain loop: random windows of 128 cells below
+// 64 and random lanes, the word of the values 1 << (win[idx] ^ val).
+func TestOptions64(t *testing.T) {
+	if !haveOpts64 {
+		t.Skip("no vector options kernel here")
+	}
+	rnd := rand.New(rand.NewPCG(9, 10))
+	for range 20000 {
+		top := 1 + rnd.IntN(64)
+		win := randomCells[uint8](rnd, opts64Window, top)
+		var idx, val [64]byte
+		var want uint64
+		for l := range 64 {
+			idx[l], val[l] = byte(rnd.IntN(opts64Window)), byte(rnd.IntN(top))
+			want |= 1 << (win[idx[l]] ^ val[l])
+		}
+		if got := options64AVX512(&win[0], &idx, &val); got != want {
+			t.Fatalf("options64AVX512 = %x, want %x (window %v, lanes %v, values %v)", got, want, win, idx, val)
+		}
+	}
+}
+
 // rareBelow and rareBelowEnd count the rare heaps below n: the count of a
 // plain loop, for lists short and long and every n around them.
 func TestRareBelow(t *testing.T) {

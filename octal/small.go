@@ -1,6 +1,9 @@
 package octal
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // Small values. While every value of the table is below 64, so is every
 // option's (a XOR of two), and the set of a heap's option values is one
@@ -36,18 +39,23 @@ func (s *small64) of(mask uint32) {
 // value below 64 is an option (g(n) may then be 64 or more: step decides).
 func (e *sparseEngine[T]) step64(g []T, n int) (uint32, bool) {
 	var seen uint64
-	for _, k := range e.lone {
-		r := n - k
-		if r < 1 {
-			break
+	if o := e.opts64(n); o != nil {
+		seen = options64AVX512((*uint8)(unsafe.Pointer(&g[n-opts64Window])), &o.idx, &o.val)
+		e.laned++
+	} else {
+		for _, k := range e.lone {
+			r := n - k
+			if r < 1 {
+				break
+			}
+			seen |= 1 << (g[r] & 63)
 		}
-		seen |= 1 << (g[r] & 63)
+		for _, k := range e.splits {
+			seen |= pairs64(g, n-k, e.rare, e.uneq == 1)
+		}
 	}
 	if n < len(e.whole) && e.whole[n] {
 		seen |= 1
-	}
-	for _, k := range e.splits {
-		seen |= pairs64(g, n-k, e.rare, e.uneq == 1)
 	}
 	e.small.of(e.mask)
 	open := e.small.cheap &^ seen
@@ -71,6 +79,70 @@ func (e *sparseEngine[T]) step64(g []T, n int) (uint32, bool) {
 	}
 	e.avgScan = (7*e.avgScan + int(e.scans-scanned)) / 8
 	return v, true
+}
+
+// opts64Window is the heaps below n whose cells options64AVX512 reads.
+const opts64Window = 128
+
+// lanes64 are step64's options of a heap n from single heaps and from
+// splits with a rare part, as the lanes of one vector, where every such
+// option lies in the 128 heaps below n (the rare heaps are few and small,
+// as in .1777: 15, the last at 123) and they are at most 64: lane l is the
+// cell at idx[l] of the window g[n-128:n], XORed with val[l] (0 for a
+// single heap, the rare part's value for a split). Spare lanes repeat lane
+// 0. They are made again when the mask or the rare heaps change.
+type lanes64 struct {
+	mask     uint32 // the mask and the number of rare heaps they are for
+	rare     int
+	ok       bool // the options fit
+	idx, val [64]byte
+}
+
+// opts64 is the lanes of heap n's options, or nil where the kernel cannot
+// take them (no kernel, cells wider than a byte, unequal splits, options
+// past the window, too many, or n too small for every split to have its
+// rare parts below it).
+func (e *sparseEngine[T]) opts64(n int) *lanes64 {
+	var t T
+	if !haveOpts64 || unsafe.Sizeof(t) != 1 || e.uneq != 0 || n <= opts64Window {
+		return nil
+	}
+	o := &e.lanes
+	if o.mask != e.mask || o.rare != len(e.rare) {
+		o.mask, o.rare, o.ok = e.mask, len(e.rare), false
+		l := 0
+		lane := func(at int, v T) bool {
+			if l == 64 || at < 1 || at > opts64Window {
+				return false
+			}
+			o.idx[l], o.val[l] = byte(opts64Window-at), byte(v)
+			l++
+			return true
+		}
+		for _, k := range e.lone {
+			if !lane(k, 0) {
+				return nil
+			}
+		}
+		for _, k := range e.splits {
+			for _, rh := range e.rare {
+				if !lane(k+int(rh.pos), rh.val) {
+					return nil
+				}
+			}
+		}
+		if l == 0 {
+			return nil
+		}
+		for i := l; i < 64; i++ {
+			o.idx[i], o.val[i] = o.idx[0], o.val[0]
+		}
+		o.ok = true
+	}
+	if !o.ok {
+		return nil
+	}
+	return o
 }
 
 // pairs64 is the values of the splits of r with a rare part, as bits
@@ -113,6 +185,11 @@ func scan64[T cell](g []T, r, lo, hi int, want uint64) (uint64, int) {
 	right = right[:len(left)]
 	n := len(left)
 	j := 0
+	if unsafe.Sizeof(left[0]) == 1 && n >= 64 && haveScan64 {
+		if want, j = scan64AVX512((*uint8)(unsafe.Pointer(&left[0])), (*uint8)(unsafe.Pointer(&right[0])), n, want); want == 0 {
+			return 0, j
+		}
+	}
 	for ; j+16 <= n; j += 16 {
 		a := (*[16]T)(left[j : j+16])
 		b := (*[16]T)(right[n-16-j : n-j])

@@ -13,11 +13,11 @@ import (
 // option: each code is computed with every way it can take turned on in
 // turn, one heap at a time (no wavefront), and each way must have run.
 func TestStepWaysAgreeWithDefinition(t *testing.T) {
-	defer func(h func() int, w8, w16 bool) {
-		waveHelpers, haveWant8, haveWant16, smallOff = h, w8, w16, false
-	}(waveHelpers, haveWant8, haveWant16)
+	defer func(h func() int, w8, w16, s64, o64 bool) {
+		waveHelpers, haveWant8, haveWant16, haveScan64, haveOpts64, smallOff = h, w8, w16, s64, o64, false
+	}(waveHelpers, haveWant8, haveWant16, haveScan64, haveOpts64)
 	waveHelpers = func() int { return 0 }
-	vector8, vector16 := haveWant8, haveWant16
+	vector8, vector16, vector64, opts64 := haveWant8, haveWant16, haveScan64, haveOpts64
 
 	codes := []Code{NewCode([]Digit{4}, 0).UnequalSplits()} // Grundy's game
 	for _, s := range []string{"0.1777", "0.6", "4.007", "0.0407", "0.74", "4.3", "0.137"} {
@@ -40,6 +40,7 @@ func TestStepWaysAgreeWithDefinition(t *testing.T) {
 		n = 3000
 	}
 	var ran [3]int
+	laned := 0 // steps whose options the vector kernel read (.1777's, at least)
 	for _, c := range codes {
 		want := definition(c, nil, n)
 		for _, way := range []struct {
@@ -47,20 +48,36 @@ func TestStepWaysAgreeWithDefinition(t *testing.T) {
 		}{{true, true}, {false, true}, {false, false}, {true, false}} {
 			smallOff = !way.small
 			haveWant8, haveWant16 = way.vector && vector8, way.vector && vector16
+			haveScan64, haveOpts64 = way.vector && vector64, way.vector && opts64
 			tab := NewTable(c, Config{Limits: &solve.Limits{}, What: c.String()})
 			got := values(t, tab, n)
 			sameValues(t, fmt.Sprintf("%s (small %v, vector %v)", c, way.small, way.vector), got, want)
 			for i, k := range stepPaths(tab) {
 				ran[i] += k
 			}
+			laned += lanedSteps(tab)
 		}
 	}
 	if ran[pathSmall] == 0 || ran[pathMarks] == 0 || (vector8 || vector16) && ran[pathWant] == 0 {
 		t.Errorf("steps by way (small, vector, marks): %v; every way must run", ran)
 	}
+	if opts64 && laned == 0 {
+		t.Errorf("no step read its options with the vector kernel")
+	}
 	if !vector8 || !vector16 {
 		t.Logf("no vector want kernel here (8 bits: %v, 16 bits: %v)", vector8, vector16)
 	}
+}
+
+// lanedSteps is the number of steps whose options the vector kernel read
+// (small.go: 8-bit cells only).
+func lanedSteps(tab *Table) int {
+	if c, ok := tab.seq.(*cells[uint8]); ok {
+		if e, ok := c.eng.(*sparseEngine[uint8]); ok {
+			return e.laned
+		}
+	}
+	return 0
 }
 
 // stepPaths is the number of steps the table's sparse engine took by each

@@ -8,6 +8,8 @@ import "golang.org/x/sys/cpu"
 var (
 	haveWant16 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 	haveWant8  = haveWant16 && cpu.X86.HasAVX512VBMI
+	haveScan64 = haveWant8 && cpu.X86.HasAVX512BITALG // scan64's kernel
+	haveOpts64 = haveWant8                             // options64's
 )
 
 //go:noescape
@@ -15,3 +17,9 @@ func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int, lim int) i
 
 //go:noescape
 func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
+
+//go:noescape
+func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)
+
+//go:noescape
+func options64AVX512(win *uint8, idx, val *[64]byte) uint64

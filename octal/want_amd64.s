@@ -163,6 +163,119 @@ done8:
 	VZEROUPPER
 	RET
 
+// func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)
+//
+// scan64 of small.go for 8-bit cells, 64 splits a step: the splits' values
+// v (all below 64) are looked up in want, broadcast to every quadword, by
+// bit v of the quadword (VPSHUFBITQMB, one instruction for 64 lanes). Where
+// a lane is found, each value of want is compared with every lane and
+// crossed off if met (a few independent compares, not a chain of lookups). It returns want and the splits taken: whole steps,
+// up to the one that emptied want, or to the last whole step.
+TEXT ·scan64AVX512(SB), NOSPLIT, $0-48
+	MOVQ left+0(FP), SI
+	MOVQ right+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ want+24(FP), DX
+	VMOVDQU64 rev8<>(SB), Z1       // lane i takes lane 63-i
+	VPBROADCASTQ DX, Z0
+	XORQ BX, BX                    // j
+loop64:
+	LEAQ 64(BX), R8
+	CMPQ R8, CX
+	JGT done64
+	MOVQ CX, R9
+	SUBQ R8, R9                    // n - j - 64
+	VMOVDQU8 (SI)(BX*1), Z4        // left[j : j+64]
+	VPERMB (DI)(R9*1), Z1, Z5      // right[n-j-64 : n-j] reversed: lane i is right[n-1-j-i]
+	VPXORQ Z4, Z5, Z5              // v
+	VPSHUFBITQMB Z5, Z0, K1        // lanes whose v is in want
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ hit64
+next64:
+	MOVQ R8, BX
+	JMP loop64
+hit64:                             // test each value of want on its own (independent of each other)
+	MOVQ DX, R10                   // the values left to test
+each64:
+	TZCNTQ R10, R12                // w
+	BLSIQ R10, R14                 // 1 << w
+	VPBROADCASTB R12, Z6
+	VPCMPEQB Z6, Z5, K2            // the lanes with v = w
+	KMOVQ K2, R13
+	NEGQ R13                       // carry: some lane has w
+	SBBQ R13, R13
+	ANDQ R14, R13
+	XORQ R13, DX                   // crossed off
+	XORQ R14, R10
+	JNZ each64
+	TESTQ DX, DX
+	JZ empty64
+	VPBROADCASTQ DX, Z0
+	JMP next64
+empty64:
+	MOVQ R8, BX
+done64:
+	MOVQ DX, rest+32(FP)
+	MOVQ BX, j+40(FP)
+	VZEROUPPER
+	RET
+
+// func options64AVX512(win *uint8, idx, val *[64]byte) uint64
+//
+// The options of step64 from single heaps and from splits with a rare part
+// (small.go, opts64), as one word: lane l of the vector is the cell
+// win[idx[l]] of the 128 below the heap, XORed with val[l], a value below
+// 64; each eight lanes, widened to quadwords, shift a 1 by their values,
+// and the quadwords are ORed into one.
+TEXT ·options64AVX512(SB), NOSPLIT, $0-32
+	MOVQ win+0(FP), SI
+	MOVQ idx+8(FP), DI
+	MOVQ val+16(FP), DX
+	VMOVDQU64 (SI), Z1             // win[0:64]
+	VMOVDQU64 (DI), Z3
+	VPERMI2B 64(SI), Z1, Z3        // lane l: win[idx[l]] (win[64:128] for idx[l] >= 64)
+	VPXORQ (DX), Z3, Z3            // the option's value
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z0
+	VEXTRACTI32X4 $1, Z3, X12      // lanes 16-31
+	VEXTRACTI32X4 $2, Z3, X13
+	VEXTRACTI32X4 $3, Z3, X14
+	VPMOVZXBQ X3, Z4               // lanes 0-7, one a quadword
+	VPSHUFD $0x4e, X3, X15
+	VPMOVZXBQ X15, Z5              // lanes 8-15
+	VPMOVZXBQ X12, Z6
+	VPSHUFD $0x4e, X12, X15
+	VPMOVZXBQ X15, Z7
+	VPMOVZXBQ X13, Z8
+	VPSHUFD $0x4e, X13, X15
+	VPMOVZXBQ X15, Z9
+	VPMOVZXBQ X14, Z10
+	VPSHUFD $0x4e, X14, X15
+	VPMOVZXBQ X15, Z11
+	VPSLLVQ Z4, Z0, Z4             // 1 << v
+	VPSLLVQ Z5, Z0, Z5
+	VPSLLVQ Z6, Z0, Z6
+	VPSLLVQ Z7, Z0, Z7
+	VPSLLVQ Z8, Z0, Z8
+	VPSLLVQ Z9, Z0, Z9
+	VPSLLVQ Z10, Z0, Z10
+	VPSLLVQ Z11, Z0, Z11
+	VPTERNLOGQ $0xfe, Z6, Z5, Z4   // Z4 | Z5 | Z6
+	VPTERNLOGQ $0xfe, Z9, Z8, Z7
+	VPTERNLOGQ $0xfe, Z11, Z10, Z4
+	VPORQ Z7, Z4, Z4
+	VEXTRACTI64X4 $1, Z4, Y5       // and the eight quadwords into one
+	VPORQ Y5, Y4, Y4
+	VEXTRACTI128 $1, Y4, X5
+	VPOR X5, X4, X4
+	VPSHUFD $0x4e, X4, X5
+	VPOR X5, X4, X4
+	VMOVQ X4, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
 DATA rev16<>+0(SB)/8, $0x001c001d001e001f
 DATA rev16<>+8(SB)/8, $0x00180019001a001b
 DATA rev16<>+16(SB)/8, $0x0014001500160017

@@ -6,11 +6,19 @@ package octal
 var (
 	haveWant16 = false
 	haveWant8  = false
+	haveScan64 = false
+	haveOpts64 = false
 )
 
 func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
 func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
+	panic("octal: no vector kernel")
+}
+func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int) {
+	panic("octal: no vector kernel")
+}
+func options64AVX512(win *uint8, idx, val *[64]byte) uint64 {
 	panic("octal: no vector kernel")
 }
