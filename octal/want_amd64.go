@@ -9,7 +9,7 @@ var (
 	haveWant16 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 	haveWant8  = haveWant16 && cpu.X86.HasAVX512VBMI
 	haveScan64 = haveWant8 && cpu.X86.HasAVX512BITALG // scan64's kernel
-	haveOpts64 = haveWant8                             // options64's
+	haveOpts64 = haveWant8                            // options64's
 )
 
 //go:noescape
