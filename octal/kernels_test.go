@@ -152,7 +152,7 @@ func sameSet(a, b map[uint32]bool) bool {
 
 // wantScan against the plain loop, with sets of every density, counting
 // all their values or those below a limit, and, on 16-bit cells, values
-// past wantMax that the vector kernel looks up modulo 512 (each one a lane
+// past wantMax that the vector kernel looks up modulo 1024 (each one a lane
 // it must check and pass over): the same values crossed off, and the same
 // split where the last one counted is met.
 func TestWantScan(t *testing.T) {
@@ -162,6 +162,7 @@ func TestWantScan(t *testing.T) {
 	testWantScan[uint8](t, 256)
 	testWantScan[uint16](t, 512)
 	testWantScan[uint16](t, 1500)
+	testWantScan[uint16](t, 3000)
 	testWantScan[uint32](t, 600)
 }
 

@@ -16,10 +16,10 @@ import (
 
 // wants is a set of values below wantMax, as bits: value v is bit v&63 of
 // word v>>6 (so byte v>>3 holds bit v&7, and 16-bit word v>>4 bit v&15).
-type wants [8]uint64
+type wants [16]uint64
 
 // wantMax bounds the values a wants holds.
-const wantMax = 512
+const wantMax = 1024
 
 func (w *wants) add(v uint32)      { w[v>>6] |= 1 << (v & 63) }
 func (w *wants) drop(v uint32)     { w[v>>6] &^= 1 << (v & 63) }
@@ -75,11 +75,11 @@ func wantBlocks[T cell](left, right []T, w *wants, cnt *int, lim uint32) int {
 	switch unsafe.Sizeof(left[0]) {
 	case 1:
 		if n >= 64 && haveWant8 {
-			return want8AVX512((*uint8)(unsafe.Pointer(&left[0])), (*uint8)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w), cnt, int(lim))
+			return want8AVX512((*uint8)(unsafe.Pointer(&left[0])), (*uint8)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w[:8]), cnt, int(lim))
 		}
 	case 2:
 		if n >= 32 && haveWant16 {
-			return want16AVX512((*uint16)(unsafe.Pointer(&left[0])), (*uint16)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w), cnt, int(lim))
+			return want16AVX512((*uint16)(unsafe.Pointer(&left[0])), (*uint16)(unsafe.Pointer(&right[0])), n, (*[16]uint64)(w), cnt, int(lim))
 		}
 	}
 	return 0

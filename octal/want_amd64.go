@@ -13,7 +13,7 @@ var (
 )
 
 //go:noescape
-func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int, lim int) int
+func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int
 
 //go:noescape
 func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int

@@ -4,21 +4,22 @@
 
 // The want kernels of want.go with AVX-512: 32 splits of 16-bit cells, or
 // 64 of 8-bit cells, a step. A split's value v = left[j] ^ right[n-1-j] is
-// looked up in the 512-bit set w, as the word (v>>4)&31 and its bit v&15
-// (bytes: the byte (v>>3)&31 and its bit v&7), all lanes at once; a value
-// of 16 bits past 511 is looked up as v mod 512. The lanes found are then
+// looked up in the set w, as the word (v>>4)&63 of its 1024 bits and its
+// bit v&15 (bytes: the byte (v>>3)&31 of its first 512 and its bit v&7),
+// all lanes at once; a value of 16 bits past 1023 is looked up as v mod 1024. The lanes found are then
 // taken one by one: a value in w (checked exactly, one bit test) is crossed
 // off, in memory and in the register, and *cnt counted down. The kernels return the j at which *cnt reaches
 // 0, or where their whole blocks end.
 
-// func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int, lim int) int
+// func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int
 TEXT ·want16AVX512(SB), NOSPLIT, $0-56
 	MOVQ left+0(FP), SI
 	MOVQ right+8(FP), DI
 	MOVQ n+16(FP), CX
 	MOVQ w+24(FP), DX
 	MOVQ cnt+32(FP), R13
-	VMOVDQU64 (DX), Z0             // the set, 32 words
+	VMOVDQU64 (DX), Z0             // the set, words 0-31
+	VMOVDQU64 64(DX), Z10          // and 32-63
 	VMOVDQU64 rev16<>(SB), Z1      // lane i takes lane 31-i
 	MOVL $0x000f000f, AX
 	VPBROADCASTD AX, Z2            // 15 in every word
@@ -36,7 +37,7 @@ loop16:
 	VPERMW Z5, Z1, Z5              // reversed: lane i is right[n-1-j-i]
 	VPXORQ Z4, Z5, Z5              // v
 	VPSRLW $4, Z5, Z6
-	VPERMW Z0, Z6, Z6              // the word of w holding v's bit
+	VPERMI2W Z10, Z0, Z6           // the word of w holding v's bit
 	VPANDQ Z2, Z5, Z7
 	VPSRLVW Z7, Z6, Z6
 	VPTESTMW Z3, Z6, K1            // lanes whose bit is set
@@ -54,24 +55,27 @@ hits16:                            // each lane in turn: cross its value off
 	SUBQ R10, R12
 	MOVWLZX -2(DI)(R12*2), R12     // right[n-1-i]
 	XORL R12, R11                  // v
-	CMPL R11, $512
-	JAE lane16                     // a value past 511: not in w
+	CMPL R11, $1024
+	JAE lane16                     // a value past 1023: not in w
 	MOVL R11, R12
 	SHRL $6, R12
 	MOVQ (DX)(R12*8), R9
 	BTRQ R11, R9
 	JCC lane16                     // crossed off already (in this block)
 	MOVQ R9, (DX)(R12*8)
-	MOVL R11, R12                  // and off Z0: word v>>4, bit v&15
+	MOVL R11, R12                  // and off Z0 or Z10: word v>>4, bit v&15
 	SHRL $4, R12
 	MOVL $1, R9
-	SHLXL R12, R9, R12
-	KMOVD R12, K2
+	SHLXQ R12, R9, R12
+	KMOVQ R12, K2                  // the word: of Z0 (bits 0-31) or of Z10
+	KSHIFTRQ $32, K2, K3
 	MOVL R11, R12
 	ANDL $15, R12
 	SHLXL R12, R9, R9
 	VPBROADCASTW.Z R9, K2, Z9
 	VPANDNQ Z0, Z9, Z0
+	VPBROADCASTW.Z R9, K3, Z9
+	VPANDNQ Z10, Z9, Z10
 	CMPQ R11, lim+40(FP)
 	JAE lane16                      // past lim: crossed off, not counted
 	DECQ (R13)

@@ -10,7 +10,7 @@ var (
 	haveOpts64 = false
 )
 
-func want16AVX512(left, right *uint16, n int, w *[8]uint64, cnt *int, lim int) int {
+func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
 func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
