@@ -696,12 +696,8 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	// prepare could not look), then from prepare's cursor on.
 	in, cur := scanFrom(1), b.cur[j]
 	inside := reach{n: n, n0: base, top: unbounded, inside: true}
-	looked := false // the splits from base on have all been scanned
 	if c <= wantMax && wantFast[T]() {
-		if b.finishWant(g, n, c, p, m, st, &cur) {
-			return c
-		}
-		looked = true
+		return b.finishWant(g, n, c, p, m, st, &cur)
 	}
 	for _, x := range e.dense {
 		if x >= c {
@@ -713,16 +709,14 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		if x >= b.upto[j] { // prepare's scan left such values unmarked: scan afresh
 			cur, b.upto[j] = scanFrom(1), math.MaxUint32
 		}
-		if !looked {
-			left := unbounded
-			found := e.scanFor(g, inside, x, &in, &left, m, st)
-			e.scans += int64(unbounded - left)
-			if found {
-				continue
-			}
+		left := unbounded
+		found := e.scanFor(g, inside, x, &in, &left, m, st)
+		e.scans += int64(unbounded - left)
+		if found {
+			continue
 		}
-		left := shareMin
-		found := e.scanFor(g, below(n, base), x, &cur, &left, m, st)
+		left = shareMin
+		found = e.scanFor(g, below(n, base), x, &cur, &left, m, st)
 		e.scans += int64(shareMin - left)
 		if found {
 			continue
@@ -736,12 +730,13 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	return c
 }
 
-// finishWant looks for the rare values below c not marked, all at once with
-// the want kernel: first among every split with a part from base on, then
-// from the cursor on (from the first split, when prepare did not look for
-// one of them), for a while; it marks those it meets, and reports whether it
-// met them all. Those it did not meet are the caller's, from the cursor on.
-func (b *block[T]) finishWant(g []T, n int, c uint32, p, m *marks, st uint32, cur *cursor) bool {
+// finishWant is finish with the vector want kernel (want.go): it looks for
+// the rare values below c not marked, all at once, first among every split
+// with a part from base on, then from the cursor on (from the first split,
+// when prepare did not look for one of them), for a while, then through the
+// rest of the splits, shared out (wantRest). It returns g(n): c when every
+// value was met, else the least never met.
+func (b *block[T]) finishWant(g []T, n int, c uint32, p, m *marks, st uint32, cur *cursor) uint32 {
 	e, j, pst := b.w.e, n-b.n0, b.st
 	var left wants
 	count, afresh := 0, false
@@ -768,9 +763,8 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, p, m *marks, st uint32, cu
 		}
 	}
 	if count == 0 {
-		return true
+		return c
 	}
-	wanted := left
 	in := scanFrom(1)
 	steps := e.wantRun(g, reach{n: n, n0: b.base, top: unbounded, inside: true}, &in, &left, &count, c, unbounded)
 	if count > 0 {
@@ -780,12 +774,80 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, p, m *marks, st uint32, cu
 		steps += e.wantRun(g, below(n, b.base), cur, &left, &count, c, shareMin)
 	}
 	e.scans += int64(steps)
-	for k, w := range wanted {
-		for met := w &^ left[k]; met != 0; met &= met - 1 {
-			m[64*k+bits.TrailingZeros64(met)] = st
-		}
+	if count > 0 {
+		b.wantRest(g, n, *cur, &left, &count, c)
 	}
-	return count == 0
+	if count > 0 { // the splits ran out: every value below the least left is an option
+		return left.least()
+	}
+	return c
+}
+
+// wantRest is scanRest with the want kernel: it looks for the values left
+// (count of them, all below c) through the splits of n with both parts
+// below base, from the cursor to the end, crossing off each value met. A
+// long scan is shared out: past the run under way, the goroutines take
+// stretches of chunk parts in turn, each with its own copy of the values
+// still wanted, and all stop once every value has been met by one of them.
+func (b *block[T]) wantRest(g []T, n int, cur cursor, left *wants, count *int, c uint32) {
+	w := b.w
+	e := w.e
+	from := cur.base + interleave
+	e.scans += int64(e.wantRun(g, reach{n: n, n0: b.base, top: from}, &cur, left, count, c, unbounded))
+	if *count == 0 {
+		return // met in the run under way
+	}
+	total := 0 // the steps left
+	for _, k := range e.splits {
+		r := n - k
+		total += max((r-e.uneq)/2-max(from, b.from(r))+1, 0)
+	}
+	if parts := len(w.start) + 1; total < shareMin || parts == 1 {
+		cur = scanFrom(from)
+		e.scans += int64(e.wantRun(g, below(n, b.base), &cur, left, count, c, unbounded))
+		return
+	}
+	start := *left
+	var met [len(wants{})]atomic.Uint64 // the values met, by any goroutine
+	var steps, next atomic.Int64
+	var all atomic.Bool // every value is met
+	last := (n - e.splits[0] - e.uneq) / 2
+	w.together(func(id int) {
+		taken := 0
+		for !all.Load() {
+			a := from + int(next.Add(1)-1)*chunk
+			if a > last {
+				break
+			}
+			mine, k := start, 0 // the values no goroutine has met yet
+			for i := range mine {
+				mine[i] &^= met[i].Load()
+				k += bits.OnesCount64(mine[i])
+			}
+			if k == 0 {
+				break
+			}
+			before, cc := mine, scanFrom(a)
+			taken += e.wantRun(g, reach{n: n, n0: b.base, top: a + chunk}, &cc, &mine, &k, c, unbounded)
+			done := true
+			for i := range mine {
+				if x := before[i] &^ mine[i]; x != 0 {
+					met[i].Or(x)
+				}
+				done = done && start[i]&^met[i].Load() == 0
+			}
+			if done {
+				all.Store(true)
+			}
+		}
+		steps.Add(int64(taken))
+	})
+	e.scans += steps.Load()
+	*count = 0
+	for i := range left {
+		left[i] = start[i] &^ met[i].Load()
+		*count += bits.OnesCount64(left[i])
+	}
 }
 
 // finishMarks is the set finish marks a heap's options in, emptied: one
