@@ -158,8 +158,11 @@ func (p *pick) at(i int) bool {
 			// A short trial of the wavefront can look faster on a busy
 			// machine than its epoch then runs: epochs ended early make
 			// the step's epochs longer.
+			// Not where the wavefront, even in the epoch cut short, was
+			// no slower than the step: a stretch taken from it (another
+			// process for a moment) is no reason to keep it off for long.
 			cuts := 0
-			if p.cut && !wave {
+			if p.cut && !wave && p.waveCost > p.stepCost {
 				p.cuts = min(p.cuts+1, 3)
 				cuts = p.cuts
 			} else if wave {

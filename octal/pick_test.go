@@ -185,6 +185,45 @@ func TestPickWaveEpochEndsWhenBusy(t *testing.T) {
 	}
 }
 
+// A moment's disturbance (another process takes a core for one weighing)
+// cuts an epoch of the wavefront short; where the wavefront, even then, was
+// no slower than the step, the step that wins the trial by an eighth runs
+// a short epoch only, not one lengthened as on a machine turned busy.
+func TestPickShortDisturbance(t *testing.T) {
+	var now, cpu int64
+	p := pick{clock: func() int64 { return now }, cpu: func() int64 { return cpu }, cores: 2}
+	p.begin()
+	const piece = 64
+	disturbed, stepEpoch := -1, -1
+	for i := 1 << 20; i < 1<<23; i += piece {
+		wave := p.at(i)
+		if disturbed < 0 && p.phase == chosen && wave && p.until-i > 8*p.trialLen && i > 1<<22 {
+			disturbed = i
+		}
+		if disturbed >= 0 && stepEpoch < 0 && p.phase == chosen && !wave {
+			stepEpoch = i
+			if p.until > p.epochEnd(i, 0) || p.cuts != 0 {
+				t.Fatalf("heap %d: the step's epoch after a moment's disturbance runs to %d (%d epochs cut), want at most %d", i, p.until, p.cuts, p.epochEnd(i, 0))
+			}
+		}
+		ns, c := int64(30), int64(1) // the step
+		if wave {
+			ns, c = 10, 2
+			if disturbed >= 0 && stepEpoch < 0 {
+				ns, c = 28, 1 // for a while: a core taken, the wavefront still not slower
+			}
+		}
+		now += piece * ns * 100
+		cpu += piece * ns * 100 * c
+	}
+	if disturbed < 0 || stepEpoch < 0 {
+		t.Fatalf("disturbed at heap %d, the step chosen at %d: want both", disturbed, stepEpoch)
+	}
+	if !p.wave {
+		t.Errorf("the wavefront, three times faster again, does not run at the end")
+	}
+}
+
 // On a busy machine (another process has the helpers' core: little CPU time
 // left free), the step runs on without the wavefront's trials, which would
 // cost; once a core turns free, the two ways are timed again within a
