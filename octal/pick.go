@@ -64,6 +64,7 @@ type pick struct {
 	free0 int64 // at wall0, in an epoch of the step
 	busy  bool  // weighed in this epoch of the step: the helpers would have found no core free
 	wait  bool  // this epoch of the step runs while the machine is busy: it ends when a core turns free
+	again bool  // the trial under way times the wavefront once more (at)
 }
 
 const (
@@ -137,6 +138,18 @@ func (p *pick) at(i int) bool {
 			// (a machine whose other core is busy), the step, one core's
 			// way, is never slower than one core.
 			wave := 8*p.waveCost < 7*p.stepCost
+			if !wave && p.won && p.streak > 0 && !p.cut && !p.again {
+				// The wavefront had won twice or more in a row, and its
+				// epoch ran with its cores (not cut short): a trial
+				// that says otherwise is likelier a moment's noise (a
+				// virtual machine's core taken away for a while) than a
+				// change. The wavefront is timed once more before the
+				// step runs an epoch.
+				p.again = true
+				p.startTrial(i)
+				continue
+			}
+			p.again = false
 			most := 2 // epochs up to a quarter of the table
 			if wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost); wide && wave {
 				most = 3 // a wide margin: up to half the table

@@ -224,6 +224,40 @@ func TestPickShortDisturbance(t *testing.T) {
 	}
 }
 
+// A trial of the wavefront that noise slows down past the step's cost,
+// after the wavefront has won by far twice, is timed once more before the
+// step runs an epoch: here the noise is gone then, and the step never runs
+// one.
+func TestPickTrialNoiseTimedAgain(t *testing.T) {
+	var now int64
+	p := pick{clock: func() int64 { return now }, cores: 2}
+	p.begin()
+	const piece = 64
+	noisy := 0 // 1: the noisy trial under way, 2: over
+	for i := 1 << 20; i < 1<<23; i += piece {
+		wave := p.at(i)
+		if noisy == 0 && p.phase == trialWave && p.won && p.streak > 0 {
+			noisy = 1
+		} else if noisy == 1 && p.phase != trialWave {
+			noisy = 2
+		}
+		if p.phase == chosen && !wave {
+			t.Fatalf("heap %d: an epoch of the step after one noisy trial (noise: %d)", i, noisy)
+		}
+		ns := int64(30)
+		if wave {
+			ns = 10
+			if noisy == 1 {
+				ns = 33 // the noisy trial: slower than the step
+			}
+		}
+		now += piece * ns * 100
+	}
+	if noisy != 2 {
+		t.Fatalf("no noisy trial after the wavefront won twice (noise: %d)", noisy)
+	}
+}
+
 // On a busy machine (another process has the helpers' core: little CPU time
 // left free), the step runs on without the wavefront's trials, which would
 // cost; once a core turns free, the two ways are timed again within a
