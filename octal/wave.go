@@ -694,11 +694,11 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	// The rare values below c not marked: looked for first among the splits
 	// with a part from base on (the small parts, where witnesses abound, and
 	// prepare could not look), then from prepare's cursor on.
-	in, cur := scanFrom(1), b.cur[j]
-	inside := reach{n: n, n0: base, top: unbounded, inside: true}
+	cur := b.cur[j]
 	if c <= wantMax && wantFast[T]() {
 		return b.finishWant(g, n, c, p, m, st, &cur)
 	}
+	in, inside := scanFrom(1), reach{n: n, n0: base, top: unbounded, inside: true}
 	for _, x := range e.dense {
 		if x >= c {
 			break
@@ -797,12 +797,7 @@ func (b *block[T]) wantRest(g []T, n int, cur cursor, left *wants, count *int, c
 	if *count == 0 {
 		return // met in the run under way
 	}
-	total := 0 // the steps left
-	for _, k := range e.splits {
-		r := n - k
-		total += max((r-e.uneq)/2-max(from, b.from(r))+1, 0)
-	}
-	if parts := len(w.start) + 1; total < shareMin || parts == 1 {
+	if !b.worthSharing(n, from) {
 		cur = scanFrom(from)
 		e.scans += int64(e.wantRun(g, below(n, b.base), &cur, left, count, c, unbounded))
 		return
@@ -891,16 +886,11 @@ func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks, st uin
 	if e.scanFor(g, reach{n: n, n0: b.base, top: from}, x, &cur, &left, m, st) {
 		return true // met in the run under way
 	}
-	total := 0 // the steps left
-	for _, k := range e.splits {
-		r := n - k
-		total += max((r-e.uneq)/2-max(from, b.from(r))+1, 0)
-	}
-	parts := len(w.start) + 1
-	if total < shareMin || parts == 1 {
+	if !b.worthSharing(n, from) {
 		cur = scanFrom(from)
 		return e.scanFor(g, below(n, b.base), x, &cur, &left, m, st)
 	}
+	parts := len(w.start) + 1
 	for len(w.own) < parts {
 		w.own = append(w.own, new(marks))
 	}
@@ -938,6 +928,22 @@ func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks, st uin
 		}
 	}
 	return met.Load()
+}
+
+// worthSharing reports whether the scan of heap n's splits with both parts
+// below base, from part from on, is long enough (shareMin steps) to share
+// out, and there are helpers to share it with.
+func (b *block[T]) worthSharing(n, from int) bool {
+	e := b.w.e
+	if len(b.w.start) == 0 {
+		return false
+	}
+	total := 0 // the steps left
+	for _, k := range e.splits {
+		r := n - k
+		total += max((r-e.uneq)/2-max(from, b.from(r))+1, 0)
+	}
+	return total >= shareMin
 }
 
 // chunk is how many parts a goroutine of a shared scan takes (from every
