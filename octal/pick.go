@@ -7,7 +7,10 @@ package octal
 // heap order anyway (.354, whose rare values are met in a few dozen steps
 // among the small parts), and on a machine whose other core is busy. So a
 // growth times both in turn, on a stretch of heaps each (the step's a
-// quarter of the wavefront's, whose pieces are longer), and runs the faster
+// quarter of the wavefront's, whose pieces are longer; a sixteenth where the
+// wavefront has won by a quarter twice in a row, a trial that only confirms
+// it, since on an idle machine the step's trial is the one that costs), and
+// runs the faster
 // for a while (the wavefront only when it saves an eighth of the time; an
 // epoch, a sixteenth of the table, twice as long each time
 // the same way wins again, up to a quarter of it, or half of it when
@@ -51,6 +54,7 @@ type pick struct {
 	stepCost int64
 	streak   int          // trials in a row the same way has won
 	won      bool         // the way the last trials chose: the wavefront
+	wide     bool         // and by a wide margin (25%)
 	check    int          // in an epoch, the heap at which it is weighed next (weigh)
 	cpu      func() int64 // the process's CPU time in nanoseconds, -1 if unknown; a variable, for tests
 	cpu0     int64        // the CPU time (an epoch of the wavefront) and the clock at the start of the stretch weighed
@@ -111,8 +115,16 @@ func (p *pick) startTrial(i int) {
 // stepTrial is the length of the step's trial: a quarter of the
 // wavefront's, whose pieces (blocks) are longer than the step's (a few dozen
 // heaps), and at least pickTrial. On an idle machine the step's trial is
-// the one that costs.
-func (p *pick) stepTrial() int { return max(pickTrial, p.trialLen/4) }
+// the one that costs: where the wavefront has won by far twice or more in a
+// row, the trial only confirms it, on a quarter of that stretch (still a
+// dozen pieces for the median; a trial the step wins times the wavefront
+// again before the step runs).
+func (p *pick) stepTrial() int {
+	if p.won && p.wide && p.streak > 0 {
+		return max(pickTrial, p.trialLen/4) / 4
+	}
+	return max(pickTrial, p.trialLen/4)
+}
 
 // at moves the choice on to heap i (the heaps before are done), and reports
 // whether heap i runs in the wavefront; heaps up to p.until-1 run the same
@@ -151,7 +163,8 @@ func (p *pick) at(i int) bool {
 			}
 			p.again = false
 			most := 2 // epochs up to a quarter of the table
-			if wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost); wide && wave {
+			wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost)
+			if wide && wave {
 				most = 3 // a wide margin: up to half the table
 			} else if wide && i >= pickSettled {
 				// The step won by far, on a table past its beginnings,
@@ -167,7 +180,7 @@ func (p *pick) at(i int) bool {
 			} else {
 				p.streak = 0
 			}
-			p.won = wave
+			p.won, p.wide = wave, wide
 			// A short trial of the wavefront can look faster on a busy
 			// machine than its epoch then runs: epochs ended early make
 			// the step's epochs longer.

@@ -124,6 +124,48 @@ func TestPickEpochs(t *testing.T) {
 	}
 }
 
+// Where the wavefront wins by far, trial after trial, the step's trials only
+// confirm it: after two wide wins they are a quarter as long (the step's
+// trial is the one that costs on an idle machine). Where it wins narrowly,
+// they keep their length.
+func TestPickConfirmingTrialShort(t *testing.T) {
+	for _, c := range []struct {
+		waveNs, stepNs int64
+		short          bool
+	}{
+		{10, 30, true},  // three times faster
+		{10, 12, false}, // an eighth, not a quarter
+	} {
+		var now int64
+		p := pick{clock: func() int64 { return now }}
+		p.begin()
+		var trials []int // the lengths of the step's trials
+		for i := 1 << 12; i < 1<<24; {
+			wave := p.at(i)
+			if p.phase == trialStep && (len(trials) == 0 || p.until != trials[len(trials)-1]) {
+				trials = append(trials, p.until)
+				if !p.wave && p.until-i != p.stepTrial() {
+					t.Fatalf("heap %d: a trial of %d heaps, stepTrial %d", i, p.until-i, p.stepTrial())
+				}
+			}
+			end := min(p.until, i+64)
+			ns := c.stepNs
+			if wave {
+				ns = c.waveNs
+			}
+			now += int64(end-i) * ns
+			i = end
+		}
+		if len(trials) < 4 {
+			t.Fatalf("wave %d ns, step %d ns: %d trials", c.waveNs, c.stepNs, len(trials))
+		}
+		full := max(pickTrial, p.trialLen/4)
+		if got := p.stepTrial(); c.short != (got < full) || !p.won {
+			t.Errorf("wave %d ns, step %d ns: the step's trial is %d heaps (full %d), the wavefront chosen %v; want short %v", c.waveNs, c.stepNs, got, full, p.won, c.short)
+		}
+	}
+}
+
 // With the choice timed (not forced), a growth past the start of the blocks
 // runs both ways and agrees with the plain engine.
 func TestPickedGrowthAgrees(t *testing.T) {

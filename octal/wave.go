@@ -34,8 +34,10 @@ package octal
 // helpers prepare the next one, from the values below the block being
 // finished (its base is that block's first heap); once a block is finished,
 // the one after the next is posted, from the values below the next. The
-// engine's goroutine then joins the next block's preparation, and finishes
-// its heaps in order as each is prepared. Where the helpers have taken every
+// engine's goroutine then joins the next block's preparation, a heap at a
+// time (having posted the block after it first, so that the helpers go on
+// to it as soon as they have taken its last heap), and finishes its heaps
+// in order as each is prepared. Where the helpers have taken every
 // heap posted before the engine's goroutine has finished a block, the block
 // after the last one posted is posted at once, from the values finished so
 // far (up to waveAhead blocks posted). So the helpers go from block to block
@@ -54,7 +56,7 @@ package octal
 // its own goroutine. The rare values prepare's want scan met are not marked:
 // it keeps those it did not meet (met). A heap's options are all of these.
 // A block is at most waveWork steps for each goroutine and waveMarks bytes of
-// marks. On a busy machine the goroutines share the cores the kernel gives
+// marks touched. On a busy machine the goroutines share the cores the kernel gives
 // them: the work is that of one core, plus the heaps' scans from parts past
 // the block (prepare cannot look at smaller ones), plus the meetings; where
 // that makes the wavefront no faster than the step, pick.go runs the step.
@@ -132,8 +134,8 @@ const waveWork = 1 << 20
 // scan is the one-heap step's own.
 const waveMinBlock = 16
 
-// waveMarks bounds the bytes of a block's marks, so that they stay in cache
-// between prepare and finish.
+// waveMarks bounds the bytes of a block's marks its heaps touch, so that
+// they stay in cache between prepare and finish.
 const waveMarks = 1 << 18
 
 // shareMin is the scan length from which finish shares a scan out, and
@@ -257,10 +259,17 @@ func (w *wave[T]) block(c *cells[T], n0, end int) (int, error) {
 		b = w.setup(c, n0, nb, n0)
 		w.post(b)
 	}
-	b.work(0)
 	w.posted = w.posted[1:]
 	if len(w.posted) == 0 { // the next block, prepared while this one is finished
 		w.postNext(c, b, n0, end, L)
+	}
+	// This goroutine joins b's preparation a heap at a time, and posts
+	// another block wherever the helpers have taken every heap posted: a
+	// helper that has run dry idles until a post.
+	for b.one() {
+		if len(w.posted) < waveAhead && !w.busy() {
+			w.postNext(c, b, n0, end, L)
+		}
 	}
 	done, err := w.finishAll(c, b, end, L)
 	e.avgScan = int(b.scans.Load() / int64(b.nb)) // its preparation's, but for heaps a helper still has
@@ -445,9 +454,10 @@ const awaitYields = 64
 var waveStepEvery = 0
 
 // size is the number of heaps of a block from n0 (before end): about
-// waveWork steps for each goroutine, well below n0, its marks (width a heap)
-// within waveMarks bytes; 0 when fewer than waveMinBlock heaps fit so (a
-// block cut short by end runs).
+// waveWork steps for each goroutine, well below n0, the marks its heaps
+// touch within waveMarks bytes (of a heap's width marks, 4 bytes each, the
+// first half: the XORs of the values so far, and their mex); 0 when fewer
+// than waveMinBlock heaps fit so (a block cut short by end runs).
 func (w *wave[T]) size(n0, end, width int) int {
 	e := w.e
 	per := 64 + len(e.lone)
@@ -456,7 +466,7 @@ func (w *wave[T]) size(n0, end, width int) int {
 	} else {
 		per += len(e.rare)*len(e.splits) + e.avgScan
 	}
-	nb := min(waveWork*(len(w.start)+1)/per, 4096, n0/4, waveMarks/(4*width))
+	nb := min(waveWork*(len(w.start)+1)/per, 4096, n0/4, waveMarks/(2*width))
 	if nb < waveMinBlock {
 		return 0 // too costly a heap for a block worth its meetings
 	}
