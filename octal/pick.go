@@ -120,10 +120,11 @@ func (p *pick) startTrial(i int) {
 // dozen pieces for the median; a trial the step wins times the wavefront
 // again before the step runs).
 func (p *pick) stepTrial() int {
+	n := max(pickTrial, p.trialLen/4)
 	if p.won && p.wide && p.streak > 0 {
-		return max(pickTrial, p.trialLen/4) / 4
+		return n / 4
 	}
-	return max(pickTrial, p.trialLen/4)
+	return n
 }
 
 // at moves the choice on to heap i (the heaps before are done), and reports

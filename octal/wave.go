@@ -56,10 +56,11 @@ package octal
 // its own goroutine. The rare values prepare's want scan met are not marked:
 // it keeps those it did not meet (met). A heap's options are all of these.
 // A block is at most waveWork steps for each goroutine and waveMarks bytes of
-// marks touched. On a busy machine the goroutines share the cores the kernel gives
-// them: the work is that of one core, plus the heaps' scans from parts past
-// the block (prepare cannot look at smaller ones), plus the meetings; where
-// that makes the wavefront no faster than the step, pick.go runs the step.
+// marks touched. On a busy machine the goroutines share the cores the kernel
+// gives them: the work is that of one core, plus the heaps' scans from parts
+// past the block (prepare cannot look at smaller ones), plus the meetings;
+// where that makes the wavefront no faster than the step, pick.go runs the
+// step.
 // Values wider than 16 bits take the one-heap step (sparse.go).
 
 import (
