@@ -163,3 +163,39 @@ func TestChooseMaskKeepsBlocksLists(t *testing.T) {
 		t.Errorf("a new mask rewrote the lists a block holds")
 	}
 }
+
+// A heap's preparation guesses the values of the single heaps its options
+// leave (4.007: n - 3) as the least common value their preparation found
+// not marked: where one is the heap's own such value, finish would mark it,
+// and the rare values up to the next are looked for in prepare's scan
+// rather than afresh in finish. The values stay those of the plain engine,
+// and far fewer heaps look afresh (one goroutine: the same heaps each run).
+func TestWaveGuessesSingleHeaps(t *testing.T) {
+	if !wantFast[uint16]() {
+		t.Skip("prepare guesses where the want kernel scans (AVX-512)")
+	}
+	helpers := waveHelpers
+	defer func() { waveForced, waveGuess, waveHelpers = false, true, helpers }()
+	waveForced, waveHelpers = true, func() int { return 0 }
+	n := 30000
+	if testing.Short() {
+		n = 15000
+	}
+	plain := values(t, table(t, "4.007", Config{Lost: func(int64) bool { return false }}), n)
+	afresh := map[bool]int{}
+	for _, guess := range []bool{false, true} {
+		waveGuess = guess
+		tab := table(t, "4.007", Config{})
+		tab.provableOff = true
+		sameValues(t, fmt.Sprintf("4.007, guessing %v", guess), values(t, tab, n), plain)
+		c, ok := tab.seq.(*cells[uint16])
+		if !ok {
+			t.Fatalf("4.007 to %d: cells of %T, want 16 bits", n, tab.seq)
+		}
+		afresh[guess] = c.eng.(*sparseEngine[uint16]).afresh
+	}
+	t.Logf("heaps looked at afresh: %d without guesses, %d with", afresh[false], afresh[true])
+	if afresh[false] == 0 || 2*afresh[true] > afresh[false] {
+		t.Errorf("heaps looked at afresh: %d without guesses, %d with; want fewer than half", afresh[false], afresh[true])
+	}
+}
