@@ -771,6 +771,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		}
 		if x >= b.upto[j] { // prepare's scan left such values unmarked: scan afresh
 			cur, b.upto[j] = scanFrom(1), math.MaxUint32
+			e.afresh++
 		}
 		left := unbounded
 		found := e.scanFor(g, inside, x, &in, &left, m, st)
