@@ -30,6 +30,10 @@ package octal
 // machine is busy, and a trial of the wavefront would only cost. Then the
 // step runs on past its epoch, weighed the same way, until a core turns
 // free; then both are timed again.
+// A growth begins with a look at the machine, where it tells the CPU time
+// it leaves free: the step runs, weighed so, for pickWeigh at least; on a
+// busy machine it runs on as above, and the wavefront's trials, which would
+// only cost there, wait for a free core; otherwise they start.
 // A trial's cost is the median over its pieces (a block, or a few dozen
 // heaps one at a time), so that a rare heap's long scan, which costs both
 // ways alike, does not decide it. The values do not depend on the choice,
@@ -69,6 +73,7 @@ type pick struct {
 	busy  bool  // weighed in this epoch of the step: the helpers would have found no core free
 	wait  bool  // this epoch of the step runs while the machine is busy: it ends when a core turns free
 	again bool  // the trial under way times the wavefront once more (at)
+	look  bool  // the step under way is the growth's first look at the machine (startLook)
 }
 
 const (
@@ -89,6 +94,11 @@ const pickWeigh = 50e6
 // epochs.
 const pickSettled = 1 << 20
 
+// machineFree is the engines' reading of the CPU time the machine leaves
+// free (freeTime); a variable, so that tests of both ways on real clocks
+// do not depend on what else the machine runs.
+var machineFree = freeTime
+
 var epochStart = time.Now()
 
 func monotonic() int64 { return int64(time.Since(epochStart)) }
@@ -108,8 +118,23 @@ func (p *pick) pause(t0 int64) { p.last += p.clock() - t0 }
 
 func (p *pick) startTrial(i int) {
 	p.trialLen = min(max(pickTrial, i/256), 8*pickTrial) // enough pieces for a median, and no more
+	p.look = false
 	p.phase, p.wave, p.until = trialWave, true, i+p.trialLen
 	p.pieces = p.pieces[:0]
+}
+
+// startLook begins at heap i (the clock reading now) with the step, a look
+// at the machine before any trial of the wavefront: where the CPU time the
+// machine leaves free cannot be read, the wavefront's trial starts at once.
+func (p *pick) startLook(i int, now int64) {
+	p.free0 = p.freeClock()
+	if p.free0 < 0 {
+		p.startTrial(i)
+		return
+	}
+	p.trialLen = min(max(pickTrial, i/256), 8*pickTrial)
+	p.phase, p.wave, p.until, p.look = chosen, false, i+pickTrial, true
+	p.wall0, p.busy, p.wait = now, false, false
 }
 
 // stepTrial is the length of the step's trial: a quarter of the
@@ -137,7 +162,7 @@ func (p *pick) at(i int) bool {
 	}
 	p.last, p.lastI = now, i
 	if p.until == 0 {
-		p.startTrial(i)
+		p.startLook(i, now)
 	}
 	for i >= p.until {
 		switch p.phase {
@@ -205,6 +230,14 @@ func (p *pick) at(i int) bool {
 				p.free0 = p.freeClock()
 			}
 		default:
+			if p.look {
+				if now-p.wall0 < pickWeigh {
+					p.until = i + pickTrial // too short to weigh yet
+					continue
+				}
+				p.look = false
+				p.weigh(i, now)
+			}
 			if !p.wave && p.busy {
 				// The machine was busy as this epoch of the step ended:
 				// the wavefront's trial would find no core for its
@@ -215,7 +248,7 @@ func (p *pick) at(i int) bool {
 			p.startTrial(i)
 		}
 	}
-	if p.phase == chosen && i >= p.check {
+	if p.phase == chosen && !p.look && i >= p.check {
 		p.check = i + p.trialLen
 		if now-p.wall0 >= pickWeigh {
 			p.weigh(i, now)

@@ -169,8 +169,10 @@ func TestPickConfirmingTrialShort(t *testing.T) {
 // With the choice timed (not forced), a growth past the start of the blocks
 // runs both ways and agrees with the plain engine.
 func TestPickedGrowthAgrees(t *testing.T) {
-	defer func(h func() int) { waveHelpers = h }(waveHelpers)
+	defer func(h func() int, f func() int64) { waveHelpers, machineFree = h, f }(waveHelpers, machineFree)
 	waveHelpers = func() int { return 1 }
+	// no look at the machine: the trials start at once
+	machineFree = func() int64 { return -1 }
 	n := 16000 // trials of pickTrial heaps each way from 4096
 	for _, code := range []string{"4.007", "0.354"} {
 		tab := table(t, code, Config{})
@@ -342,5 +344,83 @@ func TestPickStepWaitsWhileBusy(t *testing.T) {
 	}
 	if waveAt < 0 || waveAt-idleAt > 3*p.trialLen+int(pickWeigh)/3000+piece {
 		t.Errorf("a core turned free at heap %d; the wavefront's epoch began at %d (a trial is %d heaps)", idleAt, waveAt, p.trialLen)
+	}
+}
+
+// A growth looks at the machine before any trial of the wavefront: on a
+// machine busy from the start (no CPU time left free), the step runs and
+// the wavefront is never tried, which there would only cost; on an idle one,
+// the wavefront's trial starts once a weighing's time has passed.
+func TestPickLooksBeforeTrials(t *testing.T) {
+	for _, busy := range []bool{true, false} {
+		var now, free int64
+		p := pick{clock: func() int64 { return now }, cpu: func() int64 { return now }, free: func() int64 { return free }, cores: 2}
+		p.begin()
+		const piece, ns = 64, 3000 // a step's heap: 3 microseconds
+		trialAt := -1
+		for i := 1 << 12; i < 1<<21; i += piece {
+			if p.at(i) && trialAt < 0 {
+				trialAt = i
+				if busy {
+					t.Fatalf("busy from the start: the wavefront was tried at heap %d", i)
+				}
+			}
+			now += piece * ns
+			if !busy {
+				free += piece * ns // the other core is idle
+			}
+		}
+		if busy {
+			if !p.wait || p.wave {
+				t.Errorf("busy from the start: the step does not wait for a free core (wait %v, wave %v)", p.wait, p.wave)
+			}
+			continue
+		}
+		lookEnd := 1<<12 + int(pickWeigh)/ns
+		if trialAt < lookEnd || trialAt > lookEnd+pickTrial+piece {
+			t.Errorf("idle: the wavefront's first trial at heap %d, want just after the look (%d heaps of the step)", trialAt, lookEnd-1<<12)
+		}
+	}
+}
+
+// Where an epoch of the wavefront is cut short (a machine turned busy), the
+// step that runs next has no block left posted: the helpers would prepare
+// it for nothing, on the core the step needs. The clock here makes the
+// wavefront win every trial and the CPU time says it had one core, so that
+// epochs are cut again and again; every reading of the clock after a
+// stretch of the step finds nothing posted.
+func TestStepRunsWithNoBlockPosted(t *testing.T) {
+	defer func(h func() int) { waveHelpers = h }(waveHelpers)
+	waveHelpers = func() int { return 1 }
+	tab := table(t, "4.007", Config{})
+	tab.provableOff = true
+	values(t, tab, 3000) // the engine of values past a byte (from heap 2401), before any block
+	e := tab.seq.(*cells[uint16]).eng.(*sparseEngine[uint16])
+	var now int64
+	cuts, stepped, posted := 0, 0, 0
+	e.pick.clock = func() int64 {
+		if e.wave != nil && !e.pick.wave && e.pick.lastI >= 0 && e.waved > 0 {
+			stepped++ // a stretch of the step has run since the wavefront did
+			if len(e.wave.posted) > 0 {
+				posted++
+			}
+		}
+		if e.pick.cut {
+			cuts++
+		}
+		now += 1e6 // a reading a block, or a few dozen heaps of the step
+		return now
+	}
+	e.pick.cpu = func() int64 { return now } // one core's CPU time: epochs are cut
+	e.pick.free = nil
+	n := 60000
+	got := values(t, tab, n)
+	waveHelpers = func() int { return 0 }
+	sameValues(t, "4.007, epochs cut", got, values(t, table(t, "4.007", Config{}), n))
+	if cuts == 0 || stepped == 0 {
+		t.Fatalf("no epoch of the wavefront was cut (%d readings in a cut's trial, %d after the step)", cuts, stepped)
+	}
+	if posted > 0 {
+		t.Errorf("%d of %d readings after a stretch of the step found blocks posted", posted, stepped)
 	}
 }

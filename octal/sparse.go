@@ -85,7 +85,7 @@ type rareHeap[T cell] struct {
 const minSparse = 1024
 
 func newSparseEngine[T cell](c Code) *sparseEngine[T] {
-	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic, cpu: cpuTime, free: freeTime}}
+	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic, cpu: cpuTime, free: machineFree}}
 	if c.Unequal() {
 		e.uneq = 1
 	}
@@ -155,6 +155,12 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			wave := waveForced
 			if !wave {
 				wave, stop = e.pick.at(i), e.pick.until
+				if !wave {
+					// The step runs from here: the blocks posted ahead
+					// (an epoch of the wavefront cut short by a busy
+					// machine) would only take the core the step needs.
+					e.wave.drop()
+				}
 			}
 			if wave {
 				done, err := e.wave.block(c, i, min(n+1, e.next, stop))

@@ -58,7 +58,9 @@ func TestStepWaysAgreeWithDefinition(t *testing.T) {
 			laned += lanedSteps(tab)
 		}
 	}
-	if ran[pathSmall] == 0 || ran[pathMarks] == 0 || (vector8 || vector16) && ran[pathWant] == 0 {
+	// The 16-bit kernel needs tables longer than -short's (a processor
+	// may have it without the 8-bit one).
+	if ran[pathSmall] == 0 || ran[pathMarks] == 0 || (vector8 || vector16 && !testing.Short()) && ran[pathWant] == 0 {
 		t.Errorf("steps by way (small, vector, marks): %v; every way must run", ran)
 	}
 	if opts64 && laned == 0 {
