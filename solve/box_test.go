@@ -110,3 +110,73 @@ func TestBoxKeepsTheStateCap(t *testing.T) {
 		}
 	}
 }
+
+// addCells, the hot loop of grids, against a model written here: random
+// runs over random cells, some not valued yet, with and without the outcome
+// search's stop at a P option. Every valued option's value is in the set;
+// the runs kept whole and the arena hold the run's cells in order; the
+// options not valued are counted as pending; a P option met stops the
+// listing in the outcome search.
+func TestAddCellsAgreesWithModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 2000 {
+		vals := make([]int32, 64)
+		for i := range vals {
+			switch r := rng.IntN(20); {
+			case r == 0:
+				vals[i] = unvisited
+			case r < 3:
+				vals[i] = int32(rng.IntN(5000)) // past the set's slots
+			default:
+				vals[i] = int32(rng.IntN(8))
+			}
+		}
+		m := &Memo{vals: vals}
+		m.work = NewWork(context.Background(), nil, "", func() int { return 0 })
+		m.winList = trial%2 == 1
+		m.set.Clear()
+		var cells []int64
+		for range 1 + rng.IntN(3) { // a state's runs, one after another
+			count := 1 + rng.IntN(12)
+			step := int64(1 + rng.IntN(4))
+			if rng.IntN(2) == 0 {
+				step = -step
+			}
+			first := int64(rng.IntN(64))
+			if last := first + step*int64(count-1); last < 0 || last >= 64 {
+				continue
+			}
+			m.addCells(first, step, count)
+			for k := range count {
+				cells = append(cells, first+step*int64(k))
+			}
+		}
+		m.flush()
+		pending, zero := 0, false
+		for i, c := range cells {
+			v := vals[c]
+			if v < 0 {
+				pending++
+				continue
+			}
+			zero = zero || v == 0
+			if !m.set.Has(uint32(v)) {
+				t.Fatalf("trial %d: option %d (cell %d, value %d) not in the set", trial, i, c, v)
+			}
+		}
+		if len(m.arena) > 0 && len(m.arena) != len(cells) {
+			t.Fatalf("trial %d: %d options in the arena, want %d", trial, len(m.arena), len(cells))
+		}
+		for i, id := range m.arena {
+			if int64(id) != cells[i] {
+				t.Fatalf("trial %d: arena[%d] = %d, want cell %d", trial, i, id, cells[i])
+			}
+		}
+		if m.pending != pending || pending > 0 && len(m.arena) == 0 {
+			t.Fatalf("trial %d: %d pending (arena %d), want %d", trial, m.pending, len(m.arena), pending)
+		}
+		if m.work.Stopped() != (m.winList && zero) {
+			t.Fatalf("trial %d: stopped %v, outcome search %v, a P option %v", trial, m.work.Stopped(), m.winList, zero)
+		}
+	}
+}
