@@ -116,8 +116,12 @@ func (p *pick) begin() {
 // neither way's).
 func (p *pick) pause(t0 int64) { p.last += p.clock() - t0 }
 
+// trialLength is the wavefront's trial from heap i: enough pieces for a
+// median, and no more.
+func trialLength(i int) int { return min(max(pickTrial, i/256), 8*pickTrial) }
+
 func (p *pick) startTrial(i int) {
-	p.trialLen = min(max(pickTrial, i/256), 8*pickTrial) // enough pieces for a median, and no more
+	p.trialLen = trialLength(i)
 	p.look = false
 	p.phase, p.wave, p.until = trialWave, true, i+p.trialLen
 	p.pieces = p.pieces[:0]
@@ -132,7 +136,7 @@ func (p *pick) startLook(i int, now int64) {
 		p.startTrial(i)
 		return
 	}
-	p.trialLen = min(max(pickTrial, i/256), 8*pickTrial)
+	p.trialLen = trialLength(i)
 	p.phase, p.wave, p.until, p.look = chosen, false, i+pickTrial, true
 	p.wall0, p.busy, p.wait = now, false, false
 }
