@@ -326,7 +326,7 @@ func (m *Memo) addCells(first, step int64, count int) {
 			if win { // a P option must be seen as it is met
 				for ; n > 0; n-- {
 					v := uint32(vals[int32(c)])
-					if v >= uint32(len(seen)) || v == 0 { // past the slots, or negative: not valued
+					if v >= uint32(len(seen)) || v == 0 { // past the slots, negative (not valued), or a P option
 						break
 					}
 					seen[v] = st
