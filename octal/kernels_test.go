@@ -217,16 +217,24 @@ func testWantScan[T cell](t *testing.T, top int) {
 	}
 }
 
-// scan64 against the plain loop, on cells of 8 bits (the vector kernel
-// where there is one) and 16: the same values crossed off, want emptied
-// exactly when the loop empties it, and the splits taken reaching past the
-// one that emptied it (the kernel stops at the end of a step of 16 or 64)
-// but not past the stretch.
+// scan64 against the plain loop, on cells of 8 bits (each vector kernel
+// the processor has, and none) and 16: the same values crossed off, want
+// emptied exactly when the loop empties it, and the splits taken reaching
+// past the one that emptied it (the kernel stops at the end of a step of 16,
+// 32 or 64) but not past the stretch.
 func TestScan64(t *testing.T) {
-	if !haveScan64 {
-		t.Logf("no vector scan64 kernel here: the plain loop is tested")
+	defer func(s64, s32 bool) { haveScan64, haveScan32 = s64, s32 }(haveScan64, haveScan32)
+	for _, k := range []struct {
+		name          string
+		s64, s32, has bool
+	}{{"AVX-512", true, true, haveScan64}, {"AVX2", false, true, haveScan32}, {"plain", false, false, true}} {
+		if !k.has {
+			t.Logf("no %s scan64 kernel here", k.name)
+			continue
+		}
+		haveScan64, haveScan32 = k.s64, k.s32
+		testScan64[uint8](t)
 	}
-	testScan64[uint8](t)
 	testScan64[uint16](t)
 }
 
@@ -256,24 +264,50 @@ func testScan64[T cell](t *testing.T) {
 	}
 }
 
-// options64AVX512 against a plain loop: random windows of 128 cells below
-// 64 and random lanes, the word of the values 1 << (win[idx] ^ val).
+// The options kernels (options64AVX512 with VBMI, options64BW with BW, and
+// options64's loop on cells of 8 and 16 bits) against a plain loop: random
+// windows of 128 cells below 64 and random lanes, the word of the values
+// 1 << (win[idx] ^ val). The kernels read all 64 lanes (spare lanes repeat
+// lane 0), the loop the lanes in use.
 func TestOptions64(t *testing.T) {
-	if !haveOpts64 {
-		t.Skip("no vector options kernel here")
-	}
 	rnd := rand.New(rand.NewPCG(9, 10))
-	for range 20000 {
-		top := 1 + rnd.IntN(64)
-		win := randomCells[uint8](rnd, opts64Window, top)
-		var idx, val [64]byte
-		var want uint64
-		for l := range 64 {
-			idx[l], val[l] = byte(rnd.IntN(opts64Window)), byte(rnd.IntN(top))
-			want |= 1 << (win[idx[l]] ^ val[l])
+	kernels := []struct {
+		name string
+		has  bool
+		run  func(win []uint8, o *lanes64) uint64
+	}{
+		{"AVX-512 VBMI", haveOpts64, func(win []uint8, o *lanes64) uint64 { return options64AVX512(&win[0], &o.idx, &o.val) }},
+		{"AVX-512 BW", haveOptsBW, func(win []uint8, o *lanes64) uint64 { return options64BW(&win[0], &o.idx, &o.val) }},
+		{"loop, 8 bits", true, func(win []uint8, o *lanes64) uint64 { return options64((*[opts64Window]uint8)(win), o) }},
+		{"loop, 16 bits", true, func(win []uint8, o *lanes64) uint64 {
+			var w [opts64Window]uint16
+			for i, c := range win {
+				w[i] = uint16(c)
+			}
+			return options64(&w, o)
+		}},
+	}
+	for _, k := range kernels {
+		if !k.has {
+			t.Logf("no %s options kernel here", k.name)
+			continue
 		}
-		if got := options64AVX512(&win[0], &idx, &val); got != want {
-			t.Fatalf("options64AVX512 = %x, want %x (window %v, lanes %v, values %v)", got, want, win, idx, val)
+		for range 20000 {
+			top := 1 + rnd.IntN(64)
+			win := randomCells[uint8](rnd, opts64Window, top)
+			var o lanes64
+			o.n = 1 + rnd.IntN(64)
+			var want uint64
+			for l := range o.n {
+				o.idx[l], o.val[l] = byte(rnd.IntN(opts64Window)), byte(rnd.IntN(top))
+				want |= 1 << (win[o.idx[l]] ^ o.val[l])
+			}
+			for l := o.n; l < 64; l++ {
+				o.idx[l], o.val[l] = o.idx[0], o.val[0]
+			}
+			if got := k.run(win, &o); got != want {
+				t.Fatalf("%s: options = %x, want %x (window %v, lanes %v, values %v)", k.name, got, want, win, o.idx[:o.n], o.val[:o.n])
+			}
 		}
 	}
 }

@@ -10,6 +10,8 @@ var (
 	haveWant8  = haveWant16 && cpu.X86.HasAVX512VBMI
 	haveScan64 = haveWant8 && cpu.X86.HasAVX512BITALG // scan64's kernel
 	haveOpts64 = haveWant8                            // options64's
+	haveScan32 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1   // scan64's kernel without AVX-512 VBMI and BITALG
+	haveOptsBW = haveWant16                           // options64's without VBMI
 )
 
 //go:noescape
@@ -22,4 +24,10 @@ func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
 func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)
 
 //go:noescape
+func scan64AVX2(left, right *uint8, n int, want uint64) (rest uint64, j int)
+
+//go:noescape
 func options64AVX512(win *uint8, idx, val *[64]byte) uint64
+
+//go:noescape
+func options64BW(win *uint8, idx, val *[64]byte) uint64

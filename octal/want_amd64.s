@@ -225,6 +225,72 @@ done64:
 	VZEROUPPER
 	RET
 
+// func scan64AVX2(left, right *uint8, n int, want uint64) (rest uint64, j int)
+//
+// scan64AVX512 for processors with AVX2 but not AVX-512 VBMI and BITALG,
+// 32 splits a step: a split's value v (below 64) is looked up as bit v&7 of
+// byte v>>3 of want (two byte shuffles, want's eight bytes in every half of
+// the register), and one test tells whether any lane is in want. The lanes
+// found (often one or two) then cross their values off one by one. It returns want and the splits taken: whole steps, up to the
+// one that emptied want, or to the last whole step.
+TEXT ·scan64AVX2(SB), NOSPLIT, $32-48
+	MOVQ left+0(FP), SI
+	MOVQ right+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ want+24(FP), DX
+	VBROADCASTI128 rev8<>+48(SB), Y1 // lane i takes lane 15-i in each half
+	VMOVDQU bit8<>(SB), Y2         // byte b: 1 << (b & 7)
+	MOVL $0x07070707, AX
+	MOVD AX, X3
+	VPBROADCASTD X3, Y3            // 7 in every byte
+	MOVQ DX, X0
+	VPBROADCASTQ X0, Y0            // want's bytes, twice in each half
+	VPXOR Y8, Y8, Y8
+	XORQ BX, BX                    // j
+loop32:
+	LEAQ 32(BX), R8
+	CMPQ R8, CX
+	JGT done32
+	MOVQ CX, R9
+	SUBQ R8, R9                    // n - j - 32
+	VPERMQ $0x4e, (DI)(R9*1), Y5   // right[n-j-32 : n-j], its halves swapped
+	VPSHUFB Y1, Y5, Y5             // reversed: lane i is right[n-1-j-i]
+	VPXOR (SI)(BX*1), Y5, Y5       // v = left[j+i] ^ right[n-1-j-i]
+	VPSRLW $3, Y5, Y6
+	VPAND Y3, Y6, Y6               // v >> 3
+	VPSHUFB Y6, Y0, Y6             // want's byte v >> 3
+	VPAND Y3, Y5, Y7               // v & 7
+	VPSHUFB Y7, Y2, Y7             // 1 << (v & 7)
+	VPTEST Y6, Y7                  // ZF: no lane's v in want
+	JNZ hit32
+next32:
+	MOVQ R8, BX
+	JMP loop32
+hit32:                             // each lane found crosses its value off
+	VPAND Y6, Y7, Y7
+	VPCMPEQB Y8, Y7, Y7            // the lanes not found
+	VPMOVMSKB Y7, AX
+	NOTL AX                        // the lanes found
+	VMOVDQU Y5, (SP)
+lanes32:
+	TZCNTL AX, R11
+	MOVBLZX (SP)(R11*1), R12       // its v
+	BTRQ R12, DX
+	BLSRL AX, AX
+	JNZ lanes32
+	TESTQ DX, DX
+	JZ empty32
+	MOVQ DX, X0
+	VPBROADCASTQ X0, Y0
+	JMP next32
+empty32:
+	MOVQ R8, BX
+done32:
+	MOVQ DX, rest+32(FP)
+	MOVQ BX, j+40(FP)
+	VZEROUPPER
+	RET
+
 // func options64AVX512(win *uint8, idx, val *[64]byte) uint64
 //
 // The options of step64 from single heaps and from splits with a rare part
@@ -276,6 +342,78 @@ TEXT ·options64AVX512(SB), NOSPLIT, $0-32
 	VPSHUFD $0x4e, X4, X5
 	VPOR X5, X4, X4
 	VMOVQ X4, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func options64BW(win *uint8, idx, val *[64]byte) uint64
+//
+// options64AVX512 for processors with AVX-512 BW but not VBMI: the cells
+// are read as words, lane l the word idx[l]>>1 of the 128 bytes (VPERMI2W),
+// shifted right by a byte where idx[l] is odd, 32 lanes a vector; the rest
+// is options64AVX512's.
+TEXT ·options64BW(SB), NOSPLIT, $0-32
+	MOVQ win+0(FP), SI
+	MOVQ idx+8(FP), DI
+	MOVQ val+16(FP), DX
+	VMOVDQU64 (SI), Z1             // win[0:64], as 32 words
+	MOVL $0x00010001, AX
+	VPBROADCASTD AX, Z2            // 1 in every word
+	MOVL $0x003f003f, AX
+	VPBROADCASTD AX, Z3            // 63 in every word
+	VPMOVZXBW (DI), Z4             // idx[0:32], a word each
+	VPANDQ Z2, Z4, Z5
+	VPSLLW $3, Z5, Z5              // 8 where idx is odd
+	VPSRLW $1, Z4, Z4
+	VPERMI2W 64(SI), Z1, Z4        // lane l: the word of win holding win[idx[l]]
+	VPSRLVW Z5, Z4, Z4             // win[idx[l]] in its low byte
+	VPMOVZXBW (DX), Z6
+	VPXORQ Z6, Z4, Z4
+	VPANDQ Z3, Z4, Z4              // lanes 0-31: the option's value
+	VPMOVZXBW 32(DI), Z7           // idx[32:64]
+	VPANDQ Z2, Z7, Z5
+	VPSLLW $3, Z5, Z5
+	VPSRLW $1, Z7, Z7
+	VPERMI2W 64(SI), Z1, Z7
+	VPSRLVW Z5, Z7, Z7
+	VPMOVZXBW 32(DX), Z6
+	VPXORQ Z6, Z7, Z7
+	VPANDQ Z3, Z7, Z7              // lanes 32-63
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z0
+	VEXTRACTI32X4 $1, Z4, X8       // lanes 8-15
+	VEXTRACTI32X4 $2, Z4, X9
+	VEXTRACTI32X4 $3, Z4, X10
+	VEXTRACTI32X4 $1, Z7, X11
+	VEXTRACTI32X4 $2, Z7, X12
+	VEXTRACTI32X4 $3, Z7, X13
+	VPMOVZXWQ X4, Z14              // lanes 0-7, one a quadword
+	VPMOVZXWQ X8, Z15
+	VPMOVZXWQ X9, Z16
+	VPMOVZXWQ X10, Z17
+	VPMOVZXWQ X7, Z18
+	VPMOVZXWQ X11, Z19
+	VPMOVZXWQ X12, Z20
+	VPMOVZXWQ X13, Z21
+	VPSLLVQ Z14, Z0, Z14           // 1 << v
+	VPSLLVQ Z15, Z0, Z15
+	VPSLLVQ Z16, Z0, Z16
+	VPSLLVQ Z17, Z0, Z17
+	VPSLLVQ Z18, Z0, Z18
+	VPSLLVQ Z19, Z0, Z19
+	VPSLLVQ Z20, Z0, Z20
+	VPSLLVQ Z21, Z0, Z21
+	VPTERNLOGQ $0xfe, Z16, Z15, Z14 // Z14 | Z15 | Z16
+	VPTERNLOGQ $0xfe, Z19, Z18, Z17
+	VPTERNLOGQ $0xfe, Z21, Z20, Z14
+	VPORQ Z17, Z14, Z14
+	VEXTRACTI64X4 $1, Z14, Y15     // and the eight quadwords into one
+	VPORQ Y15, Y14, Y14
+	VEXTRACTI32X4 $1, Y14, X15
+	VPORQ X15, X14, X14
+	VPSHUFD $0x4e, X14, X15
+	VPORQ X15, X14, X14
+	VMOVQ X14, AX
 	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET

@@ -8,6 +8,8 @@ var (
 	haveWant8  = false
 	haveScan64 = false
 	haveOpts64 = false
+	haveScan32 = false
+	haveOptsBW = false
 )
 
 func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int {
@@ -19,6 +21,12 @@ func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
 func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int) {
 	panic("octal: no vector kernel")
 }
+func scan64AVX2(left, right *uint8, n int, want uint64) (rest uint64, j int) {
+	panic("octal: no vector kernel")
+}
 func options64AVX512(win *uint8, idx, val *[64]byte) uint64 {
+	panic("octal: no vector kernel")
+}
+func options64BW(win *uint8, idx, val *[64]byte) uint64 {
 	panic("octal: no vector kernel")
 }
