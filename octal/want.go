@@ -77,6 +77,9 @@ func wantBlocks[T cell](left, right []T, w *wants, cnt *int, lim uint32) int {
 		if n >= 64 && haveWant8 {
 			return want8AVX512((*uint8)(unsafe.Pointer(&left[0])), (*uint8)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w[:8]), cnt, int(lim))
 		}
+		if n >= 64 && haveWant8BW {
+			return want8BW((*uint8)(unsafe.Pointer(&left[0])), (*uint8)(unsafe.Pointer(&right[0])), n, (*[8]uint64)(w[:8]), cnt, int(lim))
+		}
 	case 2:
 		if n >= 32 && haveWant16 {
 			return want16AVX512((*uint16)(unsafe.Pointer(&left[0])), (*uint16)(unsafe.Pointer(&right[0])), n, (*[16]uint64)(w), cnt, int(lim))
@@ -90,7 +93,7 @@ func wantFast[T cell]() bool {
 	var t T
 	switch unsafe.Sizeof(t) {
 	case 1:
-		return haveWant8
+		return haveWant8 || haveWant8BW
 	case 2:
 		return haveWant16
 	}

@@ -167,6 +167,99 @@ done8:
 	VZEROUPPER
 	RET
 
+// func want8BW(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
+//
+// want8AVX512 without VBMI's byte permutes: the right part is reversed by a
+// byte shuffle within each 16-byte lane and a shuffle of the lanes, and the
+// byte of w holding v's bit (byte v>>3 of 32) is looked up by two byte
+// shuffles, one of each half of the set (Z0 holds bytes 0-15 in every lane,
+// Z10 bytes 16-31), the half chosen by bit 7 of v.
+TEXT ·want8BW(SB), NOSPLIT, $0-56
+	MOVQ left+0(FP), SI
+	MOVQ right+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ cnt+32(FP), R13
+	VBROADCASTI32X4 (DX), Z0       // the set's bytes 0-15, in every lane
+	VBROADCASTI32X4 16(DX), Z10    // and 16-31
+	VMOVDQU64 rev8<>(SB), Z1       // in each lane, byte i takes byte 15-i
+	VMOVDQU64 bit8<>(SB), Z3       // 1 << i at index i of every 16-byte lane
+	MOVL $0x07070707, AX
+	VPBROADCASTD AX, Z2            // 7 in every byte
+	MOVL $0x1f1f1f1f, AX
+	VPBROADCASTD AX, Z8            // 31 in every byte
+	XORQ BX, BX                    // j
+loopBW:
+	LEAQ 64(BX), R8
+	CMPQ R8, CX
+	JGT doneBW
+	MOVQ CX, R9
+	SUBQ R8, R9                    // n - j - 64
+	VMOVDQU8 (DI)(R9*1), Z5        // right[n-j-64 : n-j]
+	VSHUFI64X2 $0x1b, Z5, Z5, Z5   // its lanes in reverse order
+	VPSHUFB Z1, Z5, Z5             // reversed: lane i is right[n-1-j-i]
+	VPXORQ (SI)(BX*1), Z5, Z5      // v = left[j+i] ^ right[n-1-j-i]
+	VPSRLW $3, Z5, Z6
+	VPANDQ Z8, Z6, Z6              // v >> 3
+	VPSHUFB Z6, Z0, Z7             // byte (v >> 3) & 15 of the lower half
+	VPMOVB2M Z5, K2                // v >= 128: of the upper half
+	VPSHUFB Z6, Z10, K2, Z7
+	VPANDQ Z2, Z5, Z6
+	VPSHUFB Z6, Z3, Z6             // 1 << (v & 7)
+	VPTESTMB Z6, Z7, K1            // lanes whose bit is set
+	KMOVQ K1, AX
+	TESTQ AX, AX
+	JNZ hitsBW
+nextBW:
+	MOVQ R8, BX
+	JMP loopBW
+hitsBW:                            // each lane in turn: cross its value off
+	TZCNTQ AX, R10
+	ADDQ BX, R10                   // i
+	MOVBLZX (SI)(R10*1), R11
+	MOVQ CX, R12
+	SUBQ R10, R12
+	MOVBLZX -1(DI)(R12*1), R12     // right[n-1-i]
+	XORL R12, R11                  // v
+	MOVL R11, R12
+	SHRL $6, R12
+	MOVQ (DX)(R12*8), R9
+	BTRQ R11, R9
+	JCC laneBW                     // crossed off already (in this block)
+	MOVQ R9, (DX)(R12*8)
+	MOVL R11, R12                  // and off Z0 or Z10: byte (v>>3)&15 of every lane, bit v&7
+	SHRL $3, R12
+	ANDL $15, R12
+	MOVQ $0x0001000100010001, R9
+	SHLXQ R12, R9, R9
+	KMOVQ R9, K3
+	MOVL R11, R12
+	ANDL $7, R12
+	MOVL $1, R9
+	SHLXL R12, R9, R9
+	VPBROADCASTB.Z R9, K3, Z9
+	BTL $7, R11
+	JCS upperBW
+	VPANDNQ Z0, Z9, Z0
+	JMP countBW
+upperBW:
+	VPANDNQ Z10, Z9, Z10
+countBW:
+	CMPQ R11, lim+40(FP)
+	JAE laneBW                     // past lim: crossed off, not counted
+	DECQ (R13)
+	JZ lastBW
+laneBW:
+	BLSRQ AX, AX
+	JNZ hitsBW
+	JMP nextBW
+lastBW:
+	MOVQ R10, BX
+doneBW:
+	MOVQ BX, ret+48(FP)
+	VZEROUPPER
+	RET
+
 // func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)
 //
 // scan64 of small.go for 8-bit cells, 64 splits a step: the splits' values

@@ -4,18 +4,22 @@ package octal
 
 // Without the vector kernels, steps mark every value their scans meet.
 var (
-	haveWant16 = false
-	haveWant8  = false
-	haveScan64 = false
-	haveOpts64 = false
-	haveScan32 = false
-	haveOptsBW = false
+	haveWant16  = false
+	haveWant8   = false
+	haveWant8BW = false
+	haveScan64  = false
+	haveOpts64  = false
+	haveScan32  = false
+	haveOptsBW  = false
 )
 
 func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
 func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
+	panic("octal: no vector kernel")
+}
+func want8BW(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
 func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int) {
