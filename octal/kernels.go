@@ -1,5 +1,7 @@
 package octal
 
+import "unsafe"
+
 // The hot loops of the sparse-space engine, written so that the compiler can
 // drop every bounds check: the values of a split are read from two slices of
 // equal length, and the marks live in an array of 2^16 stamps indexed by a
@@ -123,9 +125,21 @@ func rareBelowEnd[T cell](rare []rareHeap[T], n int) int {
 }
 
 // pairRun marks rh.val ^ g[r - rh.pos] for every rare heap given (all below
-// r), four at a time: four loads from far apart in g under way at once.
+// r), four at a time: four loads from far apart in g under way at once;
+// sixteen at a time by the AVX-512 kernel (gathered, and the stamps
+// scattered), where the cells are of 8 or 16 bits, the partners numbered
+// in 31 bits, and g's storage holds the 4 bytes the kernel reads from the
+// last partner's cell.
 func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
 	i := 0
+	if havePairs && len(rare) >= 16 && r < 1<<31 {
+		switch sz := int(unsafe.Sizeof(g[0])); {
+		case sz == 1 && cap(g) >= r+3:
+			i = pairs8AVX512((*uint8)(unsafe.Pointer(unsafe.SliceData(g))), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st)
+		case sz == 2 && cap(g) >= r+1:
+			i = pairs16AVX512((*uint16)(unsafe.Pointer(unsafe.SliceData(g))), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st)
+		}
+	}
 	for ; i+4 <= len(rare); i += 4 {
 		q := (*[4]rareHeap[T])(rare[i : i+4])
 		v0 := q[0].val ^ g[r-int(q[0].pos)]
@@ -152,6 +166,12 @@ func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], only1 int, m *ma
 	}
 	i := only1
 	both := max(i, rareBelowEnd(rare, r1)) // both partners exist below
+	if havePairs && both-i >= 16 {
+		// the vector kernel, one partner at a time
+		pairRun(g, r0, rare[i:both], m, st)
+		pairRun(g, r1, rare[i:both], m, st)
+		i = both
+	}
 	for ; i+2 <= both; i += 2 {
 		q := (*[2]rareHeap[T])(rare[i : i+2])
 		b0, b1 := r1-int(q[0].pos), r1-int(q[1].pos)

@@ -86,9 +86,25 @@ func testScanKernels[T cell](t *testing.T, top int) {
 	}
 }
 
+// The rare pairs' kernels against a plain loop, with the vector kernel
+// (gathered and scattered, where the processor has it) and without: sums
+// up to the table's end, so that the kernel's reads past a cell reach the
+// last byte of the storage.
 func TestPairKernels(t *testing.T) {
-	testPairKernels[uint8](t, 256)
-	testPairKernels[uint16](t, 700)
+	defer func(p bool) { havePairs = p }(havePairs)
+	for _, k := range []struct {
+		name      string
+		on        bool
+		available bool
+	}{{"AVX-512", true, havePairs}, {"plain", false, true}} {
+		if !k.available {
+			t.Logf("no %s pair kernel here", k.name)
+			continue
+		}
+		havePairs = k.on
+		testPairKernels[uint8](t, 256)
+		testPairKernels[uint16](t, 700)
+	}
 }
 
 func testPairKernels[T cell](t *testing.T, top int) {

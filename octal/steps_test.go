@@ -13,11 +13,11 @@ import (
 // option: each code is computed with every way it can take turned on in
 // turn, one heap at a time (no wavefront), and each way must have run.
 func TestStepWaysAgreeWithDefinition(t *testing.T) {
-	defer func(h func() int, w8, w8bw, w16, s64, s32, o64, obw bool) {
-		waveHelpers, haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, smallOff = h, w8, w8bw, w16, s64, s32, o64, obw, false
-	}(waveHelpers, haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW)
+	defer func(h func() int, w8, w8bw, w16, s64, s32, o64, obw, pairs bool) {
+		waveHelpers, haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, havePairs, smallOff = h, w8, w8bw, w16, s64, s32, o64, obw, pairs, false
+	}(waveHelpers, haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, havePairs)
 	waveHelpers = func() int { return 0 }
-	vector8, vector8BW, vector16, vector64, vector32, opts64, optsBW := haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW
+	vector8, vector8BW, vector16, vector64, vector32, opts64, optsBW, pairs := haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, havePairs
 
 	codes := []Code{NewCode([]Digit{4}, 0).UnequalSplits()} // Grundy's game
 	for _, s := range []string{"0.1777", "0.6", "4.007", "0.0407", "0.74", "4.3", "0.137"} {
@@ -49,7 +49,7 @@ func TestStepWaysAgreeWithDefinition(t *testing.T) {
 			smallOff = !way.small
 			haveWant8, haveWant8BW, haveWant16 = way.vector && vector8, way.vector && vector8BW, way.vector && vector16
 			haveScan64, haveScan32 = way.vector && vector64, way.vector && vector32
-			haveOpts64, haveOptsBW = way.vector && opts64, way.vector && optsBW
+			haveOpts64, haveOptsBW, havePairs = way.vector && opts64, way.vector && optsBW, way.vector && pairs
 			tab := NewTable(c, Config{Limits: &solve.Limits{}, What: c.String()})
 			got := values(t, tab, n)
 			sameValues(t, fmt.Sprintf("%s (small %v, vector %v)", c, way.small, way.vector), got, want)

@@ -2,17 +2,22 @@
 
 package octal
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // The vector want kernels need AVX-512 (BW for words, VBMI for bytes).
 var (
 	haveWant16  = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 	haveWant8   = haveWant16 && cpu.X86.HasAVX512VBMI
-	haveWant8BW = haveWant16 && !haveWant8             // want8's kernel without VBMI
+	haveWant8BW = haveWant16                           // want8's kernel without VBMI
 	haveScan64  = haveWant8 && cpu.X86.HasAVX512BITALG // scan64's kernel
 	haveOpts64  = haveWant8                            // options64's
 	haveScan32  = cpu.X86.HasAVX2 && cpu.X86.HasBMI1   // scan64's kernel without AVX-512 VBMI and BITALG
 	haveOptsBW  = haveWant16                           // options64's without VBMI
+	havePairs   = cpu.X86.HasAVX512F                   // pairRun's gather and scatter
 )
 
 //go:noescape
@@ -23,6 +28,12 @@ func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
 
 //go:noescape
 func want8BW(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
+
+//go:noescape
+func pairs8AVX512(cells *uint8, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int
+
+//go:noescape
+func pairs16AVX512(cells *uint16, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int
 
 //go:noescape
 func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)

@@ -260,6 +260,69 @@ doneBW:
 	VZEROUPPER
 	RET
 
+// PAIRS is pairRun of kernels.go (g in SI, r in AX, the rare heaps in DI,
+// their number in CX, the marks in DX, the stamp in BX), 16 rare heaps a step: their positions
+// and values (a rareHeap is 8 bytes: pos, then val) are parted into two
+// vectors, the partners' cells gathered from g at r - pos (4 bytes at
+// g + (r - pos) << SHIFT: the cell is the low 1 << SHIFT bytes, the rest masked
+// off), XORed with the values, and st scattered to the marks at those
+// values (lanes of equal values store the same stamp). The rare heaps taken,
+// a multiple of 16, are left in R8; pairRun takes the rest.
+#define PAIRS(SHIFT, CELL) \
+	VPBROADCASTD AX, Z6; \
+	VPBROADCASTD BX, Z7; \
+	MOVL $CELL, AX; \
+	VPBROADCASTD AX, Z5; \
+	VMOVDQU64 evenodd<>(SB), Z8; \
+	VMOVDQU64 evenodd<>+64(SB), Z9; \
+	XORQ R8, R8; \
+pairsLoop:; \
+	LEAQ 16(R8), R9; \
+	CMPQ R9, CX; \
+	JGT pairsDone; \
+	VMOVDQU64 (DI)(R8*8), Z0; \
+	VMOVDQU64 64(DI)(R8*8), Z1; \
+	VMOVDQA64 Z8, Z2; \
+	VPERMI2D Z1, Z0, Z2; \
+	VPERMT2D Z1, Z9, Z0; \
+	VPSUBD Z2, Z6, Z2; \
+	VPSLLD $SHIFT, Z2, Z2; \
+	KXNORW K1, K1, K1; \
+	VPXORD Z3, Z3, Z3; \
+	VPGATHERDD (SI)(Z2*1), K1, Z3; \
+	VPXORD Z0, Z3, Z3; \
+	VPANDD Z5, Z3, Z3; \
+	KXNORW K2, K2, K2; \
+	VPSCATTERDD Z7, K2, (DX)(Z3*4); \
+	MOVQ R9, R8; \
+	JMP pairsLoop; \
+pairsDone:; \
+	VZEROUPPER
+
+// func pairs8AVX512(cells *uint8, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int
+TEXT ·pairs8AVX512(SB), NOSPLIT, $0-56
+	MOVQ cells+0(FP), SI
+	MOVQ r+8(FP), AX
+	MOVQ rare+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ m+32(FP), DX
+	MOVL st+40(FP), BX
+	PAIRS(0, 0xff)
+	MOVQ R8, ret+48(FP)
+	RET
+
+// func pairs16AVX512(cells *uint16, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int
+TEXT ·pairs16AVX512(SB), NOSPLIT, $0-56
+	MOVQ cells+0(FP), SI
+	MOVQ r+8(FP), AX
+	MOVQ rare+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ m+32(FP), DX
+	MOVL st+40(FP), BX
+	PAIRS(1, 0xffff)
+	MOVQ R8, ret+48(FP)
+	RET
+
 // func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)
 //
 // scan64 of small.go for 8-bit cells, 64 splits a step: the splits' values
@@ -530,3 +593,23 @@ DATA bit8<>+40(SB)/8, $0x8040201008040201
 DATA bit8<>+48(SB)/8, $0x8040201008040201
 DATA bit8<>+56(SB)/8, $0x8040201008040201
 GLOBL bit8<>(SB), RODATA|NOPTR, $64
+
+// evenodd: the even dwords of two vectors (a rareHeap's pos), then the odd
+// (its val), as VPERMI2D and VPERMT2D indices
+DATA evenodd<>+0(SB)/8, $0x0000000200000000
+DATA evenodd<>+8(SB)/8, $0x0000000600000004
+DATA evenodd<>+16(SB)/8, $0x0000000a00000008
+DATA evenodd<>+24(SB)/8, $0x0000000e0000000c
+DATA evenodd<>+32(SB)/8, $0x0000001200000010
+DATA evenodd<>+40(SB)/8, $0x0000001600000014
+DATA evenodd<>+48(SB)/8, $0x0000001a00000018
+DATA evenodd<>+56(SB)/8, $0x0000001e0000001c
+DATA evenodd<>+64(SB)/8, $0x0000000300000001
+DATA evenodd<>+72(SB)/8, $0x0000000700000005
+DATA evenodd<>+80(SB)/8, $0x0000000b00000009
+DATA evenodd<>+88(SB)/8, $0x0000000f0000000d
+DATA evenodd<>+96(SB)/8, $0x0000001300000011
+DATA evenodd<>+104(SB)/8, $0x0000001700000015
+DATA evenodd<>+112(SB)/8, $0x0000001b00000019
+DATA evenodd<>+120(SB)/8, $0x0000001f0000001d
+GLOBL evenodd<>(SB), RODATA|NOPTR, $128

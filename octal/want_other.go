@@ -2,6 +2,8 @@
 
 package octal
 
+import "unsafe"
+
 // Without the vector kernels, steps mark every value their scans meet.
 var (
 	haveWant16  = false
@@ -20,6 +22,12 @@ func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
 	panic("octal: no vector kernel")
 }
 func want8BW(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
+	panic("octal: no vector kernel")
+}
+func pairs8AVX512(cells *uint8, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int {
+	panic("octal: no vector kernel")
+}
+func pairs16AVX512(cells *uint16, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int {
 	panic("octal: no vector kernel")
 }
 func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int) {
