@@ -133,11 +133,9 @@ func rareBelowEnd[T cell](rare []rareHeap[T], n int) int {
 func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
 	i := 0
 	if havePairs && len(rare) >= 16 && r < 1<<31 {
-		switch sz := int(unsafe.Sizeof(g[0])); {
-		case sz == 1 && cap(g) >= r+3:
-			i = pairs8AVX512((*uint8)(unsafe.Pointer(unsafe.SliceData(g))), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st)
-		case sz == 2 && cap(g) >= r+1:
-			i = pairs16AVX512((*uint16)(unsafe.Pointer(unsafe.SliceData(g))), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st)
+		// the 4 bytes read at the last partner's cell lie in g's storage
+		if sz := int(unsafe.Sizeof(g[0])); sz <= 2 && cap(g)*sz >= r*sz+4-sz {
+			i = pairsAVX512(unsafe.Pointer(unsafe.SliceData(g)), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st, sz/2, uint32(1)<<(8*sz)-1)
 		}
 	}
 	for ; i+4 <= len(rare); i += 4 {

@@ -91,6 +91,35 @@ done16:
 	VZEROUPPER
 	RET
 
+// BYTES8 loads the 8-bit want kernels' constants: rev8 in Z1, 1 << i at
+// index i of every 16-byte lane in Z3, 7 in every byte of Z2, 31 in
+// every byte of Z8.
+#define BYTES8 \
+	VMOVDQU64 rev8<>(SB), Z1; \
+	VMOVDQU64 bit8<>(SB), Z3; \
+	MOVL $0x07070707, AX; \
+	VPBROADCASTD AX, Z2; \
+	MOVL $0x1f1f1f1f, AX; \
+	VPBROADCASTD AX, Z8
+
+// LANE8 is the value v (in R11) of the lane found first among AX's (its
+// split's i in R10), crossed off the set in memory (DX) unless it was
+// already, in this block: then it jumps to SKIP.
+#define LANE8(SKIP) \
+	TZCNTQ AX, R10; \
+	ADDQ BX, R10; \
+	MOVBLZX (SI)(R10*1), R11; \
+	MOVQ CX, R12; \
+	SUBQ R10, R12; \
+	MOVBLZX -1(DI)(R12*1), R12; \
+	XORL R12, R11; \
+	MOVL R11, R12; \
+	SHRL $6, R12; \
+	MOVQ (DX)(R12*8), R9; \
+	BTRQ R11, R9; \
+	JCC SKIP; \
+	MOVQ R9, (DX)(R12*8)
+
 // func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
 TEXT ·want8AVX512(SB), NOSPLIT, $0-56
 	MOVQ left+0(FP), SI
@@ -99,12 +128,7 @@ TEXT ·want8AVX512(SB), NOSPLIT, $0-56
 	MOVQ w+24(FP), DX
 	MOVQ cnt+32(FP), R13
 	VMOVDQU64 (DX), Z0             // the set, 64 bytes (values below 256 use 32)
-	VMOVDQU64 rev8<>(SB), Z1       // lane i takes lane 63-i
-	VMOVDQU64 bit8<>(SB), Z3       // 1 << i at index i of every 16-byte lane
-	MOVL $0x07070707, AX
-	VPBROADCASTD AX, Z2            // 7 in every byte
-	MOVL $0x1f1f1f1f, AX
-	VPBROADCASTD AX, Z8            // 31 in every byte
+	BYTES8 // Z1: lane i takes lane 63-i
 	XORQ BX, BX                    // j
 loop8:
 	LEAQ 64(BX), R8
@@ -129,19 +153,7 @@ next8:
 	MOVQ R8, BX
 	JMP loop8
 hits8:                             // each lane in turn: cross its value off
-	TZCNTQ AX, R10
-	ADDQ BX, R10                   // i
-	MOVBLZX (SI)(R10*1), R11
-	MOVQ CX, R12
-	SUBQ R10, R12
-	MOVBLZX -1(DI)(R12*1), R12     // right[n-1-i]
-	XORL R12, R11                  // v
-	MOVL R11, R12
-	SHRL $6, R12
-	MOVQ (DX)(R12*8), R9
-	BTRQ R11, R9
-	JCC lane8                      // crossed off already (in this block)
-	MOVQ R9, (DX)(R12*8)
+	LANE8(lane8)
 	MOVL R11, R12                  // and off Z0: byte v>>3, bit v&7
 	SHRL $3, R12
 	MOVL $1, R9
@@ -182,12 +194,7 @@ TEXT ·want8BW(SB), NOSPLIT, $0-56
 	MOVQ cnt+32(FP), R13
 	VBROADCASTI32X4 (DX), Z0       // the set's bytes 0-15, in every lane
 	VBROADCASTI32X4 16(DX), Z10    // and 16-31
-	VMOVDQU64 rev8<>(SB), Z1       // in each lane, byte i takes byte 15-i
-	VMOVDQU64 bit8<>(SB), Z3       // 1 << i at index i of every 16-byte lane
-	MOVL $0x07070707, AX
-	VPBROADCASTD AX, Z2            // 7 in every byte
-	MOVL $0x1f1f1f1f, AX
-	VPBROADCASTD AX, Z8            // 31 in every byte
+	BYTES8 // Z1: in each 16-byte lane, byte i takes byte 15-i (VPSHUFB reads rev8's low four bits)
 	XORQ BX, BX                    // j
 loopBW:
 	LEAQ 64(BX), R8
@@ -214,19 +221,7 @@ nextBW:
 	MOVQ R8, BX
 	JMP loopBW
 hitsBW:                            // each lane in turn: cross its value off
-	TZCNTQ AX, R10
-	ADDQ BX, R10                   // i
-	MOVBLZX (SI)(R10*1), R11
-	MOVQ CX, R12
-	SUBQ R10, R12
-	MOVBLZX -1(DI)(R12*1), R12     // right[n-1-i]
-	XORL R12, R11                  // v
-	MOVL R11, R12
-	SHRL $6, R12
-	MOVQ (DX)(R12*8), R9
-	BTRQ R11, R9
-	JCC laneBW                     // crossed off already (in this block)
-	MOVQ R9, (DX)(R12*8)
+	LANE8(laneBW)
 	MOVL R11, R12                  // and off Z0 or Z10: byte (v>>3)&15 of every lane, bit v&7
 	SHRL $3, R12
 	ANDL $15, R12
@@ -260,67 +255,54 @@ doneBW:
 	VZEROUPPER
 	RET
 
-// PAIRS is pairRun of kernels.go (g in SI, r in AX, the rare heaps in DI,
-// their number in CX, the marks in DX, the stamp in BX), 16 rare heaps a step: their positions
-// and values (a rareHeap is 8 bytes: pos, then val) are parted into two
-// vectors, the partners' cells gathered from g at r - pos (4 bytes at
-// g + (r - pos) << SHIFT: the cell is the low 1 << SHIFT bytes, the rest masked
-// off), XORed with the values, and st scattered to the marks at those
-// values (lanes of equal values store the same stamp). The rare heaps taken,
-// a multiple of 16, are left in R8; pairRun takes the rest.
-#define PAIRS(SHIFT, CELL) \
-	VPBROADCASTD AX, Z6; \
-	VPBROADCASTD BX, Z7; \
-	MOVL $CELL, AX; \
-	VPBROADCASTD AX, Z5; \
-	VMOVDQU64 evenodd<>(SB), Z8; \
-	VMOVDQU64 evenodd<>+64(SB), Z9; \
-	XORQ R8, R8; \
-pairsLoop:; \
-	LEAQ 16(R8), R9; \
-	CMPQ R9, CX; \
-	JGT pairsDone; \
-	VMOVDQU64 (DI)(R8*8), Z0; \
-	VMOVDQU64 64(DI)(R8*8), Z1; \
-	VMOVDQA64 Z8, Z2; \
-	VPERMI2D Z1, Z0, Z2; \
-	VPERMT2D Z1, Z9, Z0; \
-	VPSUBD Z2, Z6, Z2; \
-	VPSLLD $SHIFT, Z2, Z2; \
-	KXNORW K1, K1, K1; \
-	VPXORD Z3, Z3, Z3; \
-	VPGATHERDD (SI)(Z2*1), K1, Z3; \
-	VPXORD Z0, Z3, Z3; \
-	VPANDD Z5, Z3, Z3; \
-	KXNORW K2, K2, K2; \
-	VPSCATTERDD Z7, K2, (DX)(Z3*4); \
-	MOVQ R9, R8; \
-	JMP pairsLoop; \
-pairsDone:; \
+// func pairsAVX512(cells unsafe.Pointer, r int, rare unsafe.Pointer, n int, m *marks, st uint32, shift int, cell uint32) int
+//
+// pairRun of kernels.go, 16 rare heaps a step: their positions and values
+// (a rareHeap is 8 bytes: pos, then val) are parted into two vectors, the
+// partners' cells gathered from the table at r - pos (4 bytes at
+// cells + (r - pos) << shift: the cell is the low 1 << shift bytes, cell
+// masks off the rest), XORed with the values, and st scattered to the
+// marks at those values (lanes of equal values store the same stamp). It
+// returns the rare heaps taken, a multiple of 16; pairRun takes the rest.
+TEXT ·pairsAVX512(SB), NOSPLIT, $0-72
+	MOVQ cells+0(FP), SI
+	MOVQ rare+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ m+32(FP), DX
+	MOVQ r+8(FP), AX
+	VPBROADCASTD AX, Z6            // r (below 2^31)
+	MOVL st+40(FP), AX
+	VPBROADCASTD AX, Z7
+	MOVL cell+56(FP), AX
+	VPBROADCASTD AX, Z5
+	MOVQ shift+48(FP), AX
+	VMOVQ AX, X10
+	VMOVDQU64 evenodd<>(SB), Z8
+	VMOVDQU64 evenodd<>+64(SB), Z9
+	XORQ R8, R8                    // i
+pairsLoop:
+	LEAQ 16(R8), R9
+	CMPQ R9, CX
+	JGT pairsDone
+	VMOVDQU64 (DI)(R8*8), Z0       // rare[i : i+8]
+	VMOVDQU64 64(DI)(R8*8), Z1     // rare[i+8 : i+16]
+	VMOVDQA64 Z8, Z2
+	VPERMI2D Z1, Z0, Z2            // their positions
+	VPERMT2D Z1, Z9, Z0            // and values
+	VPSUBD Z2, Z6, Z2              // the partners, r - pos
+	VPSLLD X10, Z2, Z2             // their cells' offsets
+	KXNORW K1, K1, K1
+	VPXORD Z3, Z3, Z3
+	VPGATHERDD (SI)(Z2*1), K1, Z3
+	VPXORD Z0, Z3, Z3
+	VPANDD Z5, Z3, Z3              // the splits' values
+	KXNORW K2, K2, K2
+	VPSCATTERDD Z7, K2, (DX)(Z3*4) // marked
+	MOVQ R9, R8
+	JMP pairsLoop
+pairsDone:
+	MOVQ R8, ret+64(FP)
 	VZEROUPPER
-
-// func pairs8AVX512(cells *uint8, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int
-TEXT ·pairs8AVX512(SB), NOSPLIT, $0-56
-	MOVQ cells+0(FP), SI
-	MOVQ r+8(FP), AX
-	MOVQ rare+16(FP), DI
-	MOVQ n+24(FP), CX
-	MOVQ m+32(FP), DX
-	MOVL st+40(FP), BX
-	PAIRS(0, 0xff)
-	MOVQ R8, ret+48(FP)
-	RET
-
-// func pairs16AVX512(cells *uint16, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int
-TEXT ·pairs16AVX512(SB), NOSPLIT, $0-56
-	MOVQ cells+0(FP), SI
-	MOVQ r+8(FP), AX
-	MOVQ rare+16(FP), DI
-	MOVQ n+24(FP), CX
-	MOVQ m+32(FP), DX
-	MOVL st+40(FP), BX
-	PAIRS(1, 0xffff)
-	MOVQ R8, ret+48(FP)
 	RET
 
 // func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)
