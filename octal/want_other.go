@@ -13,6 +13,7 @@ var (
 	haveOpts64  = false
 	haveScan32  = false
 	haveOptsBW  = false
+	havePairs   = false
 )
 
 func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int {
