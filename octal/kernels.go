@@ -127,16 +127,11 @@ func rareBelowEnd[T cell](rare []rareHeap[T], n int) int {
 // pairRun marks rh.val ^ g[r - rh.pos] for every rare heap given (all below
 // r), four at a time: four loads from far apart in g under way at once;
 // sixteen at a time by the AVX-512 kernel (gathered, and the stamps
-// scattered), where the cells are of 8 or 16 bits, the partners numbered
-// in 31 bits, and g's storage holds the 4 bytes the kernel reads from the
-// last partner's cell.
+// scattered) where it may read the partners (gatherable).
 func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
 	i := 0
-	if havePairs && len(rare) >= 16 && r < 1<<31 {
-		// the 4 bytes read at the last partner's cell lie in g's storage
-		if sz := int(unsafe.Sizeof(g[0])); sz <= 2 && cap(g)*sz >= r*sz+4-sz {
-			i = pairsAVX512(unsafe.Pointer(unsafe.SliceData(g)), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st, sz/2, uint32(1)<<(8*sz)-1)
-		}
+	if sz := int(unsafe.Sizeof(g[0])); havePairs && len(rare) >= 16 && gatherable(sz, r, cap(g)) {
+		i = pairsAVX512(unsafe.Pointer(unsafe.SliceData(g)), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st, sz/2, uint32(1)<<(8*sz)-1)
 	}
 	for ; i+4 <= len(rare); i += 4 {
 		q := (*[4]rareHeap[T])(rare[i : i+4])
@@ -149,6 +144,15 @@ func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
 	for ; i < len(rare); i++ {
 		m[uint16(rare[i].val^g[r-int(rare[i].pos)])] = st
 	}
+}
+
+// gatherable reports whether pairsAVX512 may read the partners of r in a
+// table of cells of sz bytes with storage for capacity cells: cells of 8
+// or 16 bits, every partner's byte offset (below r*sz) a signed 32-bit
+// index, and the 4 bytes read at the last partner's cell (r-1) inside the
+// storage.
+func gatherable(sz, r, capacity int) bool {
+	return sz <= 2 && r*sz < 1<<31 && capacity*sz >= (r-1)*sz+4
 }
 
 // pairKernel2 is pairKernel for two split digits at once (sums r0 > r1),

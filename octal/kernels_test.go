@@ -107,6 +107,29 @@ func TestPairKernels(t *testing.T) {
 	}
 }
 
+// gatherable against the kernel's reads: 4 bytes at byte offset
+// (r-pos)*sz for pos >= 1, as a signed 32-bit index.
+func TestGatherable(t *testing.T) {
+	for _, c := range []struct {
+		sz, r, capacity int
+		want            bool
+	}{
+		{1, 197, 200, true},             // the last partner, 196, read to byte 199
+		{1, 198, 200, false},            // to byte 200: past the storage
+		{2, 199, 200, true},             // partner 198: bytes 396..399
+		{2, 200, 200, false},            // partner 199: bytes 398..401
+		{4, 10, 100, false},             // 32-bit cells: no kernel
+		{1, 1<<31 - 1, 1<<31 + 2, true}, // partner 2^31-2: bytes to 2^31+1
+		{1, 1 << 31, 1<<31 + 8, false},
+		{2, 1<<30 - 1, 1 << 30, true},
+		{2, 1 << 30, 1<<30 + 8, false}, // offsets past 2^31: the index would turn negative
+	} {
+		if got := gatherable(c.sz, c.r, c.capacity); got != c.want {
+			t.Errorf("gatherable(%d, %d, %d) = %v, want %v", c.sz, c.r, c.capacity, got, c.want)
+		}
+	}
+}
+
 func testPairKernels[T cell](t *testing.T, top int) {
 	rnd := rand.New(rand.NewPCG(3, 4))
 	m := new(marks)
