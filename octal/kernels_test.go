@@ -390,3 +390,40 @@ func TestRareBelow(t *testing.T) {
 		}
 	}
 }
+
+// packSet against its definition: bit i of word k is whether value 64k+i
+// has the stamp, for sets of every length up to 16 words, among values with
+// the stamps just before and after it; it writes no word past the set.
+func TestPackSet(t *testing.T) {
+	defer func(p bool) { havePack = p }(havePack)
+	rng := rand.New(rand.NewPCG(5, 8))
+	m := new(marks)
+	for _, k := range []struct {
+		name      string
+		on        bool
+		available bool
+	}{{"AVX-512", true, havePack}, {"plain", false, true}} {
+		if !k.available {
+			t.Logf("no %s pack kernel here", k.name)
+			continue
+		}
+		havePack = k.on
+		for words := 1; words <= 16; words++ {
+			st := uint32(1000 + words)
+			for v := range m {
+				m[v] = st - 1 + uint32(rng.IntN(3))
+			}
+			p := make([]uint64, words+1)
+			p[words] = 0xdead
+			packSet(m, st, p[:words])
+			for v := range 64 * words {
+				if got := p[v/64]>>(v%64)&1 == 1; got != (m[v] == st) {
+					t.Fatalf("%s, %d words: value %d in the set is %v, its stamp %d (the set's %d)", k.name, words, v, got, m[v], st)
+				}
+			}
+			if p[words] != 0xdead {
+				t.Fatalf("%s, %d words: the word past the set was written", k.name, words)
+			}
+		}
+	}
+}

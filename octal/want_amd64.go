@@ -18,6 +18,7 @@ var (
 	haveScan32  = cpu.X86.HasAVX2 && cpu.X86.HasBMI1   // scan64's kernel without AVX-512 VBMI and BITALG
 	haveOptsBW  = haveWant16                           // options64's without VBMI
 	havePairs   = cpu.X86.HasAVX512F                   // pairRun's gather and scatter
+	havePack    = cpu.X86.HasAVX512F                   // packSet's
 )
 
 //go:noescape
@@ -31,6 +32,9 @@ func want8BW(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
 
 //go:noescape
 func pairsAVX512(cells unsafe.Pointer, r int, rare unsafe.Pointer, n int, m *marks, st uint32, shift int, cell uint32) int
+
+//go:noescape
+func packAVX512(m *marks, st uint32, p *uint64, words int)
 
 //go:noescape
 func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int)

@@ -595,3 +595,34 @@ DATA evenodd<>+104(SB)/8, $0x0000001700000015
 DATA evenodd<>+112(SB)/8, $0x0000001b00000019
 DATA evenodd<>+120(SB)/8, $0x0000001f0000001d
 GLOBL evenodd<>(SB), RODATA|NOPTR, $128
+
+// func packAVX512(m *marks, st uint32, p *uint64, words int)
+// p[k] bit i = m[64k+i] == st, for k < words (words > 0).
+TEXT ·packAVX512(SB), NOSPLIT, $0-32
+	MOVQ m+0(FP), SI
+	MOVL st+8(FP), AX
+	MOVQ p+16(FP), DI
+	MOVQ words+24(FP), CX
+	VPBROADCASTD AX, Z0
+packLoop:
+	VPCMPEQD (SI), Z0, K1
+	VPCMPEQD 64(SI), Z0, K2
+	VPCMPEQD 128(SI), Z0, K3
+	VPCMPEQD 192(SI), Z0, K4
+	KMOVW K1, AX
+	KMOVW K2, BX
+	KMOVW K3, DX
+	KMOVW K4, R8
+	SHLQ $16, BX
+	ORQ BX, AX
+	SHLQ $32, DX
+	ORQ DX, AX
+	SHLQ $48, R8
+	ORQ R8, AX
+	MOVQ AX, (DI)
+	ADDQ $256, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNZ packLoop
+	VZEROUPPER
+	RET

@@ -14,6 +14,7 @@ var (
 	haveScan32  = false
 	haveOptsBW  = false
 	havePairs   = false
+	havePack    = false
 )
 
 func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int {
@@ -26,6 +27,9 @@ func want8BW(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
 func pairsAVX512(cells unsafe.Pointer, r int, rare unsafe.Pointer, n int, m *marks, st uint32, shift int, cell uint32) int {
+	panic("octal: no vector kernel")
+}
+func packAVX512(m *marks, st uint32, p *uint64, words int) {
 	panic("octal: no vector kernel")
 }
 func scan64AVX512(left, right *uint8, n int, want uint64) (rest uint64, j int) {

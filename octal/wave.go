@@ -52,17 +52,19 @@ package octal
 // block after its heap, and the blocks posted are dropped; so is a block the
 // next call does not ask for.
 //
-// Marks are stamps (kernels.go). prepare's are one array per heap of the
-// block, as wide as every XOR of the values so far can be; finish only reads
-// them (a helper's cache holds them) and marks what it adds in one array of
-// its own goroutine. The rare values prepare's want scan met are not marked:
-// it keeps those it did not meet (met). A heap's options are all of these.
-// A block is at most waveWork steps for each goroutine and waveMarks bytes of
-// marks touched. On a busy machine the goroutines share the cores the kernel
-// gives them: the work is that of one core, plus the heaps' scans from parts
-// past the block (prepare cannot look at smaller ones), plus the meetings;
-// where that makes the wavefront no faster than the step, pick.go runs the
-// step.
+// Marks are stamps (kernels.go). prepare marks a heap's options in one
+// array of its own goroutine, as the one-heap step does, and keeps them as a
+// bit set as wide as every XOR of the values so far can be (a cache line or a
+// few, where the stamps they come from are kilobytes: the blocks' sets stay
+// in cache beside the table); finish only reads the sets and marks what it
+// adds in one array of its own goroutine. The rare values prepare's want
+// scan met are not marked: it keeps those it did not meet (met). A heap's
+// options are all of these. A block is at most waveWork steps for each
+// goroutine and waveMarks bytes of sets. On a busy machine the goroutines
+// share the cores the kernel gives them: the work is that of one core, plus
+// the heaps' scans from parts past the block (prepare cannot look at smaller
+// ones), plus the meetings; where that makes the wavefront no faster than
+// the step, pick.go runs the step.
 // Values wider than 16 bits take the one-heap step (sparse.go).
 
 import (
@@ -92,6 +94,8 @@ type wave[T cell] struct {
 	ownSt uint32   // their stamp
 	fm    *marks   // finish's marks (finishMarks)
 	fst   uint32   // their stamp
+	pm    []*marks // each goroutine's marks for prepare (prepMarks)
+	pst   []uint32 // their stamps
 
 	// guess[q % len]: q<<32 | the least common value not marked that
 	// heap q's preparation found (its likely value), for past
@@ -108,9 +112,9 @@ type block[T cell] struct {
 	rare   []rareHeap[T] // the rare heaps below base
 	n0, nb int
 	base   int
-	width  int            // marks per heap
-	marks  []uint32       // nb arrays of width marks, and a tail (marksOf)
-	st     uint32         // the block's stamp: marked is m[v] == st
+	width  int            // the values a heap's marks hold: 2^(L+1), L the bits of the values so far
+	words  int            // the 64-bit words of a heap's set (setOf)
+	sets   []uint64       // nb sets of words words: the values prepare marked
 	full   []bool         // full[j]: prepare marked every split of n0+j with both parts below base
 	ready  []atomic.Int32 // ready[j] > 0: the heaps n0+j .. n0+ready[j]-1, taken together from j, are prepared
 	cix    []int32        // cix[j]: prepare found the common values at cheap[:cix[j]] all marked, and cheap[cix[j]] not; -1 if it did not look
@@ -142,8 +146,8 @@ const waveWork = 1 << 20
 // scan is the one-heap step's own.
 const waveMinBlock = 16
 
-// waveMarks bounds the bytes of a block's marks its heaps touch, so that
-// they stay in cache between prepare and finish.
+// waveMarks bounds the bytes of a block's sets of marks, so that they stay
+// in cache between prepare and finish.
 const waveMarks = 1 << 18
 
 // shareMin is the scan length from which finish shares a scan out, and
@@ -152,7 +156,7 @@ const waveMarks = 1 << 18
 var shareMin, scanBudget = 1 << 14, 1 << 12
 
 func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
-	w := &wave[T]{e: e}
+	w := &wave[T]{e: e, pm: make([]*marks, helpers+1), pst: make([]uint32, helpers+1)}
 	for id := range helpers {
 		ch := make(chan func(int), 4*waveAhead) // the blocks posted, those retired before a helper took them up, a shared scan; post skips a helper whose queue is full
 		w.start = append(w.start, ch)
@@ -340,15 +344,8 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 	b.eng = *e
 	b.g, b.rare, b.n0, b.nb, b.base, b.parts = c.g[:base], e.rare, n0, nb, base, len(w.start)+1
 	b.width = 2 << bits.Len32(e.maxV)
-	if need := nb*b.width + len(marks{}); cap(b.marks) < need {
-		b.marks = make([]uint32, need)
-		b.st = 0
-	}
-	b.marks = b.marks[:nb*b.width+len(marks{})]
-	if b.st++; b.st == 0 { // the stamps wrapped: start afresh
-		clear(b.marks)
-		b.st = 1
-	}
+	b.words = setWords(b.width)
+	b.sets = resize(b.sets, nb*b.words)
 	b.full = resize(b.full, nb)
 	b.ready = resize(b.ready, nb)
 	b.cix = resize(b.cix, nb)
@@ -463,10 +460,9 @@ const awaitYields = 64
 var waveStepEvery = 0
 
 // size is the number of heaps of a block from n0 (before end): about
-// waveWork steps for each goroutine, well below n0, the marks its heaps
-// touch within waveMarks bytes (of a heap's width marks, 4 bytes each, the
-// first half: the XORs of the values so far, and their mex); 0 when fewer
-// than waveMinBlock heaps fit so (a block cut short by end runs).
+// waveWork steps for each goroutine, well below n0, its heaps' sets of marks
+// within waveMarks bytes; 0 when fewer than waveMinBlock heaps fit so (a
+// block cut short by end runs).
 func (w *wave[T]) size(n0, end, width int) int {
 	e := w.e
 	per := 64 + len(e.lone)
@@ -475,7 +471,7 @@ func (w *wave[T]) size(n0, end, width int) int {
 	} else {
 		per += len(e.rare)*len(e.splits) + e.avgScan
 	}
-	nb := min(waveWork*(len(w.start)+1)/per, 4096, n0/4, waveMarks/(2*width))
+	nb := min(waveWork*(len(w.start)+1)/per, 4096, n0/4, waveMarks/(8*setWords(width)))
 	if nb < waveMinBlock {
 		return 0 // too costly a heap for a block worth its meetings
 	}
@@ -512,7 +508,7 @@ func (b *block[T]) work(id int) {
 			if b.stop.Load() {
 				return
 			}
-			scans += b.prepare(i)
+			scans += b.prepare(i, id)
 		}
 		b.ready[j].Store(int32(j + k)) // once a few heaps: a store that waits for the marks' stores
 	}
@@ -526,18 +522,52 @@ func (b *block[T]) one() bool {
 	if b.stop.Load() || j >= b.nb || !b.next.CompareAndSwap(int64(j), int64(j+1)) {
 		return false
 	}
-	b.scans.Add(int64(b.prepare(j)))
+	b.scans.Add(int64(b.prepare(j, 0)))
 	b.ready[j].Store(int32(j + 1))
 	return true
 }
 
-// marksOf is the marks of heap n0+j: a set of values (v is marked when
-// m[v] == b.st) seen through an array as long as any 16-bit value, so that
-// the kernels index it without bounds checks; its first width entries are
-// the heap's own (no XOR of the values so far reaches past them), and the
-// buffer holds a tail of that length past the last heap.
-func (b *block[T]) marksOf(j int) *marks {
-	return (*marks)(b.marks[j*b.width : j*b.width+len(marks{})])
+// setOf is the values heap n0+j's preparation marked, as a bit set: every
+// one lies below width/2 (an XOR of the values so far).
+func (b *block[T]) setOf(j int) []uint64 {
+	return b.sets[j*b.words : (j+1)*b.words]
+}
+
+// setWords is the 64-bit words of the set of a heap whose marks are width
+// wide: width/2 bits.
+func setWords(width int) int { return max(1, width/128) }
+
+// inSet reports whether v is in the set p.
+func inSet(p []uint64, v uint32) bool {
+	return int(v>>6) < len(p) && p[v>>6]>>(v&63)&1 != 0
+}
+
+// prepMarks is the marks goroutine id prepares a heap in, emptied: one
+// array each goroutine keeps in its cache, as the one-heap step does.
+func (w *wave[T]) prepMarks(id int) (*marks, uint32) {
+	if w.pm[id] == nil {
+		w.pm[id] = new(marks)
+	}
+	if w.pst[id]++; w.pst[id] == 0 { // the stamps wrapped: start afresh
+		clear(w.pm[id][:])
+		w.pst[id] = 1
+	}
+	return w.pm[id], w.pst[id]
+}
+
+// packSet stores in p the values below 64*len(p) marked in m.
+func packSet(m *marks, st uint32, p []uint64) {
+	if havePack {
+		packAVX512(m, st, &p[0], len(p))
+		return
+	}
+	for k := range p {
+		var x uint64
+		for i, y := range m[64*k : 64*k+64] {
+			x |= uint64(b2u8(y == st)) << i
+		}
+		p[k] = x
+	}
 }
 
 // from is where the splits of r = n - k whose parts both lie below base start.
@@ -545,12 +575,21 @@ func (b *block[T]) from(r int) int { return max(1, r-b.base+1) }
 
 // prepare marks the splits of heap n0+j whose parts lie below base (all of
 // them without a mask; with one, the rare pairs and a scan for the rare
-// values below the least common one missing, within the budget), and returns
-// the scan steps taken.
-func (b *block[T]) prepare(j int) int {
+// values below the least common one missing, within the budget), on
+// goroutine id, and returns the scan steps taken. It marks them in the
+// goroutine's own marks, and keeps them as a bit set (setOf): a set finish
+// reads is a cache line or a few where the marks are a few kilobytes.
+func (b *block[T]) prepare(j, id int) int {
+	m, st := b.w.prepMarks(id)
+	scans := b.mark(j, m, st)
+	packSet(m, st, b.setOf(j))
+	return scans
+}
+
+// mark is prepare's work, the heap's marks m with stamp st.
+func (b *block[T]) mark(j int, m *marks, st uint32) int {
 	e, g, base := &b.eng, b.g, b.base
 	n := b.n0 + j
-	m, st := b.marksOf(j), b.st
 	scans := 0
 	b.cix[j], b.wanted[j] = -1, false
 	if e.mask == 0 {
@@ -566,7 +605,7 @@ func (b *block[T]) prepare(j int) int {
 	// the rare heaps whose partner r - pos lies below base: pos > r - base
 	above := func(r int) int { return rareBelow(b.rare, r-base+1) }
 	if e.maxV < 64 && !smallOff {
-		if scans, ok := b.prepareSmall(j, above); ok {
+		if scans, ok := b.prepareSmall(j, above, m, st); ok {
 			return scans
 		}
 	}
@@ -587,7 +626,7 @@ func (b *block[T]) prepare(j int) int {
 		if waveGuess {
 			c, ci = b.past(j, c, ci, m, st)
 		}
-		return b.prepareWant(j, c, ci)
+		return b.prepareWant(j, c, ci, m, st)
 	}
 	b.upto[j] = math.MaxUint32
 	cur := scanFrom(1)
@@ -618,8 +657,7 @@ func (b *block[T]) prepare(j int) int {
 // for afresh (about one heap in forty on Officers: cheaper than crossing off
 // more values here for every heap). The single heaps' values, which made
 // one heap in seven of 4.007 look afresh, are guessed (past).
-func (b *block[T]) prepareWant(j int, c uint32, ci int) int {
-	m, st := b.marksOf(j), b.st
+func (b *block[T]) prepareWant(j int, c uint32, ci int, m *marks, st uint32) int {
 	left, _, cur, steps := b.eng.lookFor(b.g, below(b.n0+j, b.base), c, m[:], st, b.budget)
 	b.left[j], b.wanted[j], b.pc[j], b.pci[j] = left, true, c, int32(ci)
 	b.upto[j], b.cur[j], b.full[j] = c, cur, false // not full: values met are not marked
@@ -669,7 +707,7 @@ func (w *wave[T]) guessOf(q int) (uint32, bool) {
 // words, then marked. As in prepareWant, values from c on that the scan
 // met are not marked (upto[j] = c). It reports false when every common value
 // below 64 is an option (prepare then marks them all as usual).
-func (b *block[T]) prepareSmall(j int, above func(r int) int) (int, bool) {
+func (b *block[T]) prepareSmall(j int, above func(r int) int, m *marks, st uint32) (int, bool) {
 	e, g, n := &b.eng, b.g, b.n0+j
 	var seen uint64
 	for _, k := range e.splits {
@@ -695,7 +733,6 @@ func (b *block[T]) prepareSmall(j int, above func(r int) int) (int, bool) {
 		left -= steps
 		cur.a = lo + steps
 	}
-	m, st := b.marksOf(j), b.st
 	for met := seen | before&^want; met != 0; met &= met - 1 {
 		m[bits.TrailingZeros64(met)] = st
 	}
@@ -710,8 +747,8 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	w, base := b.w, b.base
 	e := w.e
 	j := n - b.n0
-	p, pst := b.marksOf(j), b.st // prepare's, read here only (a helper's cache holds them)
-	m, st := w.finishMarks()     // the options finish adds
+	p := b.setOf(j)          // prepare's marks
+	m, st := w.finishMarks() // the options finish adds
 	g = g[:n]
 	for _, k := range e.lone {
 		r := n - k
@@ -726,7 +763,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	if e.mask == 0 || b.full[j] {
 		b.inBlock(g, n, m, st)
 		for v := range b.width {
-			if p[v] != pst && m[v] != st {
+			if !inSet(p, uint32(v)) && m[v] != st {
 				return uint32(v)
 			}
 		}
@@ -749,7 +786,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	// marks, in a helper's cache, are read only then)
 	c, known := uint32(len(e.cheap)+len(e.dense)), b.cix[j] >= 0
 	for i, v := range e.cheap[max(b.cix[j], 0):] {
-		if m[v] != st && (i == 0 && known || p[v] != pst) {
+		if m[v] != st && (i == 0 && known || !inSet(p, v)) {
 			c = v
 			break
 		}
@@ -766,7 +803,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		if x >= c {
 			break
 		}
-		if p[x] == pst || m[x] == st || b.met(j, x) {
+		if inSet(p, x) || m[x] == st || b.met(j, x) {
 			continue
 		}
 		if x >= b.upto[j] { // prepare's scan left such values unmarked: scan afresh
@@ -800,15 +837,15 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 // when prepare did not look for one of them), for a while, then through the
 // rest of the splits, shared out (wantRest). It returns g(n): c when every
 // value was met, else the least never met.
-func (b *block[T]) finishWant(g []T, n int, c uint32, p, m *marks, st uint32, cur *cursor) uint32 {
-	e, j, pst := b.w.e, n-b.n0, b.st
+func (b *block[T]) finishWant(g []T, n int, c uint32, p []uint64, m *marks, st uint32, cur *cursor) uint32 {
+	e, j := b.w.e, n-b.n0
 	var left wants
 	count, afresh := 0, false
 	dense := e.dense
 	if b.wanted[j] { // below upto[j], only the values prepare did not meet can be missing
 		for k, w := range b.left[j] {
 			for ; w != 0; w &= w - 1 {
-				if x := uint32(64*k + bits.TrailingZeros64(w)); x < c && p[x] != pst && m[x] != st { // pc[j] may pass c (past)
+				if x := uint32(64*k + bits.TrailingZeros64(w)); x < c && !inSet(p, x) && m[x] != st { // pc[j] may pass c (past)
 					left.add(x)
 					count++
 				}
@@ -820,7 +857,7 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, p, m *marks, st uint32, cu
 		if x >= c {
 			break
 		}
-		if p[x] != pst && m[x] != st {
+		if !inSet(p, x) && m[x] != st {
 			left.add(x)
 			count++
 			afresh = afresh || x >= b.upto[j]
