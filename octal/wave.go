@@ -74,6 +74,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/gamelang/gamelang/solve"
 )
 
 type wave[T cell] struct {
@@ -90,12 +92,10 @@ type wave[T cell] struct {
 	// While the helpers prepare a block, a long scan of finish is shared
 	// with them through share; otherwise by all.
 	share atomic.Pointer[shared]
-	own   []*marks // each goroutine's marks, for a scan shared out (scanRest)
-	ownSt uint32   // their stamp
-	fm    *marks   // finish's marks (finishMarks)
-	fst   uint32   // their stamp
-	pm    []*marks // each goroutine's marks for prepare (prepMarks)
-	pst   []uint32 // their stamps
+	own   []*marks   // each goroutine's marks, for a scan shared out (scanRest)
+	ownSt uint32     // their stamp
+	fm    ownMarks   // finish's marks (finishMarks)
+	pm    []ownMarks // each goroutine's marks for prepare (prepMarks)
 
 	// guess[q % len]: q<<32 | the least common value not marked that
 	// heap q's preparation found (its likely value), for past
@@ -156,7 +156,7 @@ const waveMarks = 1 << 18
 var shareMin, scanBudget = 1 << 14, 1 << 12
 
 func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
-	w := &wave[T]{e: e, pm: make([]*marks, helpers+1), pst: make([]uint32, helpers+1)}
+	w := &wave[T]{e: e, pm: make([]ownMarks, helpers+1)}
 	for id := range helpers {
 		ch := make(chan func(int), 4*waveAhead) // the blocks posted, those retired before a helper took them up, a shared scan; post skips a helper whose queue is full
 		w.start = append(w.start, ch)
@@ -544,15 +544,25 @@ func inSet(p []uint64, v uint32) bool {
 
 // prepMarks is the marks goroutine id prepares a heap in, emptied: one
 // array each goroutine keeps in its cache, as the one-heap step does.
-func (w *wave[T]) prepMarks(id int) (*marks, uint32) {
-	if w.pm[id] == nil {
-		w.pm[id] = new(marks)
+func (w *wave[T]) prepMarks(id int) (*marks, uint32) { return w.pm[id].empty() }
+
+// ownMarks is a marks array one goroutine keeps, emptied by a new stamp
+// (solve.Mex).
+type ownMarks struct {
+	m   *marks
+	set solve.Mex
+}
+
+// empty is the marks, emptied, and the stamp that marks a member.
+func (o *ownMarks) empty() (*marks, uint32) {
+	if o.m == nil {
+		o.m = new(marks)
+		o.set.Use(o.m[:])
+	} else {
+		o.set.Clear()
 	}
-	if w.pst[id]++; w.pst[id] == 0 { // the stamps wrapped: start afresh
-		clear(w.pm[id][:])
-		w.pst[id] = 1
-	}
-	return w.pm[id], w.pst[id]
+	_, st := o.set.Slots()
+	return o.m, st
 }
 
 // packSet stores in p the values below 64*len(p) marked in m.
@@ -949,16 +959,7 @@ func (b *block[T]) wantRest(g []T, n int, cur cursor, left *wants, count *int, c
 
 // finishMarks is the set finish marks a heap's options in, emptied: one
 // array the engine's goroutine keeps in its cache.
-func (w *wave[T]) finishMarks() (*marks, uint32) {
-	if w.fm == nil {
-		w.fm = new(marks)
-	}
-	if w.fst++; w.fst == 0 { // the stamps wrapped: start afresh
-		clear(w.fm[:])
-		w.fst = 1
-	}
-	return w.fm, w.fst
-}
+func (w *wave[T]) finishMarks() (*marks, uint32) { return w.fm.empty() }
 
 // met reports whether prepareWant met x, a rare value not marked, in a split
 // of heap n0+j.
