@@ -127,11 +127,11 @@ func rareBelowEnd[T cell](rare []rareHeap[T], n int) int {
 // pairRun marks rh.val ^ g[r - rh.pos] for every rare heap given (all below
 // r), four at a time: four loads from far apart in g under way at once;
 // sixteen at a time by the AVX-512 kernel (gathered, and the stamps
-// scattered) where it may read the partners (gatherable).
+// scattered) for 16-bit cells where it may read the partners (gatherable).
 func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
 	i := 0
-	if sz := int(unsafe.Sizeof(g[0])); havePairs && len(rare) >= 16 && gatherable(sz, r, cap(g)) {
-		i = pairsAVX512(unsafe.Pointer(unsafe.SliceData(g)), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st, sz/2, uint32(1)<<(8*sz)-1)
+	if gathered[T]() && len(rare) >= 16 && gatherable(r, cap(g)) {
+		i = pairsAVX512(unsafe.Pointer(unsafe.SliceData(g)), r, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), m, st)
 	}
 	for ; i+4 <= len(rare); i += 4 {
 		q := (*[4]rareHeap[T])(rare[i : i+4])
@@ -146,13 +146,23 @@ func pairRun[T cell](g []T, r int, rare []rareHeap[T], m *marks, st uint32) {
 	}
 }
 
+// gathered reports whether the rare pairs of cells of T take the AVX-512
+// kernel (pairsAVX512): 16-bit cells only. With 8-bit cells the plain loops
+// were faster on the 2-core Cascade Lake machine (.354 to its period 12.8 s
+// against 14.3 s on one core, .376 8.5 s against 9.7 s), where 16-bit cells
+// took the same time either way (4.007, Officers, Treblecross); the gather
+// reads 4 bytes for a byte's cell.
+func gathered[T cell]() bool {
+	var z T
+	return havePairs && unsafe.Sizeof(z) == 2
+}
+
 // gatherable reports whether pairsAVX512 may read the partners of r in a
-// table of cells of sz bytes with storage for capacity cells: cells of 8
-// or 16 bits, every partner's byte offset (below r*sz) a signed 32-bit
-// index, and the 4 bytes read at the last partner's cell (r-1) inside the
-// storage.
-func gatherable(sz, r, capacity int) bool {
-	return sz <= 2 && r*sz < 1<<31 && capacity*sz >= (r-1)*sz+4
+// table of 16-bit cells with storage for capacity cells: every partner
+// (below r) a signed 32-bit index, and the 4 bytes read at the last
+// partner's cell (r-1) inside the storage.
+func gatherable(r, capacity int) bool {
+	return r <= 1<<31 && capacity >= r+1
 }
 
 // pairKernel2 is pairKernel for two split digits at once (sums r0 > r1),
@@ -168,7 +178,7 @@ func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], only1 int, m *ma
 	}
 	i := only1
 	both := max(i, rareBelowEnd(rare, r1)) // both partners exist below
-	if havePairs && both-i >= 16 {
+	if gathered[T]() && both-i >= 16 {
 		// the vector kernel, one partner at a time
 		pairRun(g, r0, rare[i:both], m, st)
 		pairRun(g, r1, rare[i:both], m, st)

@@ -255,16 +255,17 @@ doneBW:
 	VZEROUPPER
 	RET
 
-// func pairsAVX512(cells unsafe.Pointer, r int, rare unsafe.Pointer, n int, m *marks, st uint32, shift int, cell uint32) int
+// func pairsAVX512(cells unsafe.Pointer, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int
 //
-// pairRun of kernels.go, 16 rare heaps a step: their positions and values
-// (a rareHeap is 8 bytes: pos, then val) are parted into two vectors, the
-// partners' cells gathered from the table at r - pos (4 bytes at
-// cells + (r - pos) << shift: the cell is the low 1 << shift bytes, cell
-// masks off the rest), XORed with the values, and st scattered to the
-// marks at those values (lanes of equal values store the same stamp). It
-// returns the rare heaps taken, a multiple of 16; pairRun takes the rest.
-TEXT ·pairsAVX512(SB), NOSPLIT, $0-72
+// pairRun of kernels.go for 16-bit cells, 16 rare heaps a step: their
+// positions and values (a rareHeap is 8 bytes: pos, then val) are parted
+// into two vectors, the partners' cells gathered from the table at r - pos
+// (4 bytes at cells + 2(r - pos), a signed 32-bit index scaled by 2: the
+// cell is the low 2 bytes), XORed with
+// the values, and st scattered to the marks at those values (lanes of equal
+// values store the same stamp). It returns the rare heaps taken, a multiple
+// of 16; pairRun takes the rest.
+TEXT ·pairsAVX512(SB), NOSPLIT, $0-56
 	MOVQ cells+0(FP), SI
 	MOVQ rare+16(FP), DI
 	MOVQ n+24(FP), CX
@@ -273,10 +274,8 @@ TEXT ·pairsAVX512(SB), NOSPLIT, $0-72
 	VPBROADCASTD AX, Z6            // r (below 2^31)
 	MOVL st+40(FP), AX
 	VPBROADCASTD AX, Z7
-	MOVL cell+56(FP), AX
-	VPBROADCASTD AX, Z5
-	MOVQ shift+48(FP), AX
-	VMOVQ AX, X10
+	MOVL $0xffff, AX
+	VPBROADCASTD AX, Z5            // a cell's bits
 	VMOVDQU64 evenodd<>(SB), Z8
 	VMOVDQU64 evenodd<>+64(SB), Z9
 	XORQ R8, R8                    // i
@@ -290,10 +289,9 @@ pairsLoop:
 	VPERMI2D Z1, Z0, Z2            // their positions
 	VPERMT2D Z1, Z9, Z0            // and values
 	VPSUBD Z2, Z6, Z2              // the partners, r - pos
-	VPSLLD X10, Z2, Z2             // their cells' offsets
 	KXNORW K1, K1, K1
 	VPXORD Z3, Z3, Z3
-	VPGATHERDD (SI)(Z2*1), K1, Z3
+	VPGATHERDD (SI)(Z2*2), K1, Z3  // their cells, and the 2 bytes after
 	VPXORD Z0, Z3, Z3
 	VPANDD Z5, Z3, Z3              // the splits' values
 	KXNORW K2, K2, K2
@@ -301,7 +299,7 @@ pairsLoop:
 	MOVQ R9, R8
 	JMP pairsLoop
 pairsDone:
-	MOVQ R8, ret+64(FP)
+	MOVQ R8, ret+48(FP)
 	VZEROUPPER
 	RET
 

@@ -26,7 +26,7 @@ func want8AVX512(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int
 func want8BW(left, right *uint8, n int, w *[8]uint64, cnt *int, lim int) int {
 	panic("octal: no vector kernel")
 }
-func pairsAVX512(cells unsafe.Pointer, r int, rare unsafe.Pointer, n int, m *marks, st uint32, shift int, cell uint32) int {
+func pairsAVX512(cells unsafe.Pointer, r int, rare unsafe.Pointer, n int, m *marks, st uint32) int {
 	panic("octal: no vector kernel")
 }
 func packAVX512(m *marks, st uint32, p *uint64, words int) {
