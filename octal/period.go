@@ -276,7 +276,9 @@ func (t *Table) FindPeriod(ctx context.Context, limit int) (*Period, error) {
 	for t.period == nil && t.seq.Len() <= limit {
 		target := max(2*t.seq.Len(), 256)
 		if _, _, need, ok := t.Candidate(); ok && int(need) > t.seq.Len() {
-			target = min(target, max(int(need), t.seq.Len()+t.seq.Len()/4))
+			// just the values the candidate's proof needs: a step of at
+			// least a sixteenth, for a candidate that keeps failing
+			target = min(target, max(int(need), t.seq.Len()+t.seq.Len()/16))
 		}
 		target = min(target, limit+1)
 		if target <= t.seq.Len() {
