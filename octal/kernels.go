@@ -206,3 +206,18 @@ func pairKernel2[T cell](g []T, r0, r1 int, rare []rareHeap[T], only1 int, m *ma
 		m[uint16(rh.val^g[b0])] = st
 	}
 }
+
+// packSet stores in p the values below 64*len(p) marked in m.
+func packSet(m *marks, st uint32, p []uint64) {
+	if havePack {
+		packAVX512(m, st, &p[0], len(p))
+		return
+	}
+	for k := range p {
+		var x uint64
+		for i, y := range m[64*k : 64*k+64] {
+			x |= uint64(b2u8(y == st)) << i
+		}
+		p[k] = x
+	}
+}

@@ -423,3 +423,42 @@ func TestPackSet(t *testing.T) {
 		}
 	}
 }
+
+// unmarked against its definition: the rare values (dense) below c and
+// wantMax whose marks are not stamped, for c at and around word edges.
+func TestUnmarked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	m := new(marks)
+	for round := range 20 {
+		var e sparseEngine[uint16]
+		for v := range uint32(1100) {
+			if rng.IntN(3) == 0 {
+				e.dense = append(e.dense, v)
+				if v < wantMax {
+					e.rareV.add(v)
+				}
+			}
+		}
+		st := uint32(round + 1)
+		for v := range m[:1200] {
+			if rng.IntN(2) == 0 {
+				m[v] = st
+			}
+		}
+		for _, c := range []uint32{0, 1, 63, 64, 65, 127, 128, 500, wantMax - 1, wantMax, 2000} {
+			var got wants
+			n := e.unmarked(c, m, st, &got)
+			var want wants
+			count := 0
+			for _, x := range e.dense {
+				if x < min(c, wantMax) && m[x] != st {
+					want.add(x)
+					count++
+				}
+			}
+			if got != want || n != count {
+				t.Fatalf("round %d, c = %d: unmarked found %d values %x, want %d %x", round, c, n, got, count, want)
+			}
+		}
+	}
+}

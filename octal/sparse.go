@@ -45,6 +45,7 @@ type sparseEngine[T cell] struct {
 	mask  uint32 // 0: no mask chosen, full scans
 	cheap []uint32
 	dense []uint32      // the common (cheap) and rare (dense) values below len(set.seen), ascending
+	rareV wants         // the rare values of dense below wantMax, as bits (lookFor)
 	maxV  uint32        // the largest value so far
 	rare  []rareHeap[T] // heaps a >= 1 whose value is rare under the mask
 	hist  []int64       // hist[v]: heaps a >= 1 with g(a) = v
@@ -251,6 +252,9 @@ func (e *sparseEngine[T]) classify() {
 	for v := from; v < top; v++ {
 		if e.isRare(v) {
 			e.dense = append(e.dense, v)
+			if v < wantMax {
+				e.rareV.add(v)
+			}
 		} else {
 			e.cheap = append(e.cheap, v)
 		}
@@ -342,8 +346,8 @@ func (e *sparseEngine[T]) step(g []T, n int) uint32 {
 // values below c that no pair has marked are looked for all at once, each
 // crossed off when met; the least never met is g(n), or c when all are.
 func (e *sparseEngine[T]) stepWant(g []T, n int, c uint32) uint32 {
-	seen, st := e.set.Slots()
-	left, _, _, steps := e.lookFor(g, below(n, n), c, seen, st, unbounded)
+	_, st := e.set.Slots()
+	left, _, steps := e.lookFor(g, below(n, n), c, e.m, st, unbounded)
 	e.scans += int64(steps)
 	e.avgScan = (7*e.avgScan + steps) / 8
 	if left != (wants{}) { // the splits ran out
@@ -352,24 +356,37 @@ func (e *sparseEngine[T]) stepWant(g []T, n int, c uint32) uint32 {
 	return c
 }
 
-// lookFor looks for the rare values below c not marked in seen (stamp st)
+// lookFor looks for the rare values below c not marked in m (stamp st)
 // among the splits of s, from the first on, all at once with the want
-// kernel, within budget steps. It returns the values it did not meet, the
-// values it looked for, where it stopped and the steps it took.
-func (e *sparseEngine[T]) lookFor(g []T, s reach, c uint32, seen []uint32, st uint32, budget int) (left, wanted wants, cur cursor, steps int) {
-	count := 0
-	for _, x := range e.dense {
-		if x >= min(c, wantMax) {
-			break
-		}
-		if seen[x] != st {
-			wanted.add(x)
-			count++
-		}
-	}
-	left, cur = wanted, scanFrom(1)
+// kernel, within budget steps. It returns the values it did not meet, where
+// it stopped and the steps it took.
+func (e *sparseEngine[T]) lookFor(g []T, s reach, c uint32, m *marks, st uint32, budget int) (left wants, cur cursor, steps int) {
+	count := e.unmarked(c, m, st, &left)
+	cur = scanFrom(1)
 	steps = e.wantRun(g, s, &cur, &left, &count, c, budget)
-	return left, wanted, cur, steps
+	return left, cur, steps
+}
+
+// unmarked stores in w the rare values below c (and wantMax) not marked in
+// m (stamp st), and returns how many there are: the marks packed as bits
+// (packSet), 64 values at a time, taken from the rare values' bits.
+func (e *sparseEngine[T]) unmarked(c uint32, m *marks, st uint32, w *wants) int {
+	c = min(c, wantMax)
+	words := int(c+63) / 64
+	if words == 0 {
+		return 0
+	}
+	packSet(m, st, w[:words])
+	count := 0
+	for k := range words {
+		x := e.rareV[k] &^ w[k]
+		if below := int(c) - 64*k; below < 64 {
+			x &= 1<<below - 1
+		}
+		w[k] = x
+		count += bits.OnesCount64(x)
+	}
+	return count
 }
 
 // wantRun scans the splits of s from the cursor with the want kernel,
@@ -488,7 +505,7 @@ func (e *sparseEngine[T]) chooseMask(c *cells[T]) {
 	e.mask = m
 	// New lists, not the old ones rewritten: blocks of the wavefront posted
 	// or retired (wave.go) may still be read by helpers, with the old mask.
-	e.cheap, e.dense = nil, nil
+	e.cheap, e.dense, e.rareV = nil, nil, wants{}
 	e.classify()
 	e.rare = nil
 	for a := 1; a < n; a++ {

@@ -565,21 +565,6 @@ func (o *ownMarks) empty() (*marks, uint32) {
 	return o.m, st
 }
 
-// packSet stores in p the values below 64*len(p) marked in m.
-func packSet(m *marks, st uint32, p []uint64) {
-	if havePack {
-		packAVX512(m, st, &p[0], len(p))
-		return
-	}
-	for k := range p {
-		var x uint64
-		for i, y := range m[64*k : 64*k+64] {
-			x |= uint64(b2u8(y == st)) << i
-		}
-		p[k] = x
-	}
-}
-
 // from is where the splits of r = n - k whose parts both lie below base start.
 func (b *block[T]) from(r int) int { return max(1, r-b.base+1) }
 
@@ -668,7 +653,7 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 // more values here for every heap). The single heaps' values, which made
 // one heap in seven of 4.007 look afresh, are guessed (past).
 func (b *block[T]) prepareWant(j int, c uint32, ci int, m *marks, st uint32) int {
-	left, _, cur, steps := b.eng.lookFor(b.g, below(b.n0+j, b.base), c, m[:], st, b.budget)
+	left, cur, steps := b.eng.lookFor(b.g, below(b.n0+j, b.base), c, m, st, b.budget)
 	b.left[j], b.wanted[j], b.pc[j], b.pci[j] = left, true, c, int32(ci)
 	b.upto[j], b.cur[j], b.full[j] = c, cur, false // not full: values met are not marked
 	return steps
