@@ -367,9 +367,9 @@ func (e *sparseEngine[T]) lookFor(g []T, s reach, c uint32, m *marks, st uint32,
 	return left, cur, steps
 }
 
-// unmarked stores in w the rare values below c (and wantMax) not marked in
-// m (stamp st), and returns how many there are: the marks packed as bits
-// (packSet), 64 values at a time, taken from the rare values' bits.
+// unmarked stores in w, empty, the rare values below c (and wantMax) not
+// marked in m (stamp st), and returns how many there are: the marks packed
+// as bits (packSet), 64 values at a time, taken from the rare values' bits.
 func (e *sparseEngine[T]) unmarked(c uint32, m *marks, st uint32, w *wants) int {
 	c = min(c, wantMax)
 	words := int(c+63) / 64
