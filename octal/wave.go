@@ -92,8 +92,7 @@ type wave[T cell] struct {
 	// While the helpers prepare a block, a long scan of finish is shared
 	// with them through share; otherwise by all.
 	share atomic.Pointer[shared]
-	own   []*marks   // each goroutine's marks, for a scan shared out (scanRest)
-	ownSt uint32     // their stamp
+	own   []ownMarks // each goroutine's marks, for a scan shared out (scanRest)
 	fm    ownMarks   // finish's marks (finishMarks)
 	pm    []ownMarks // each goroutine's marks for prepare (prepMarks)
 
@@ -156,7 +155,7 @@ const waveMarks = 1 << 18
 var shareMin, scanBudget = 1 << 14, 1 << 12
 
 func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
-	w := &wave[T]{e: e, pm: make([]ownMarks, helpers+1)}
+	w := &wave[T]{e: e, own: make([]ownMarks, helpers+1), pm: make([]ownMarks, helpers+1)}
 	for id := range helpers {
 		ch := make(chan func(int), 4*waveAhead) // the blocks posted, those retired before a helper took them up, a shared scan; post skips a helper whose queue is full
 		w.start = append(w.start, ch)
@@ -561,6 +560,11 @@ func (o *ownMarks) empty() (*marks, uint32) {
 	} else {
 		o.set.Clear()
 	}
+	return o.marks()
+}
+
+// marks is the marks, as they are, and the stamp that marks a member.
+func (o *ownMarks) marks() (*marks, uint32) {
 	_, st := o.set.Slots()
 	return o.m, st
 }
@@ -978,22 +982,16 @@ func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks, st uin
 		cur = scanFrom(from)
 		return e.scanFor(g, below(n, b.base), x, &cur, &left, m, st)
 	}
-	parts := len(w.start) + 1
-	for len(w.own) < parts {
-		w.own = append(w.own, new(marks))
+	// every goroutine's marks emptied before the scan is shared out: those of
+	// a helper that does not join stay empty
+	for i := range w.own {
+		w.own[i].empty()
 	}
-	if w.ownSt++; w.ownSt == 0 { // the stamps wrapped: start afresh
-		for _, own := range w.own {
-			clear(own[:])
-		}
-		w.ownSt = 1
-	}
-	ost := w.ownSt
 	var met atomic.Bool
 	var steps, next atomic.Int64
 	last := (n - e.splits[0] - e.uneq) / 2
 	w.together(func(id int) {
-		own := w.own[id]
+		own, ost := w.own[id].marks()
 		done := unbounded
 		for !met.Load() {
 			a := from + int(next.Add(1)-1)*chunk
@@ -1008,7 +1006,8 @@ func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks, st uin
 		steps.Add(int64(unbounded - done))
 	})
 	left -= int(steps.Load())
-	for _, own := range w.own[:parts] {
+	for i := range w.own {
+		own, ost := w.own[i].marks()
 		for v, y := range own[:b.width] {
 			if y == ost {
 				m[v] = st

@@ -85,6 +85,37 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 	}
 }
 
+// Without the vector want kernels (as on machines without AVX-512, or built
+// with purego), finish marks every value met and shares a long scan out by
+// scanRest: the wavefront still agrees with the definition.
+func TestWaveMarkingAgreesWithDefinition(t *testing.T) {
+	defer func(w8, w8bw, w16 bool) { haveWant8, haveWant8BW, haveWant16 = w8, w8bw, w16 }(haveWant8, haveWant8BW, haveWant16)
+	haveWant8, haveWant8BW, haveWant16 = false, false, false
+	n := 3000
+	if testing.Short() {
+		n = 1500
+	}
+	shared := 0
+	for _, code := range []string{"4.007", "0.6", "0.007", "0.156"} {
+		c, err := Parse(code, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := definition(c, nil, n)
+		for _, helpers := range []int{1, 3} {
+			withWave(64, helpers, func() {
+				tab := NewTable(c, Config{What: code})
+				tab.provableOff = true
+				sameValues(t, fmt.Sprintf("%s with %d helpers", code, helpers), values(t, tab, n), want)
+				shared += pipedOf(tab)[2]
+			})
+		}
+	}
+	if shared == 0 {
+		t.Error("no scan was shared out")
+	}
+}
+
 // pipedOf is the table's sparse engine's pipeline counts (since the cells
 // last widened).
 func pipedOf(tab *Table) [5]int {
