@@ -88,24 +88,26 @@ func testScanKernels[T cell](t *testing.T, top int) {
 
 // The rare pairs' kernels against a plain loop, with the vector kernel
 // (gathered and scattered, where the processor has it: 16-bit cells) and
-// without: sums
-// up to the table's end, so that the kernel's reads past a cell reach the
-// last byte of the storage.
+// without: sums up to the table's end, so that the kernel's reads past a
+// cell reach the last byte of the storage.
 func TestPairKernels(t *testing.T) {
-	defer func(p bool) { havePairs = p }(havePairs)
-	for _, k := range []struct {
-		name      string
-		on        bool
-		available bool
-	}{{"AVX-512", true, havePairs}, {"plain", false, true}} {
-		if !k.available {
-			t.Logf("no %s pair kernel here", k.name)
-			continue
-		}
-		havePairs = k.on
+	withAndWithout(t, "pair", &havePairs, func(string) {
 		testPairKernels[uint8](t, 256)
 		testPairKernels[uint16](t, 700)
+	})
+}
+
+// withAndWithout runs test with the AVX-512 kernel that *have turns on, where
+// the processor has it, and then with the plain loops, naming each way.
+func withAndWithout(t *testing.T, kernel string, have *bool, test func(way string)) {
+	defer func(p bool) { *have = p }(*have)
+	if *have {
+		test("AVX-512")
+	} else {
+		t.Logf("no AVX-512 %s kernel here", kernel)
 	}
+	*have = false
+	test("plain")
 }
 
 // gatherable against the kernel's reads: 4 bytes at cell r-pos for
@@ -391,19 +393,9 @@ func TestRareBelow(t *testing.T) {
 // has the stamp, for sets of every length up to 16 words, among values with
 // the stamps just before and after it; it writes no word past the set.
 func TestPackSet(t *testing.T) {
-	defer func(p bool) { havePack = p }(havePack)
 	rng := rand.New(rand.NewPCG(5, 8))
 	m := new(marks)
-	for _, k := range []struct {
-		name      string
-		on        bool
-		available bool
-	}{{"AVX-512", true, havePack}, {"plain", false, true}} {
-		if !k.available {
-			t.Logf("no %s pack kernel here", k.name)
-			continue
-		}
-		havePack = k.on
+	withAndWithout(t, "pack", &havePack, func(way string) {
 		for words := 1; words <= 16; words++ {
 			st := uint32(1000 + words)
 			for v := range m {
@@ -414,14 +406,14 @@ func TestPackSet(t *testing.T) {
 			packSet(m, st, p[:words])
 			for v := range 64 * words {
 				if got := p[v/64]>>(v%64)&1 == 1; got != (m[v] == st) {
-					t.Fatalf("%s, %d words: value %d in the set is %v, its stamp %d (the set's %d)", k.name, words, v, got, m[v], st)
+					t.Fatalf("%s, %d words: value %d in the set is %v, its stamp %d (the set's %d)", way, words, v, got, m[v], st)
 				}
 			}
 			if p[words] != 0xdead {
-				t.Fatalf("%s, %d words: the word past the set was written", k.name, words)
+				t.Fatalf("%s, %d words: the word past the set was written", way, words)
 			}
 		}
-	}
+	})
 }
 
 // unmarked against its definition: the rare values (dense) below c and
