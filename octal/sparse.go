@@ -58,7 +58,7 @@ type sparseEngine[T cell] struct {
 	pick    pick     // the wavefront or the one-heap step (pick.go)
 	waved   int      // heaps computed in blocks (for tests)
 	alone   int      // heaps past waveMin computed one at a time (for tests)
-	piped   [5]int   // blocks prepared beside a finish, dropped, scans shared with helpers preparing, heaps stepped while their preparation waited, blocks posted early (for tests)
+	piped   [6]int   // blocks prepared beside a finish, dropped, scans shared with helpers preparing, heaps stepped while their preparation waited, blocks posted early, scans shared out (for tests)
 	afresh  int      // heaps whose finish looked for rare values afresh from the first split (for tests)
 	small   small64  // the common and rare values below 64 (small.go)
 	lanes   lanes64  // step64's options as a vector's lanes (small.go)

@@ -903,6 +903,7 @@ func (b *block[T]) wantRest(g []T, n int, cur cursor, left *wants, count *int, c
 		e.scans += int64(e.wantRun(g, below(n, b.base), &cur, left, count, c, unbounded))
 		return
 	}
+	e.piped[5]++
 	start := *left
 	var met [len(wants{})]atomic.Uint64 // the values met, by any goroutine
 	var steps, next atomic.Int64
@@ -982,6 +983,7 @@ func (b *block[T]) scanRest(g []T, n int, cur cursor, x uint32, m *marks, st uin
 		cur = scanFrom(from)
 		return e.scanFor(g, below(n, b.base), x, &cur, &left, m, st)
 	}
+	e.piped[5]++
 	// every goroutine's marks emptied before the scan is shared out: those of
 	// a helper that does not join stay empty
 	for i := range w.own {
