@@ -221,3 +221,59 @@ func packSet(m *marks, st uint32, p []uint64) {
 		p[k] = x
 	}
 }
+
+// runLanes is the heaps of a run whose rare pairs pairRuns marks together.
+const runLanes = 32
+
+// pairRuns marks, for every rare heap given and lanes j < lanes, the byte
+// mk[j*w + (rh.val ^ g[at+j-rh.pos])] with st: the rare pairs of a run of
+// consecutive heaps at once (the wavefront's prepare), whose partners of a
+// rare heap are consecutive cells. Every partner lies in g, every value
+// below w, and runLanes*w <= 1<<16. A full run of 16-bit cells takes the
+// AVX-512 kernel (runs16AVX512): a vector load for a rare heap's partners,
+// a byte store a pair, where the gather and scatter of pairRun cost twice
+// that on the 2-core Cascade Lake machine.
+func pairRuns[T cell](g []T, at, lanes int, rare []rareHeap[T], mk []uint8, w int, st uint8) {
+	if len(rare) == 0 {
+		return
+	}
+	mk = mk[:lanes*w]
+	if runsFast[T]() && lanes == runLanes {
+		_ = g[at-int(rare[0].pos)+runLanes-1] // the partners the kernel reads: from the first rare heap's last
+		_ = g[at-int(rare[len(rare)-1].pos)]  // to the last one's first
+		var off [runLanes]uint16
+		for j := range off {
+			off[j] = uint16(j * w)
+		}
+		runs16AVX512((*uint16)(unsafe.Pointer(unsafe.SliceData(g))), at, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), &mk[0], &off, st)
+		return
+	}
+	for _, rh := range rare {
+		part := g[at-int(rh.pos) : at-int(rh.pos)+lanes]
+		for j, x := range part {
+			mk[j*w+int(rh.val^x)] = st
+		}
+	}
+}
+
+// runsFast reports whether runs of cells of T take the AVX-512 kernel.
+func runsFast[T cell]() bool {
+	var z T
+	return haveRuns && unsafe.Sizeof(z) == 2
+}
+
+// packBytes stores in p the values below 64*len(p) whose byte in mk is st.
+func packBytes(mk []uint8, st uint8, p []uint64) {
+	mk = mk[:64*len(p)]
+	if haveRuns {
+		packBytesAVX512(&mk[0], st, &p[0], len(p))
+		return
+	}
+	for k := range p {
+		var x uint64
+		for i, y := range mk[64*k : 64*k+64] {
+			x |= uint64(b2u8(y == st)) << i
+		}
+		p[k] = x
+	}
+}

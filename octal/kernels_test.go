@@ -2,6 +2,7 @@ package octal
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -453,4 +454,67 @@ func TestUnmarked(t *testing.T) {
 			}
 		}
 	}
+}
+
+// pairRuns against its definition, with the kernel and without: every
+// lane's byte of rh.val ^ g[at+j-pos] stamped, and nothing else, for full
+// runs and shorter ones, marks as wide as 2048 values (the kernel's 16-bit
+// indexes at their limit), and a stamp already met in the marks.
+func TestPairRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	withAndWithout(t, "runs", &haveRuns, func(way string) {
+		for _, c := range []struct{ w, lanes, rare int }{{1024, 32, 300}, {2048, 32, 100}, {128, 32, 40}, {1024, 7, 50}, {512, 32, 1}} {
+			g := make([]uint16, 5000)
+			for i := range g {
+				g[i] = uint16(rng.IntN(c.w))
+			}
+			var rare []rareHeap[uint16]
+			for pos := 1; len(rare) < c.rare; pos += 1 + rng.IntN(9) {
+				rare = append(rare, rareHeap[uint16]{uint32(pos), uint16(rng.IntN(c.w))})
+			}
+			at := int(rare[len(rare)-1].pos) + 1 + rng.IntN(100) // every partner at 1 or above
+			mk := make([]uint8, runLanes*c.w)
+			for i := range mk {
+				mk[i] = uint8(rng.IntN(3)) // stamps 0, 1, 2: 2 is the run's
+			}
+			want := slices.Clone(mk)
+			for _, rh := range rare {
+				for j := range c.lanes {
+					want[j*c.w+int(rh.val^g[at+j-int(rh.pos)])] = 2
+				}
+			}
+			pairRuns(g, at, c.lanes, rare, mk, c.w, 2)
+			if !slices.Equal(mk, want) {
+				for k := range mk {
+					if mk[k] != want[k] {
+						t.Fatalf("%s, %+v: byte %d (lane %d, value %d) is %d, want %d", way, c, k, k/c.w, k%c.w, mk[k], want[k])
+					}
+				}
+			}
+		}
+	})
+}
+
+// packBytes against its definition, with the kernel and without.
+func TestPackBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 8))
+	withAndWithout(t, "runs", &haveRuns, func(way string) {
+		for words := 1; words <= 32; words++ {
+			mk := make([]uint8, 64*words)
+			for i := range mk {
+				mk[i] = uint8(6 + rng.IntN(3))
+			}
+			p := make([]uint64, words+1)
+			p[words] = 0xdead
+			packBytes(mk, 7, p[:words])
+			for v := range 64 * words {
+				if got := p[v/64]>>(v%64)&1 == 1; got != (mk[v] == 7) {
+					t.Fatalf("%s, %d words: value %d in the set is %v, its byte %d", way, words, v, got, mk[v])
+				}
+			}
+			if p[words] != 0xdead {
+				t.Fatalf("%s, %d words: the word past the set was written", way, words)
+			}
+		}
+	})
 }

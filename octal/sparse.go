@@ -42,14 +42,15 @@ type sparseEngine[T cell] struct {
 	uneq   int    // 1 when the two heaps must differ (a < r-a), else 0
 	set    solve.Mex
 
-	mask  uint32 // 0: no mask chosen, full scans
-	cheap []uint32
-	dense []uint32      // the common (cheap) and rare (dense) values below len(set.seen), ascending
-	rareV wants         // the rare values of dense below wantMax, as bits (lookFor)
-	maxV  uint32        // the largest value so far
-	rare  []rareHeap[T] // heaps a >= 1 whose value is rare under the mask
-	hist  []int64       // hist[v]: heaps a >= 1 with g(a) = v
-	next  int           // the length at which the mask is chosen again
+	mask    uint32 // 0: no mask chosen, full scans
+	cheap   []uint32
+	dense   []uint32      // the common (cheap) and rare (dense) values below len(set.seen), ascending
+	rareV   wants         // the rare values of dense below wantMax, as bits (lookFor)
+	commonV wants         // the values of cheap below wantMax, as bits
+	maxV    uint32        // the largest value so far
+	rare    []rareHeap[T] // heaps a >= 1 whose value is rare under the mask
+	hist    []int64       // hist[v]: heaps a >= 1 with g(a) = v
+	next    int           // the length at which the mask is chosen again
 
 	m       *marks   // the marks of set, as an array, for values of 16 bits or less
 	scans   int64    // split pairs scanned (for benchmarks and tests)
@@ -60,6 +61,7 @@ type sparseEngine[T cell] struct {
 	alone   int      // heaps past waveMin computed one at a time (for tests)
 	piped   [6]int   // blocks prepared beside a finish, dropped, scans shared with helpers preparing, heaps stepped while their preparation waited, blocks posted early, scans shared out (for tests)
 	afresh  int      // heaps whose finish looked for rare values afresh from the first split (for tests)
+	runs    int      // blocks whose rare pairs prepare marked in runs (for tests)
 	small   small64  // the common and rare values below 64 (small.go)
 	lanes   lanes64  // step64's options as a vector's lanes (small.go)
 	laned   int      // heaps whose options step64 read with the vector kernel (for tests)
@@ -257,6 +259,9 @@ func (e *sparseEngine[T]) classify() {
 			}
 		} else {
 			e.cheap = append(e.cheap, v)
+			if v < wantMax {
+				e.commonV.add(v)
+			}
 		}
 	}
 }
@@ -371,15 +376,26 @@ func (e *sparseEngine[T]) lookFor(g []T, s reach, c uint32, m *marks, st uint32,
 // marked in m (stamp st), and returns how many there are: the marks packed
 // as bits (packSet), 64 values at a time, taken from the rare values' bits.
 func (e *sparseEngine[T]) unmarked(c uint32, m *marks, st uint32, w *wants) int {
-	c = min(c, wantMax)
-	words := int(c+63) / 64
+	words := int(min(c, wantMax)+63) / 64
 	if words == 0 {
 		return 0
 	}
 	packSet(m, st, w[:words])
+	return e.wantedOf(c, w[:words], w)
+}
+
+// wantedOf stores in w the rare values below c (and wantMax) not in the set
+// p, and returns how many there are; p may be w's own words.
+func (e *sparseEngine[T]) wantedOf(c uint32, p []uint64, w *wants) int {
+	c = min(c, wantMax)
+	words := int(c+63) / 64
 	count := 0
 	for k := range words {
-		x := e.rareV[k] &^ w[k]
+		var pk uint64
+		if k < len(p) {
+			pk = p[k]
+		}
+		x := e.rareV[k] &^ pk
 		if below := int(c) - 64*k; below < 64 {
 			x &= 1<<below - 1
 		}
@@ -409,6 +425,30 @@ func (e *sparseEngine[T]) wantRun(g []T, s reach, cur *cursor, left *wants, coun
 		cur.a = hi + 1
 	}
 	return steps
+}
+
+// commonFree is the least common value from v on not in the set p, and its
+// index in cheap; past wantMax (and the index meaningless) when there is
+// none below wantMax.
+func (e *sparseEngine[T]) commonFree(p []uint64, v uint32) (uint32, int) {
+	for k := int(v >> 6); k < len(e.commonV); k++ {
+		x := e.commonV[k]
+		if k < len(p) {
+			x &^= p[k]
+		}
+		if k == int(v>>6) {
+			x &^= 1<<(v&63) - 1
+		}
+		if x != 0 {
+			c := uint32(64*k + bits.TrailingZeros64(x))
+			ci := 0
+			for i := range k {
+				ci += bits.OnesCount64(e.commonV[i])
+			}
+			return c, ci + bits.OnesCount64(e.commonV[k]&(1<<(c&63)-1))
+		}
+	}
+	return wantMax + 1, len(e.cheap)
 }
 
 // leastCheap is c, the least common value not marked; past the lists when all
@@ -505,7 +545,7 @@ func (e *sparseEngine[T]) chooseMask(c *cells[T]) {
 	e.mask = m
 	// New lists, not the old ones rewritten: blocks of the wavefront posted
 	// or retired (wave.go) may still be read by helpers, with the old mask.
-	e.cheap, e.dense, e.rareV = nil, nil, wants{}
+	e.cheap, e.dense, e.rareV, e.commonV = nil, nil, wants{}, wants{}
 	e.classify()
 	e.rare = nil
 	for a := 1; a < n; a++ {

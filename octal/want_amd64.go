@@ -19,6 +19,7 @@ var (
 	haveOptsBW  = haveWant16                           // options64's without VBMI
 	havePairs   = cpu.X86.HasAVX512F                   // pairRun's gather and scatter
 	havePack    = cpu.X86.HasAVX512F                   // packSet's
+	haveRuns    = haveWant16                           // pairRuns's and packBytes's
 )
 
 //go:noescape
@@ -47,3 +48,9 @@ func options64AVX512(win *uint8, idx, val *[64]byte) uint64
 
 //go:noescape
 func options64BW(win *uint8, idx, val *[64]byte) uint64
+
+//go:noescape
+func runs16AVX512(cells *uint16, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
+
+//go:noescape
+func packBytesAVX512(mk *uint8, st uint8, p *uint64, words int)

@@ -624,3 +624,121 @@ packLoop:
 	JNZ packLoop
 	VZEROUPPER
 	RET
+
+// func runs16AVX512(cells *uint16, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
+// For each of the n rare heaps (pos, val) and each lane j < 32: the byte
+// mk[off[j] + (val ^ cells[at+j-pos])] = st. A rare heap's 32 partners are
+// one vector load; its 32 indexes (off[j] = j*w, w the bytes of a heap's
+// marks: every index below 2^16) are stored once and taken back one by one
+// for a byte store each, where a gather and a scatter cost a cycle or more a
+// lane.
+TEXT ·runs16AVX512(SB), NOSPLIT, $64-49
+	MOVQ cells+0(FP), SI
+	MOVQ at+8(FP), BX
+	MOVQ rare+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ mk+32(FP), DX
+	MOVQ off+40(FP), AX
+	VMOVDQU16 (AX), Z2
+	MOVBLZX st+48(FP), R8
+runsLoop:
+	TESTQ CX, CX
+	JZ runsDone
+	MOVL (DI), R9               // pos
+	MOVWLZX 4(DI), R10         // val
+	MOVQ BX, R11
+	SUBQ R9, R11               // at - pos
+	VPBROADCASTW R10, Z1
+	VMOVDQU16 (SI)(R11*2), Z0  // the 32 partners
+	VPXORQ Z1, Z0, Z0
+	VPADDW Z2, Z0, Z0          // lane j: j*w + value
+	VMOVDQU16 Z0, 0(SP)
+	MOVWLZX 0(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 2(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 4(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 6(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 8(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 10(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 12(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 14(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 16(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 18(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 20(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 22(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 24(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 26(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 28(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 30(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 32(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 34(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 36(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 38(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 40(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 42(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 44(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 46(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 48(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 50(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 52(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 54(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 56(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 58(SP), R13
+	MOVB R8, (DX)(R13*1)
+	MOVWLZX 60(SP), R12
+	MOVB R8, (DX)(R12*1)
+	MOVWLZX 62(SP), R13
+	MOVB R8, (DX)(R13*1)
+	ADDQ $8, DI
+	DECQ CX
+	JMP runsLoop
+runsDone:
+	VZEROUPPER
+	RET
+
+// func packBytesAVX512(mk *uint8, st uint8, p *uint64, words int)
+// p[k] bit i = mk[64k+i] == st, for k < words (words > 0).
+TEXT ·packBytesAVX512(SB), NOSPLIT, $0-32
+	MOVQ mk+0(FP), SI
+	MOVBLZX st+8(FP), AX
+	MOVQ p+16(FP), DI
+	MOVQ words+24(FP), CX
+	VPBROADCASTB AX, Z0
+packBytesLoop:
+	VPCMPEQB (SI), Z0, K1
+	KMOVQ K1, AX
+	MOVQ AX, (DI)
+	ADDQ $64, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNZ packBytesLoop
+	VZEROUPPER
+	RET

@@ -15,6 +15,7 @@ var (
 	haveOptsBW  = false
 	havePairs   = false
 	havePack    = false
+	haveRuns    = false
 )
 
 func want16AVX512(left, right *uint16, n int, w *[16]uint64, cnt *int, lim int) int {
@@ -42,5 +43,11 @@ func options64AVX512(win *uint8, idx, val *[64]byte) uint64 {
 	panic("octal: no vector kernel")
 }
 func options64BW(win *uint8, idx, val *[64]byte) uint64 {
+	panic("octal: no vector kernel")
+}
+func runs16AVX512(cells *uint16, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8) {
+	panic("octal: no vector kernel")
+}
+func packBytesAVX512(mk *uint8, st uint8, p *uint64, words int) {
 	panic("octal: no vector kernel")
 }

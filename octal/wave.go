@@ -59,7 +59,15 @@ package octal
 // in cache beside the table); finish only reads the sets and marks what it
 // adds in one array of its own goroutine. The rare values prepare's want
 // scan met are not marked: it keeps those it did not meet (met). A heap's
-// options are all of these. A block is at most waveWork steps for each
+// options are all of these. With 16-bit cells and AVX-512, a goroutine
+// takes runs of runLanes heaps, and marks the rare pairs of a run at once
+// (pairsOf): a rare heap's partners in consecutive heaps are consecutive
+// cells, one vector load, and each pair a byte store in the run's byte marks
+// (kernels.go, pairRuns), where one heap at a time gathers its partners and
+// scatters its stamps (pairRun); the bytes are then packed into the sets,
+// and c and the rare values wanted are read off them (prepareSet). On the
+// 2-core machine the gathers of two cores slowed each other by a fifth or
+// more; the runs' loads and stores do not. A block is at most waveWork steps for each
 // goroutine and waveMarks bytes of sets. On a busy machine the goroutines
 // share the cores the kernel gives them: the work is that of one core, plus
 // the heaps' scans from parts past the block (prepare cannot look at smaller
@@ -92,9 +100,10 @@ type wave[T cell] struct {
 	// While the helpers prepare a block, a long scan of finish is shared
 	// with them through share; otherwise by all.
 	share atomic.Pointer[shared]
-	own   []ownMarks // each goroutine's marks, for a scan shared out (scanRest)
-	fm    ownMarks   // finish's marks (finishMarks)
-	pm    []ownMarks // each goroutine's marks for prepare (prepMarks)
+	own   []ownMarks  // each goroutine's marks, for a scan shared out (scanRest)
+	fm    ownMarks    // finish's marks (finishMarks)
+	pm    []ownMarks  // each goroutine's marks for prepare (prepMarks)
+	rm    []byteMarks // each goroutine's byte marks for a run's rare pairs (runMarks)
 
 	// guess[q % len]: q<<32 | the least common value not marked that
 	// heap q's preparation found (its likely value), for past
@@ -124,6 +133,7 @@ type block[T cell] struct {
 	cur    []cursor
 	upto   []uint32 // upto[j]: prepare marked every value below it that its scan of n0+j met
 	budget int      // scan steps prepare takes for a heap before it leaves the rest to finish
+	paired bool     // prepare marks the rare pairs of a run of heaps at once (pairsOf)
 	parts  int      // the goroutines that prepare it
 	next   atomic.Int64
 	scans  atomic.Int64
@@ -155,7 +165,7 @@ const waveMarks = 1 << 18
 var shareMin, scanBudget = 1 << 14, 1 << 12
 
 func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
-	w := &wave[T]{e: e, own: make([]ownMarks, helpers+1), pm: make([]ownMarks, helpers+1)}
+	w := &wave[T]{e: e, own: make([]ownMarks, helpers+1), pm: make([]ownMarks, helpers+1), rm: make([]byteMarks, helpers+1)}
 	for id := range helpers {
 		ch := make(chan func(int), 4*waveAhead) // the blocks posted, those retired before a helper took them up, a shared scan; post skips a helper whose queue is full
 		w.start = append(w.start, ch)
@@ -358,6 +368,10 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 	b.cur = resize(b.cur, nb)
 	b.upto = resize(b.upto, nb)
 	b.budget = max(scanBudget, 8*e.avgScan)
+	b.paired = w.pairable(b.width) && nb >= w.runsMin()
+	if b.paired {
+		e.runs++
+	}
 	b.next.Store(0)
 	b.scans.Store(0)
 	b.stop.Store(false)
@@ -470,12 +484,30 @@ func (w *wave[T]) size(n0, end, width int) int {
 	} else {
 		per += len(e.rare)*len(e.splits) + e.avgScan
 	}
-	nb := min(waveWork*(len(w.start)+1)/per, 4096, n0/4, waveMarks/(8*setWords(width)))
+	most := min(4096, n0/4, waveMarks/(8*setWords(width)))
+	nb := min(waveWork*(len(w.start)+1)/per, most)
+	if w.pairable(width) && nb < w.runsMin() && most >= w.runsMin() {
+		nb = w.runsMin() // costly heaps: a block long enough for runs
+	}
 	if nb < waveMinBlock {
 		return 0 // too costly a heap for a block worth its meetings
 	}
 	return min(nb, end-n0)
 }
+
+// pairable reports whether prepare may mark the rare pairs of runs of heaps
+// together (pairsOf) in blocks whose marks are width wide: with the want
+// kernel, and runs's, values from 64 on (below, step64's way serves), and
+// runLanes heaps' byte marks indexed by 16 bits.
+func (w *wave[T]) pairable(width int) bool {
+	e := w.e
+	return e.mask != 0 && (e.maxV >= 64 || smallOff) && wantFast[T]() && runsFast[T]() &&
+		runLanes*64*setWords(width) <= 1<<16
+}
+
+// runsMin is the fewest heaps of a block prepared in runs: two runs for
+// each goroutine (fewer would leave the goroutines waiting for one another).
+func (w *wave[T]) runsMin() int { return 2 * (len(w.start) + 1) * runLanes }
 
 // resize returns s with length n, reallocated only to grow.
 func resize[S ~[]E, E any](s S, n int) S {
@@ -497,17 +529,26 @@ func (b *block[T]) work(id int) {
 			return
 		}
 		k := max(1, (b.nb-j)/(4*b.parts))
+		if b.paired { // whole runs (j is a run's first heap)
+			k = min((k+runLanes-1)/runLanes*runLanes, b.nb-j)
+		}
 		if !b.next.CompareAndSwap(int64(j), int64(j+k)) {
 			continue
 		}
-		for i := j; i < j+k; i++ {
-			if s := b.w.share.Load(); s != nil && id > 0 {
-				s.join(id)
+		for r := j; r < j+k; r += runLanes {
+			end := min(r+runLanes, j+k)
+			if b.paired {
+				b.pairsOf(r, end, id)
 			}
-			if b.stop.Load() {
-				return
+			for i := r; i < end; i++ {
+				if s := b.w.share.Load(); s != nil && id > 0 {
+					s.join(id)
+				}
+				if b.stop.Load() {
+					return
+				}
+				scans += b.prepare(i, id)
 			}
-			scans += b.prepare(i, id)
 		}
 		b.ready[j].Store(int32(j + k)) // once a few heaps: a store that waits for the marks' stores
 	}
@@ -518,11 +559,22 @@ func (b *block[T]) work(id int) {
 // to take.
 func (b *block[T]) one() bool {
 	j := int(b.next.Load())
-	if b.stop.Load() || j >= b.nb || !b.next.CompareAndSwap(int64(j), int64(j+1)) {
+	k := 1
+	if b.paired {
+		k = min(runLanes, b.nb-j) // a run
+	}
+	if b.stop.Load() || j >= b.nb || !b.next.CompareAndSwap(int64(j), int64(j+k)) {
 		return false
 	}
-	b.scans.Add(int64(b.prepare(j, 0)))
-	b.ready[j].Store(int32(j + 1))
+	if b.paired {
+		b.pairsOf(j, j+k, 0)
+	}
+	scans := 0
+	for i := j; i < j+k; i++ {
+		scans += b.prepare(i, 0)
+	}
+	b.scans.Add(int64(scans))
+	b.ready[j].Store(int32(j + k))
 	return true
 }
 
@@ -580,9 +632,106 @@ func (b *block[T]) from(r int) int { return max(1, r-b.base+1) }
 // reads is a cache line or a few where the marks are a few kilobytes.
 func (b *block[T]) prepare(j, id int) int {
 	m, st := b.w.prepMarks(id)
+	if b.paired {
+		if scans, ok := b.prepareSet(j); ok {
+			return scans
+		}
+		unpackSet(b.setOf(j), m, st) // the stamps' way, from the pairs
+	}
 	scans := b.mark(j, m, st)
 	packSet(m, st, b.setOf(j))
 	return scans
+}
+
+// pairsOf marks the splits of heaps n0+ja .. n0+jb-1 (a run: at most
+// runLanes heaps) that pair a rare heap below base with a partner below
+// base, all at once (pairRuns: a rare heap's partners in consecutive heaps
+// are consecutive cells), in goroutine id's byte marks, and stores each
+// heap's as its set.
+func (b *block[T]) pairsOf(ja, jb, id int) {
+	e, base, w, lanes := &b.eng, b.base, 64*b.words, jb-ja
+	mk, st := b.w.runMarks(id, runLanes*w)
+	for _, k := range e.splits {
+		at := b.n0 + ja - k // lane j pairs the rare heap at pos with at+j-pos
+		// every lane's partner in [1, base): at+lanes-base <= pos < at
+		lo, hi := rareBelow(b.rare, at+lanes-base), rareBelow(b.rare, at)
+		b.pairLanes(at, lanes, b.rare[rareBelow(b.rare, at+1-base):lo], mk, w, st)  // partners from base on in some lanes
+		b.pairLanes(at, lanes, b.rare[hi:rareBelow(b.rare, at+lanes-1)], mk, w, st) // below 1 in some
+		if e.uneq == 1 {                                                            // the equal split, at+j-pos = pos, left out
+			eq, eqEnd := max(lo, rareBelow(b.rare, (at+1)/2)), min(hi, rareBelow(b.rare, (at+lanes-1)/2+1))
+			if eq < eqEnd {
+				pairRuns(b.g, at, lanes, b.rare[lo:eq], mk, w, st)
+				b.pairLanes(at, lanes, b.rare[eq:eqEnd], mk, w, st)
+				lo = eqEnd
+			}
+		}
+		pairRuns(b.g, at, lanes, b.rare[lo:hi], mk, w, st)
+	}
+	for j := range lanes {
+		packBytes(mk[j*w:(j+1)*w], st, b.setOf(ja+j))
+	}
+}
+
+// pairLanes is pairRuns for rare heaps whose partners lie below 1 or from
+// base on in some lanes (those are left out), or whose equal split must be.
+func (b *block[T]) pairLanes(at, lanes int, rare []rareHeap[T], mk []uint8, w int, st uint8) {
+	uneq := b.eng.uneq == 1
+	for _, rh := range rare {
+		pos := int(rh.pos)
+		for j := range lanes {
+			if q := at + j - pos; q >= 1 && q < b.base && !(uneq && q == pos) {
+				mk[j*w+int(rh.val^b.g[q])] = st
+			}
+		}
+	}
+}
+
+// runMarks is goroutine id's byte marks for a run (size bytes), emptied:
+// a fresh stamp, the bytes cleared when the stamps wrap.
+func (w *wave[T]) runMarks(id, size int) ([]uint8, uint8) {
+	r := &w.rm[id]
+	if len(r.mk) < size {
+		r.mk, r.st = make([]uint8, size), 0
+	}
+	if r.st++; r.st == 0 {
+		clear(r.mk)
+		r.st = 1
+	}
+	return r.mk[:size], r.st
+}
+
+// byteMarks is a goroutine's byte marks for runs (runMarks), on cache lines
+// of its own.
+type byteMarks struct {
+	mk []uint8
+	st uint8
+	_  [96]byte
+}
+
+// unpackSet marks in m, with stamp st, the values in the set p.
+func unpackSet(p []uint64, m *marks, st uint32) {
+	for k, x := range p {
+		for ; x != 0; x &= x - 1 {
+			m[64*k+bits.TrailingZeros64(x)] = st
+		}
+	}
+}
+
+// prepareSet is prepare for a paired block, whose set of heap n0+j holds
+// its rare pairs (pairsOf): c, the least common value not in it, and the
+// want kernel's look for the rare values below c not in it, as
+// prepareWant. It reports false when c is past wantMax.
+func (b *block[T]) prepareSet(j int) (int, bool) {
+	e, p := &b.eng, b.setOf(j)
+	c, ci := e.commonFree(p, 0)
+	if c > wantMax {
+		return 0, false
+	}
+	b.cix[j] = int32(ci)
+	c, ci = b.past(j, c, ci, func(c uint32, _ int) (uint32, int) { return e.commonFree(p, c+1) })
+	var left wants
+	count := e.wantedOf(c, p, &left)
+	return b.prepareWant(j, c, ci, left, count), true
 }
 
 // mark is prepare's work, the heap's marks m with stamp st.
@@ -608,7 +757,8 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 			return scans
 		}
 	}
-	if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: r0 > r1
+	if b.paired { // marked already (pairsOf)
+	} else if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: r0 > r1
 		r0, r1 := n-e.splits[0], n-e.splits[1]
 		a1 := above(r1)
 		pairKernel2(g, r0, r1, b.rare[a1:], above(r0)-a1, m, st)
@@ -621,11 +771,10 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 	c, ci := leastCheapFrom(e.cheap, e.dense, 0, m, st)
 	b.cix[j] = int32(ci)
 	if c <= wantMax && wantFast[T]() {
-		b.w.guess[n%len(b.w.guess)].Store(uint64(n)<<32 | uint64(c))
-		if waveGuess {
-			c, ci = b.past(j, c, ci, m, st)
-		}
-		return b.prepareWant(j, c, ci, m, st)
+		c, ci = b.past(j, c, ci, func(_ uint32, ci int) (uint32, int) { return leastCheapFrom(e.cheap, e.dense, ci+1, m, st) })
+		var left wants
+		count := e.unmarked(c, m, st, &left)
+		return b.prepareWant(j, c, ci, left, count)
 	}
 	b.upto[j] = math.MaxUint32
 	cur := scanFrom(1)
@@ -648,7 +797,8 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 }
 
 // prepareWant is prepare's scan with the vector want kernel (want.go): it
-// looks for the rare values below c not marked, all at once, and keeps
+// looks for the rare values below c not marked (left, count of them), all
+// at once, and keeps
 // those it did not meet (left[j]; the others are options, though not marked:
 // met says so); c is cheap[ci], or past the lists. Values from c on are not
 // looked for: were finish's c higher (the heap's single heaps and splits
@@ -656,24 +806,30 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 // for afresh (about one heap in forty on Officers: cheaper than crossing off
 // more values here for every heap). The single heaps' values, which made
 // one heap in seven of 4.007 look afresh, are guessed (past).
-func (b *block[T]) prepareWant(j int, c uint32, ci int, m *marks, st uint32) int {
-	left, cur, steps := b.eng.lookFor(b.g, below(b.n0+j, b.base), c, m, st, b.budget)
+func (b *block[T]) prepareWant(j int, c uint32, ci int, left wants, count int) int {
+	cur := scanFrom(1)
+	steps := b.eng.wantRun(b.g, below(b.n0+j, b.base), &cur, &left, &count, c, b.budget)
 	b.left[j], b.wanted[j], b.pc[j], b.pci[j] = left, true, c, int32(ci)
 	b.upto[j], b.cur[j], b.full[j] = c, cur, false // not full: values met are not marked
 	return steps
 }
 
-// past moves c = cheap[ci], the least common value not marked in heap n0+j's
-// preparation, past the common values finish will likely mark: the values
+// past records c = cheap[ci], the least common value not marked in heap
+// n0+j's preparation, as the heap's guess, and moves it past the common values finish will likely mark: the values
 // of the single heaps n0+j-k its options leave (k in lone), guessed as the
 // c their preparation found (a heap's value, unless finish marks more or a
 // rare value is missing), where it has. Where finish does mark c, the rare
 // values from c up to its own c are looked for in one scan here rather than
 // afresh from the first split in finish, on the engine's goroutine (4.007:
 // one heap in seven did, one in twenty does). A wrong guess only looks for
-// more values than needed.
-func (b *block[T]) past(j int, c uint32, ci int, m *marks, st uint32) (uint32, int) {
+// more values than needed. after(c, ci) is the next common value not
+// marked, and its index in cheap.
+func (b *block[T]) past(j int, c uint32, ci int, after func(c uint32, ci int) (uint32, int)) (uint32, int) {
 	e, n := &b.eng, b.n0+j
+	b.w.guess[n%len(b.w.guess)].Store(uint64(n)<<32 | uint64(c))
+	if !waveGuess {
+		return c, ci
+	}
 	var likely [8]uint32
 	k := 0
 	for _, d := range e.lone {
@@ -683,7 +839,7 @@ func (b *block[T]) past(j int, c uint32, ci int, m *marks, st uint32) (uint32, i
 		}
 	}
 	for slices.Contains(likely[:k], c) {
-		c2, ci2 := leastCheapFrom(e.cheap, e.dense, ci+1, m, st)
+		c2, ci2 := after(c, ci)
 		if c2 > wantMax {
 			break
 		}

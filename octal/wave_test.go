@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // withWave runs f with blocks from heap from on, helpers goroutines besides
@@ -76,12 +77,93 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 						piped[i] += k
 					}
 				}
+
 			})
 			waveStepEvery, waveEarly = 0, false
 		}
 	}
 	if piped[0] == 0 || piped[1] == 0 || piped[2] == 0 || piped[3] == 0 || piped[4] == 0 {
 		t.Errorf("blocks prepared beside a finish, dropped, scans shared while busy, heaps stepped, blocks posted ahead: %v; want each", piped)
+	}
+
+}
+
+// Blocks of 16-bit cells mark the rare pairs of runs of heaps at once
+// (pairsOf, with the runs kernel): the wavefront still agrees with the
+// definition, on a code with single heaps and one split digit (Officers,
+// .6) and one with two split digits (4.007).
+func TestWaveRunsAgreeWithDefinition(t *testing.T) {
+	if !runsFast[uint16]() {
+		t.Skip("no runs kernel here")
+	}
+	n := 12000 // values pass a byte from about 5000 on
+	for _, code := range []string{"0.6", "4.007"} {
+		c, err := Parse(code, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := definition(c, nil, n)
+		withWave(64, 1, func() {
+			tab := NewTable(c, Config{What: code})
+			tab.provableOff = true
+			sameValues(t, code, values(t, tab, n), want)
+			if runsOf(tab) == 0 {
+				t.Errorf("%s: no block marked its rare pairs in runs", code)
+			}
+		})
+	}
+}
+
+// pairsOf against its definition: for each heap of a run, the values
+// rh.val ^ g(q) of the splits whose partner q lies in [1, base), leaving out
+// the equal split of codes whose parts must differ; with runs cut short, a
+// base at the block's first heap (partners below 1 in some lanes) and below
+// it (partners from base on in some lanes), on cells of 8 bits (the plain
+// loop) and of 16 (the kernel, where there is one).
+func TestPairsOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 5))
+	for round := range 40 {
+		uneq := round % 2
+		splits := [][]int{{0, 3}, {1}, {2, 5, 9}}[round%3]
+		checkPairsOf[uint8](t, rng, uneq, splits, 4)
+		checkPairsOf[uint16](t, rng, uneq, splits, 16)
+	}
+}
+
+func checkPairsOf[T cell](t *testing.T, rng *rand.Rand, uneq int, splits []int, words int) {
+	t.Helper()
+	base := 100 + rng.IntN(300)
+	n0 := base + rng.IntN(3)*rng.IntN(40) // often base itself
+	lanes := runLanes
+	if rng.IntN(3) == 0 {
+		lanes = 1 + rng.IntN(runLanes)
+	}
+	g := make([]T, base)
+	for i := range g {
+		g[i] = T(rng.IntN(64 * words))
+	}
+	var rare []rareHeap[T]
+	for pos := 1 + rng.IntN(4); pos < base; pos += 1 + rng.IntN(6) {
+		rare = append(rare, rareHeap[T]{uint32(pos), T(rng.IntN(64 * words))})
+	}
+	w := &wave[T]{rm: make([]byteMarks, 1)}
+	b := &block[T]{w: w, g: g, rare: rare, n0: n0, nb: lanes, base: base, words: words, sets: make([]uint64, lanes*words)}
+	b.eng.splits, b.eng.uneq = splits, uneq
+	b.pairsOf(0, lanes, 0)
+	for j := range lanes {
+		want := make([]uint64, words)
+		for _, k := range splits {
+			for _, rh := range rare {
+				q := n0 + j - k - int(rh.pos)
+				if q >= 1 && q < base && (uneq == 0 || q != int(rh.pos)) {
+					v := uint32(rh.val ^ g[q])
+					want[v/64] |= 1 << (v % 64)
+				}
+			}
+		}
+		if got := b.setOf(j); !slices.Equal(got, want) {
+			t.Fatalf("%d-byte cells, uneq %d, splits %v, base %d, n0 %d, lanes %d: heap %d's set differs", unsafe.Sizeof(g[0]), uneq, splits, base, n0, lanes, n0+j)
+		}
 	}
 }
 
@@ -114,6 +196,15 @@ func TestWaveMarkingAgreesWithDefinition(t *testing.T) {
 	if shared == 0 {
 		t.Error("no scan was shared out")
 	}
+}
+
+// runsOf is the table's sparse engine's count of blocks prepared in runs
+// (since the cells last widened).
+func runsOf(tab *Table) int {
+	if c, ok := tab.seq.(*cells[uint16]); ok {
+		return c.eng.(*sparseEngine[uint16]).runs
+	}
+	return 0
 }
 
 // pipedOf is the table's sparse engine's pipeline counts (since the cells
