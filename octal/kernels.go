@@ -213,6 +213,11 @@ func packSet(m *marks, st uint32, p []uint64) {
 		packAVX512(m, st, &p[0], len(p))
 		return
 	}
+	packPlain(m[:], st, p)
+}
+
+// packPlain stores in p the values below 64*len(p) whose stamp in m is st.
+func packPlain[E uint8 | uint32](m []E, st E, p []uint64) {
 	for k := range p {
 		var x uint64
 		for i, y := range m[64*k : 64*k+64] {
@@ -269,11 +274,5 @@ func packBytes(mk []uint8, st uint8, p []uint64) {
 		packBytesAVX512(&mk[0], st, &p[0], len(p))
 		return
 	}
-	for k := range p {
-		var x uint64
-		for i, y := range mk[64*k : 64*k+64] {
-			x |= uint64(b2u8(y == st)) << i
-		}
-		p[k] = x
-	}
+	packPlain(mk, st, p)
 }
