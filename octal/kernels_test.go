@@ -518,3 +518,40 @@ func TestPackBytes(t *testing.T) {
 		}
 	})
 }
+
+// commonFree against its definition: the least value of cheap from v on
+// not in the set, and its index in cheap; past wantMax when none below it
+// is free. Sets shorter and longer than wantMax's 16 words, v at and
+// around word edges.
+func TestCommonFree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 13))
+	for round := range 40 {
+		var e sparseEngine[uint16]
+		for v := range uint32(2048) {
+			if rng.IntN(2) == 0 {
+				e.cheap = append(e.cheap, v)
+				if v < wantMax {
+					e.commonV.add(v)
+				}
+			}
+		}
+		p := make([]uint64, []int{4, 16, 32}[round%3])
+		for i := range p {
+			p[i] = rng.Uint64() | rng.Uint64() // three values in four marked
+		}
+		in := func(x uint32) bool { return int(x/64) < len(p) && p[x/64]>>(x%64)&1 == 1 }
+		for _, v := range []uint32{0, 1, 63, 64, 65, 300, wantMax - 1, wantMax} {
+			got, gi := e.commonFree(p, v)
+			want, wi := uint32(wantMax+1), len(e.cheap)
+			for i, x := range e.cheap {
+				if x >= v && x < wantMax && !in(x) {
+					want, wi = x, i
+					break
+				}
+			}
+			if got != want || want <= wantMax && gi != wi {
+				t.Fatalf("round %d, from %d: %d at %d, want %d at %d", round, v, got, gi, want, wi)
+			}
+		}
+	}
+}

@@ -67,8 +67,8 @@ package octal
 // scatters its stamps (pairRun); the bytes are then packed into the sets,
 // and c and the rare values wanted are read off them (prepareSet). On the
 // 2-core machine the gathers of two cores slowed each other by a fifth or
-// more; the runs' loads and stores do not. A block is at most waveWork steps for each
-// goroutine and waveMarks bytes of sets. On a busy machine the goroutines
+// more; the runs' loads and stores do not. A block is at most waveWork
+// steps for each goroutine and waveMarks bytes of sets. On a busy machine the goroutines
 // share the cores the kernel gives them: the work is that of one core, plus
 // the heaps' scans from parts past the block (prepare cannot look at smaller
 // ones), plus the meetings; where that makes the wavefront no faster than
@@ -757,12 +757,13 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 			return scans
 		}
 	}
-	if b.paired { // marked already (pairsOf)
-	} else if len(e.splits) == 2 && e.uneq == 0 { // splits ascend: r0 > r1
+	switch {
+	case b.paired: // marked already: pairsOf, unpacked by prepare
+	case len(e.splits) == 2 && e.uneq == 0: // splits ascend: r0 > r1
 		r0, r1 := n-e.splits[0], n-e.splits[1]
 		a1 := above(r1)
 		pairKernel2(g, r0, r1, b.rare[a1:], above(r0)-a1, m, st)
-	} else {
+	default:
 		for _, k := range e.splits {
 			r := n - k
 			pairKernel(g, r, b.rare[above(r):], e.uneq == 1, m, st)
@@ -798,9 +799,9 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 
 // prepareWant is prepare's scan with the vector want kernel (want.go): it
 // looks for the rare values below c not marked (left, count of them), all
-// at once, and keeps
-// those it did not meet (left[j]; the others are options, though not marked:
-// met says so); c is cheap[ci], or past the lists. Values from c on are not
+// at once, and keeps those it did not meet (left[j]; the others are
+// options, though not marked: met says so); c is cheap[ci], or past the
+// lists. Values from c on are not
 // looked for: were finish's c higher (the heap's single heaps and splits
 // with a part in the block mark more), a value from upto[j] = c on is looked
 // for afresh (about one heap in forty on Officers: cheaper than crossing off
@@ -815,10 +816,11 @@ func (b *block[T]) prepareWant(j int, c uint32, ci int, left wants, count int) i
 }
 
 // past records c = cheap[ci], the least common value not marked in heap
-// n0+j's preparation, as the heap's guess, and moves it past the common values finish will likely mark: the values
-// of the single heaps n0+j-k its options leave (k in lone), guessed as the
-// c their preparation found (a heap's value, unless finish marks more or a
-// rare value is missing), where it has. Where finish does mark c, the rare
+// n0+j's preparation, as the heap's guess, and moves it past the common
+// values finish will likely mark: the values of the single heaps n0+j-k its
+// options leave (k in lone), guessed as the c their preparation found (a
+// heap's value, unless finish marks more or a rare value is missing), where
+// it has. Where finish does mark c, the rare
 // values from c up to its own c are looked for in one scan here rather than
 // afresh from the first split in finish, on the engine's goroutine (4.007:
 // one heap in seven did, one in twenty does). A wrong guess only looks for
