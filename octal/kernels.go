@@ -234,8 +234,8 @@ const runLanes = 32
 // mk[j*w + (rh.val ^ g[at+j-rh.pos])] with st: the rare pairs of a run of
 // consecutive heaps at once (the wavefront's prepare), whose partners of a
 // rare heap are consecutive cells. Every partner lies in g, every value
-// below w, and runLanes*w <= 1<<16. A full run of 16-bit cells takes the
-// AVX-512 kernel (runs16AVX512): a vector load for a rare heap's partners,
+// below w, and runLanes*w <= 1<<16. A full run of 8- or 16-bit cells takes
+// an AVX-512 kernel (runs16AVX512): a vector load for a rare heap's partners,
 // a byte store a pair, where the gather and scatter of pairRun cost twice
 // that on the 2-core Cascade Lake machine.
 func pairRuns[T cell](g []T, at, lanes int, rare []rareHeap[T], mk []uint8, w int, st uint8) {
@@ -250,7 +250,12 @@ func pairRuns[T cell](g []T, at, lanes int, rare []rareHeap[T], mk []uint8, w in
 		for j := range off {
 			off[j] = uint16(j * w)
 		}
-		runs16AVX512((*uint16)(unsafe.Pointer(unsafe.SliceData(g))), at, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), &mk[0], &off, st)
+		cells, rs := unsafe.Pointer(unsafe.SliceData(g)), unsafe.Pointer(unsafe.SliceData(rare))
+		if unsafe.Sizeof(g[0]) == 1 {
+			runs8AVX512((*uint8)(cells), at, rs, len(rare), &mk[0], &off, st)
+		} else {
+			runs16AVX512((*uint16)(cells), at, rs, len(rare), &mk[0], &off, st)
+		}
 		return
 	}
 	for _, rh := range rare {
@@ -261,10 +266,11 @@ func pairRuns[T cell](g []T, at, lanes int, rare []rareHeap[T], mk []uint8, w in
 	}
 }
 
-// runsFast reports whether runs of cells of T take the AVX-512 kernel.
+// runsFast reports whether runs of cells of T take an AVX-512 kernel
+// (cells of 8 and 16 bits).
 func runsFast[T cell]() bool {
 	var z T
-	return haveRuns && unsafe.Sizeof(z) == 2
+	return haveRuns && unsafe.Sizeof(z) <= 2
 }
 
 // packBytes stores in p the values below 64*len(p) whose byte in mk is st.

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // The kernels against the plain loops they stand for, on random values of
@@ -456,43 +457,52 @@ func TestUnmarked(t *testing.T) {
 	}
 }
 
-// pairRuns against its definition, with the kernel and without: every
-// lane's byte of rh.val ^ g[at+j-pos] stamped, and nothing else, for full
-// runs and shorter ones, marks as wide as 2048 values (the kernel's 16-bit
-// indexes at their limit), and a stamp already met in the marks.
+// pairRuns against its definition, with the kernels and without, on cells
+// of 8 and 16 bits: every lane's byte of rh.val ^ g[at+j-pos] stamped, and
+// nothing else, for full runs and shorter ones, marks as wide as 2048 values
+// (the kernel's 16-bit indexes at their limit), and a stamp already met in
+// the marks.
 func TestPairRuns(t *testing.T) {
+	if unsafe.Sizeof(rareHeap[uint8]{}) != 8 || unsafe.Sizeof(rareHeap[uint16]{}) != 8 {
+		t.Fatal("the runs kernels read rare heaps 8 bytes apart")
+	}
 	rng := rand.New(rand.NewPCG(9, 4))
 	withAndWithout(t, "runs", &haveRuns, func(way string) {
 		for _, c := range []struct{ w, lanes, rare int }{{1024, 32, 300}, {2048, 32, 100}, {128, 32, 40}, {1024, 7, 50}, {512, 32, 1}} {
-			g := make([]uint16, 5000)
-			for i := range g {
-				g[i] = uint16(rng.IntN(c.w))
-			}
-			var rare []rareHeap[uint16]
-			for pos := 1; len(rare) < c.rare; pos += 1 + rng.IntN(9) {
-				rare = append(rare, rareHeap[uint16]{uint32(pos), uint16(rng.IntN(c.w))})
-			}
-			at := int(rare[len(rare)-1].pos) + 1 + rng.IntN(100) // every partner at 1 or above
-			mk := make([]uint8, runLanes*c.w)
-			for i := range mk {
-				mk[i] = uint8(rng.IntN(3)) // stamps 0, 1, 2: 2 is the run's
-			}
-			want := slices.Clone(mk)
-			for _, rh := range rare {
-				for j := range c.lanes {
-					want[j*c.w+int(rh.val^g[at+j-int(rh.pos)])] = 2
-				}
-			}
-			pairRuns(g, at, c.lanes, rare, mk, c.w, 2)
-			if !slices.Equal(mk, want) {
-				for k := range mk {
-					if mk[k] != want[k] {
-						t.Fatalf("%s, %+v: byte %d (lane %d, value %d) is %d, want %d", way, c, k, k/c.w, k%c.w, mk[k], want[k])
-					}
-				}
-			}
+			checkPairRuns[uint16](t, rng, way, c.w, c.lanes, c.rare, c.w)
+			checkPairRuns[uint8](t, rng, way, c.w, c.lanes, c.rare, min(c.w, 256))
 		}
 	})
+}
+
+func checkPairRuns[T cell](t *testing.T, rng *rand.Rand, way string, w, lanes, nrare, vals int) {
+	t.Helper()
+	g := make([]T, 5000)
+	for i := range g {
+		g[i] = T(rng.IntN(vals))
+	}
+	var rare []rareHeap[T]
+	for pos := 1; len(rare) < nrare; pos += 1 + rng.IntN(9) {
+		rare = append(rare, rareHeap[T]{uint32(pos), T(rng.IntN(vals))})
+	}
+	at := int(rare[len(rare)-1].pos) + 1 + rng.IntN(100) // every partner at 1 or above
+	mk := make([]uint8, runLanes*w)
+	for i := range mk {
+		mk[i] = uint8(rng.IntN(3)) // stamps 0, 1, 2: 2 is the run's
+	}
+	want := slices.Clone(mk)
+	for _, rh := range rare {
+		for j := range lanes {
+			want[j*w+int(rh.val^g[at+j-int(rh.pos)])] = 2
+		}
+	}
+	pairRuns(g, at, lanes, rare, mk, w, 2)
+	for k := range mk {
+		if mk[k] != want[k] {
+			t.Fatalf("%s, %d-byte cells, w %d, %d lanes, %d rare: byte %d (lane %d, value %d) is %d, want %d",
+				way, unsafe.Sizeof(g[0]), w, lanes, nrare, k, k/w, k%w, mk[k], want[k])
+		}
+	}
 }
 
 // packBytes against its definition, with the kernel and without.

@@ -625,13 +625,83 @@ packLoop:
 	VZEROUPPER
 	RET
 
+// RUNSTORE takes back the 16-bit index at o(SP) into r and stores the
+// stamp R8 at the byte DX+r.
+#define RUNSTORE(o, r) MOVWLZX o(SP), r; MOVB R8, (DX)(r*1)
+
+// RUNSTORES: the 32 indexes at 0(SP) stored one by one, two registers in
+// turn so that neighbouring loads and stores overlap.
+#define RUNSTORES \
+	RUNSTORE(0, R12) \
+	RUNSTORE(2, R13) \
+	RUNSTORE(4, R12) \
+	RUNSTORE(6, R13) \
+	RUNSTORE(8, R12) \
+	RUNSTORE(10, R13) \
+	RUNSTORE(12, R12) \
+	RUNSTORE(14, R13) \
+	RUNSTORE(16, R12) \
+	RUNSTORE(18, R13) \
+	RUNSTORE(20, R12) \
+	RUNSTORE(22, R13) \
+	RUNSTORE(24, R12) \
+	RUNSTORE(26, R13) \
+	RUNSTORE(28, R12) \
+	RUNSTORE(30, R13) \
+	RUNSTORE(32, R12) \
+	RUNSTORE(34, R13) \
+	RUNSTORE(36, R12) \
+	RUNSTORE(38, R13) \
+	RUNSTORE(40, R12) \
+	RUNSTORE(42, R13) \
+	RUNSTORE(44, R12) \
+	RUNSTORE(46, R13) \
+	RUNSTORE(48, R12) \
+	RUNSTORE(50, R13) \
+	RUNSTORE(52, R12) \
+	RUNSTORE(54, R13) \
+	RUNSTORE(56, R12) \
+	RUNSTORE(58, R13) \
+	RUNSTORE(60, R12) \
+	RUNSTORE(62, R13)
+
+// RUNS is the loop of runs16AVX512 and runs8AVX512, over the CX rare heaps
+// at DI, whose LOAD brings a rare heap's 32 partners into Z0 as words (from
+// SI + R11 cells) and VAL its value into R10. Each kernel's prologue loads
+// the registers it reads: BX at, DX mk, Z2 the lanes' offsets, R8 the stamp.
+#define RUNS(LOAD, VAL) \
+runsLoop: \
+	TESTQ CX, CX \
+	JZ runsDone \
+	MOVL (DI), R9 \
+	VAL \
+	MOVQ BX, R11 \
+	SUBQ R9, R11 \
+	VPBROADCASTW R10, Z1 \
+	LOAD \
+	VPXORQ Z1, Z0, Z0 \
+	VPADDW Z2, Z0, Z0 \
+	VMOVDQU16 Z0, 0(SP) \
+	RUNSTORES \
+	ADDQ $8, DI \
+	DECQ CX \
+	JMP runsLoop \
+runsDone: \
+	VZEROUPPER \
+	RET
+
+#define LOAD16 VMOVDQU16 (SI)(R11*2), Z0
+#define VAL16 MOVWLZX 4(DI), R10
+#define LOAD8 VPMOVZXBW (SI)(R11*1), Z0
+#define VAL8 MOVBLZX 4(DI), R10
+
 // func runs16AVX512(cells *uint16, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
 // For each of the n rare heaps (pos, val) and each lane j < 32: the byte
 // mk[off[j] + (val ^ cells[at+j-pos])] = st. A rare heap's 32 partners are
 // one vector load; its 32 indexes (off[j] = j*w, w the bytes of a heap's
 // marks: every index below 2^16) are stored once and taken back one by one
 // for a byte store each, where a gather and a scatter cost a cycle or more a
-// lane.
+// lane. The rare heaps are (pos uint32, val) 8 bytes apart.
 TEXT ·runs16AVX512(SB), NOSPLIT, $64-49
 	MOVQ cells+0(FP), SI
 	MOVQ at+8(FP), BX
@@ -641,88 +711,20 @@ TEXT ·runs16AVX512(SB), NOSPLIT, $64-49
 	MOVQ off+40(FP), AX
 	VMOVDQU16 (AX), Z2
 	MOVBLZX st+48(FP), R8
-runsLoop:
-	TESTQ CX, CX
-	JZ runsDone
-	MOVL (DI), R9               // pos
-	MOVWLZX 4(DI), R10         // val
-	MOVQ BX, R11
-	SUBQ R9, R11               // at - pos
-	VPBROADCASTW R10, Z1
-	VMOVDQU16 (SI)(R11*2), Z0  // the 32 partners
-	VPXORQ Z1, Z0, Z0
-	VPADDW Z2, Z0, Z0          // lane j: j*w + value
-	VMOVDQU16 Z0, 0(SP)
-	MOVWLZX 0(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 2(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 4(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 6(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 8(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 10(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 12(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 14(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 16(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 18(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 20(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 22(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 24(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 26(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 28(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 30(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 32(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 34(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 36(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 38(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 40(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 42(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 44(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 46(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 48(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 50(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 52(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 54(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 56(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 58(SP), R13
-	MOVB R8, (DX)(R13*1)
-	MOVWLZX 60(SP), R12
-	MOVB R8, (DX)(R12*1)
-	MOVWLZX 62(SP), R13
-	MOVB R8, (DX)(R13*1)
-	ADDQ $8, DI
-	DECQ CX
-	JMP runsLoop
-runsDone:
-	VZEROUPPER
-	RET
+	RUNS(LOAD16, VAL16)
+
+// func runs8AVX512(cells *uint8, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
+// runs16AVX512 on cells of a byte, loaded widened to words.
+TEXT ·runs8AVX512(SB), NOSPLIT, $64-49
+	MOVQ cells+0(FP), SI
+	MOVQ at+8(FP), BX
+	MOVQ rare+16(FP), DI
+	MOVQ n+24(FP), CX
+	MOVQ mk+32(FP), DX
+	MOVQ off+40(FP), AX
+	VMOVDQU16 (AX), Z2
+	MOVBLZX st+48(FP), R8
+	RUNS(LOAD8, VAL8)
 
 // func packBytesAVX512(mk *uint8, st uint8, p *uint64, words int)
 // p[k] bit i = mk[64k+i] == st, for k < words (words > 0).

@@ -88,17 +88,23 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 
 }
 
-// Blocks of 16-bit cells mark the rare pairs of runs of heaps at once
-// (pairsOf, with the runs kernel): the wavefront still agrees with the
-// definition, on a code with single heaps and one split digit (Officers,
-// .6) and one with two split digits (4.007).
+// Blocks mark the rare pairs of runs of heaps at once (pairsOf, with the
+// runs kernels): the wavefront still agrees with the definition, on 16-bit
+// cells for a code with single heaps and one split digit (Officers, .6) and
+// one with two split digits (4.007), and on 8-bit cells for Grundy's game
+// (unequal parts; runs from small values on, where step64's way would
+// serve).
 func TestWaveRunsAgreeWithDefinition(t *testing.T) {
-	if !runsFast[uint16]() {
+	if !runsFast[uint16]() || !runsFast[uint8]() {
 		t.Skip("no runs kernel here")
 	}
+	defer func() { smallOff = false }()
 	n := 12000 // values pass a byte from about 5000 on
-	for _, code := range []string{"0.6", "4.007"} {
+	for _, code := range []string{"0.6", "4.007", "Grundy's game"} {
 		c, err := Parse(code, 8)
+		if code == "Grundy's game" {
+			c, err, smallOff = grundysGame, nil, true
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,6 +115,9 @@ func TestWaveRunsAgreeWithDefinition(t *testing.T) {
 			sameValues(t, code, values(t, tab, n), want)
 			if runsOf(tab) == 0 {
 				t.Errorf("%s: no block marked its rare pairs in runs", code)
+			}
+			if _, ok := tab.seq.(*cells[uint8]); code == "Grundy's game" && !ok {
+				t.Errorf("%s: cells of %T, want a byte", code, tab.seq)
 			}
 		})
 	}
@@ -201,7 +210,10 @@ func TestWaveMarkingAgreesWithDefinition(t *testing.T) {
 // runsOf is the table's sparse engine's count of blocks prepared in runs
 // (since the cells last widened).
 func runsOf(tab *Table) int {
-	if c, ok := tab.seq.(*cells[uint16]); ok {
+	switch c := tab.seq.(type) {
+	case *cells[uint8]:
+		return c.eng.(*sparseEngine[uint8]).runs
+	case *cells[uint16]:
 		return c.eng.(*sparseEngine[uint16]).runs
 	}
 	return 0
