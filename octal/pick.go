@@ -38,6 +38,12 @@ package octal
 // heaps one at a time), so that a rare heap's long scan, which costs both
 // ways alike, does not decide it. The values do not depend on the choice,
 // only the time does.
+// The step of this file is one core's way: the engine (sparse.go, way)
+// runs two picks, one between the wavefront on every core and one core's
+// way, the other (one core: no weighing of cores) between the wavefront on
+// the engine's goroutine alone and the one-heap step, so that one core, and
+// a machine whose other cores are busy, take blocks too where they are
+// faster.
 
 import (
 	"slices"
@@ -111,6 +117,10 @@ func (p *pick) begin() {
 	}
 	p.lastI = -1
 }
+
+// skip leaves out of the trials the heaps up to the next call of at: they
+// ran another way (the wavefront on every core, for one core's pick).
+func (p *pick) skip() { p.lastI = -1 }
 
 // pause leaves out of the piece under way the time since t0 (work that is
 // neither way's).
@@ -274,8 +284,10 @@ func (p *pick) weigh(i int, now int64) {
 	if p.wave {
 		cpu := p.cpuClock()
 		// An epoch of the wavefront goes on while its goroutines have
-		// their cores: a machine turning busy ends it at once.
-		if p.cpu0 >= 0 && cpu >= 0 && 4*(cpu-p.cpu0) < int64(p.cores+3)*wall && len(p.pieces) > 0 {
+		// their cores: a machine turning busy ends it at once. On one
+		// core (no helpers) both ways run on the engine's goroutine
+		// alike, and the trials alone decide.
+		if p.cores > 1 && p.cpu0 >= 0 && cpu >= 0 && 4*(cpu-p.cpu0) < int64(p.cores+3)*wall && len(p.pieces) > 0 {
 			// Its goroutines had less than a quarter of the helpers'
 			// cores beside the engine's: the step is timed afresh
 			// against these pieces.

@@ -167,22 +167,61 @@ func TestPickConfirmingTrialShort(t *testing.T) {
 }
 
 // With the choice timed (not forced), a growth past the start of the blocks
-// runs both ways and agrees with the plain engine.
+// runs every way and agrees with the plain engine: with a helper, the
+// wavefront on every core and one core's way; on one core, the solo
+// wavefront and the step.
 func TestPickedGrowthAgrees(t *testing.T) {
 	defer func(h func() int, f func() int64) { waveHelpers, machineFree = h, f }(waveHelpers, machineFree)
-	waveHelpers = func() int { return 1 }
 	// no look at the machine: the trials start at once
 	machineFree = func() int64 { return -1 }
 	n := 16000 // trials of pickTrial heaps each way from 4096
-	for _, code := range []string{"4.007", "0.354"} {
-		tab := table(t, code, Config{})
-		tab.provableOff = true
-		got := values(t, tab, n)
-		plain := table(t, code, Config{Lost: func(int64) bool { return false }})
-		sameValues(t, code+" picked", got, values(t, plain, n))
-		if waved, alone := counts(tab); waved < pickTrial || alone < pickTrial {
-			t.Errorf("%s: %d heaps ran in blocks, %d one at a time: both ways should have been timed", code, waved, alone)
+	for _, helpers := range []int{1, 0} {
+		waveHelpers = func() int { return helpers }
+		for _, code := range []string{"4.007", "0.354"} {
+			tab := table(t, code, Config{})
+			tab.provableOff = true
+			got := values(t, tab, n)
+			plain := table(t, code, Config{Lost: func(int64) bool { return false }})
+			sameValues(t, code+" picked", got, values(t, plain, n))
+			waved, soloed, alone := waysOf(tab)
+			all, one := waved-soloed, soloed+alone
+			if helpers == 0 {
+				all, one = soloed, alone
+			}
+			if all < pickTrial || one < pickTrial || helpers == 0 && waved != soloed {
+				t.Errorf("%s, %d helpers: %d heaps ran in blocks (%d of them solo), %d one at a time: both ways should have been timed", code, helpers, waved, soloed, alone)
+			}
 		}
+	}
+}
+
+// On one core (the wavefront on the engine's goroutine alone), an epoch of
+// the wavefront is not cut short for want of cores: the process's CPU time
+// is at most the clock's however idle the machine, and both ways run on the
+// one goroutine, so the trials alone decide.
+func TestPickOneCoreEpochsRun(t *testing.T) {
+	var now, cpu int64
+	p := pick{clock: func() int64 { return now }, cpu: func() int64 { return cpu }, cores: 1}
+	p.begin()
+	const piece = 64
+	epochs := 0
+	for i := 1 << 20; i < 1<<23; i += piece {
+		wave := p.at(i)
+		if p.cut {
+			t.Fatalf("heap %d: an epoch of the wavefront on one core was cut short", i)
+		}
+		if wave && p.phase == chosen && p.until > i+8*p.trialLen {
+			epochs++
+		}
+		ns := int64(3000) // the step: 3 µs a heap
+		if wave {
+			ns = 2000
+		}
+		now += piece * ns
+		cpu += piece * ns * 9 / 10 // a tenth of the clock off the CPU (the kernel, page faults)
+	}
+	if epochs == 0 || !p.wave {
+		t.Errorf("the wavefront, a third faster on one core, ran %d epochs, and runs at the end: %v", epochs, p.wave)
 	}
 }
 
@@ -413,6 +452,8 @@ func TestStepRunsWithNoBlockPosted(t *testing.T) {
 	}
 	e.pick.cpu = func() int64 { return now } // one core's CPU time: epochs are cut
 	e.pick.free = nil
+	e.pick1.clock = func() int64 { return now } // one core's way: the step (the solo wavefront never saves an eighth of no time)
+	e.pick1.free = nil
 	n := 60000
 	got := values(t, tab, n)
 	waveHelpers = func() int { return 0 }
@@ -422,5 +463,40 @@ func TestStepRunsWithNoBlockPosted(t *testing.T) {
 	}
 	if posted > 0 {
 		t.Errorf("%d of %d readings after a stretch of the step found blocks posted", posted, stepped)
+	}
+}
+
+// On a machine whose other cores are busy, the default runs one core's
+// way, and that is the solo wavefront where it is faster than the step, as
+// with one core: the engine's clock here charges each heap by the way that
+// computed it (the solo wavefront three times faster than the step, every
+// core faster still) and the machine never leaves a core free. No block
+// runs on every core, most heaps run in solo blocks, and the values agree.
+func TestBusyMachineRunsOneCoresWay(t *testing.T) {
+	defer func(h func() int) { waveHelpers = h }(waveHelpers)
+	waveHelpers = func() int { return 1 }
+	tab := table(t, "4.007", Config{})
+	tab.provableOff = true
+	values(t, tab, 3000) // the engine of values past a byte (from heap 2401), before any block
+	e := tab.seq.(*cells[uint16]).eng.(*sparseEngine[uint16])
+	var now int64
+	var last [3]int // waved, soloed, alone at the last reading
+	clock := func() int64 {
+		all, solo, step := e.waved-e.soloed-(last[0]-last[1]), e.soloed-last[1], e.alone-last[2]
+		now += int64(all)*300 + int64(solo)*1000 + int64(step)*3000 // nanoseconds a heap
+		last = [3]int{e.waved, e.soloed, e.alone}
+		return now
+	}
+	noFree := func() int64 { return 0 }
+	e.pick.clock, e.pick.free, e.pick.cpu = clock, noFree, clock
+	e.pick1.clock, e.pick1.free, e.pick1.cpu = clock, noFree, clock
+	n := 100000
+	got := values(t, tab, n)
+	defer func(m int) { waveMin = m }(waveMin)
+	waveMin = n + 1 // the one-heap step alone, checked against the definition by the other tests
+	sameValues(t, "4.007, busy", got, values(t, table(t, "4.007", Config{}), n))
+	waved, soloed, alone := waysOf(tab)
+	if waved != soloed || soloed < 2*alone {
+		t.Errorf("busy: %d heaps in blocks, %d of them solo, %d one at a time; want every block solo, and most heaps", waved, soloed, alone)
 	}
 }

@@ -55,9 +55,12 @@ type sparseEngine[T cell] struct {
 	m       *marks   // the marks of set, as an array, for values of 16 bits or less
 	scans   int64    // split pairs scanned (for benchmarks and tests)
 	avgScan int      // scan steps the last heaps needed, on average
-	wave    *wave[T] // heaps side by side, while a growth runs (wave.go)
-	pick    pick     // the wavefront or the one-heap step (pick.go)
+	wave    *wave[T] // heaps side by side on every core, while a growth runs (wave.go); nil on one core
+	solo    *wave[T] // heaps side by side on the engine's goroutine alone, while a growth runs
+	pick    pick     // the wavefront on every core or one core's way (pick.go)
+	pick1   pick     // one core's way: the solo wavefront or the one-heap step
 	waved   int      // heaps computed in blocks (for tests)
+	soloed  int      // of which in the solo wavefront's (for tests)
 	alone   int      // heaps past waveMin computed one at a time (for tests)
 	piped   [6]int   // blocks prepared beside a finish, dropped, scans shared with helpers preparing, heaps stepped while their preparation waited, blocks posted early, scans shared out (for tests)
 	afresh  int      // heaps whose finish looked for rare values afresh from the first split (for tests)
@@ -89,7 +92,8 @@ type rareHeap[T cell] struct {
 const minSparse = 1024
 
 func newSparseEngine[T cell](c Code) *sparseEngine[T] {
-	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic, cpu: cpuTime, free: machineFree}}
+	e := &sparseEngine[T]{next: minSparse, pick: pick{clock: monotonic, cpu: cpuTime, free: machineFree},
+		pick1: pick{clock: monotonic, cpu: cpuTime, free: machineFree}}
 	if c.Unequal() {
 		e.uneq = 1
 	}
@@ -141,14 +145,25 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	}
 	e.maxV = max(e.maxV, c.max)
 	e.fit(c.max)
-	if e.m != nil && n >= waveMin && (waveHelpers() > 0 || waveForced) {
-		e.wave = newWave(e, waveHelpers())
-		defer func() { e.wave.stop(); e.wave = nil }()
-		e.pick.cores = len(e.wave.start) + 1
-		e.pick.begin()
+	if e.m != nil && n >= waveMin {
+		// The wavefront on every core, and on the engine's goroutine alone
+		// (solo): on one core, or a machine whose other cores are busy,
+		// a block's runs (pairsOf) can beat the step (Officers, Grundy's
+		// game), and pick1's trials tell.
+		if h := waveHelpers(); h > 0 {
+			e.wave = newWave(e, h)
+			defer func() { e.wave.stop(); e.wave = nil }()
+			e.pick.cores = h + 1
+			e.pick.begin()
+		}
+		e.solo = newWave(e, 0)
+		defer func() { e.solo.stop(); e.solo = nil }()
+		e.pick1.cores = 1
+		e.pick1.begin()
 	}
-	// The one-heap step keeps its OS thread (see above); the wavefront's
-	// goroutine does not, as it yields while it waits for its helpers.
+	// The one-heap step keeps its OS thread (see above), and so does the
+	// solo wavefront; the wavefront's goroutine does not, as it yields
+	// while it waits for its helpers.
 	locked := false
 	defer func() {
 		if locked {
@@ -171,26 +186,20 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.chooseMask(c)
 			e.next = i + i/2
 			e.pick.pause(t0) // not a cost of the heaps timed
+			e.pick1.pause(t0)
 		}
 		stop := n + 1 // the heap the stretch below stops before
-		if e.wave != nil && i >= waveMin {
-			wave := waveForced
-			if !wave {
-				wave, stop = e.pick.at(i), e.pick.until
-				if !wave {
-					// The step runs from here: the blocks posted ahead
-					// (an epoch of the wavefront cut short by a busy
-					// machine) would only take the core the step needs.
-					e.wave.drop()
-				}
-			}
-			if wave {
-				if locked {
+		if e.solo != nil && i >= waveMin {
+			if wv := e.way(i, &stop); wv != nil {
+				if locked && wv == e.wave {
 					runtime.UnlockOSThread()
 					locked = false
 				}
-				done, err := e.wave.block(c, i, min(n+1, e.next, stop))
+				done, err := wv.block(c, i, min(n+1, e.next, stop))
 				e.waved += done
+				if wv == e.solo {
+					e.soloed += done
+				}
 				if err != nil {
 					return err
 				}
@@ -201,7 +210,7 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			}
 		}
 		end := min(n+1, e.next, stop, (i/64+1)*64) // heaps one at a time, a few dozen between looks
-		if i >= waveMin && e.wave != nil {
+		if i >= waveMin && e.solo != nil {
 			e.alone += end - i
 		}
 		if !locked {
@@ -222,6 +231,38 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.fit(v)
 		}
 	}
+	return nil
+}
+
+// way is the wavefront that computes the heaps from i on (the one on every
+// core, the solo one, or nil for the one-heap step), and lowers *stop to
+// the heap where the choice is made again. pick chooses between every core
+// and one core's way, pick1 one core's way: the solo wavefront or the step.
+// The blocks a wavefront posted ahead are dropped when another way runs:
+// they would only take the core it needs.
+func (e *sparseEngine[T]) way(i int, stop *int) *wave[T] {
+	if waveForced {
+		if e.wave != nil {
+			return e.wave
+		}
+		return e.solo
+	}
+	if e.wave != nil {
+		all := e.pick.at(i)
+		*stop = min(*stop, e.pick.until)
+		if all {
+			e.solo.drop()
+			e.pick1.skip()
+			return e.wave
+		}
+		e.wave.drop()
+	}
+	solo := e.pick1.at(i)
+	*stop = min(*stop, e.pick1.until)
+	if solo {
+		return e.solo
+	}
+	e.solo.drop()
 	return nil
 }
 

@@ -59,7 +59,7 @@ package octal
 // in cache beside the table); finish only reads the sets and marks what it
 // adds in one array of its own goroutine. The rare values prepare's want
 // scan met are not marked: it keeps those it did not meet (met). A heap's
-// options are all of these. With 16-bit cells and AVX-512, a goroutine
+// options are all of these. With 8- or 16-bit cells and AVX-512, a goroutine
 // takes runs of runLanes heaps, and marks the rare pairs of a run at once
 // (pairsOf): a rare heap's partners in consecutive heaps are consecutive
 // cells, one vector load, and each pair a byte store in the run's byte marks
@@ -67,7 +67,9 @@ package octal
 // scatters its stamps (pairRun); the bytes are then packed into the sets,
 // and c and the rare values wanted are read off them (prepareSet). On the
 // 2-core machine the gathers of two cores slowed each other by a fifth or
-// more; the runs' loads and stores do not. A block is at most waveWork
+// more; the runs' loads and stores do not, and on one goroutine they beat
+// the step on Officers and Grundy's game, whose work is mostly rare pairs
+// (pick.go times the two there as well). A block is at most waveWork
 // steps for each goroutine and waveMarks bytes of sets. On a busy machine the goroutines
 // share the cores the kernel gives them: the work is that of one core, plus
 // the heaps' scans from parts past the block (prepare cannot look at smaller

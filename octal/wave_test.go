@@ -258,15 +258,23 @@ func TestWaveAgreesWithPlain(t *testing.T) {
 // counts is the number of heaps the table's sparse engine computed in
 // blocks, and past waveMin one at a time (since the cells last widened).
 func counts(tab *Table) (waved, alone int) {
+	waved, _, alone = waysOf(tab)
+	return waved, alone
+}
+
+// waysOf is the table's sparse engine's count of heaps past waveMin
+// computed in blocks, in the solo wavefront's among them, and one at a
+// time; -1 one at a time where there is no sparse engine.
+func waysOf(tab *Table) (waved, soloed, alone int) {
 	switch c := tab.seq.(type) {
 	case *cells[uint8]:
 		e := c.eng.(*sparseEngine[uint8])
-		return e.waved, e.alone
+		return e.waved, e.soloed, e.alone
 	case *cells[uint16]:
 		e := c.eng.(*sparseEngine[uint16])
-		return e.waved, e.alone
+		return e.waved, e.soloed, e.alone
 	}
-	return 0, -1
+	return 0, 0, -1
 }
 
 // A new mask builds new lists: the rare heaps and the values a block of the
