@@ -179,6 +179,12 @@ func (p *pick) at(i int) bool {
 		p.startLook(i, now)
 	}
 	for i >= p.until {
+		if p.phase != chosen && len(p.pieces) == 0 {
+			// A trial with nothing timed (its heaps ran another way:
+			// skip) goes on.
+			p.until = i + pickTrial
+			continue
+		}
 		switch p.phase {
 		case trialWave:
 			p.waveCost = median(p.pieces)

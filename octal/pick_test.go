@@ -500,3 +500,35 @@ func TestBusyMachineRunsOneCoresWay(t *testing.T) {
 		t.Errorf("busy: %d heaps in blocks, %d of them solo, %d one at a time; want every block solo, and most heaps", waved, soloed, alone)
 	}
 }
+
+// A trial whose heaps all ran another way (skip: one core's pick while the
+// wavefront ran on every core) has timed nothing: it goes on until it has,
+// and the choice rests on what was timed. Here the step's trial is skipped
+// whole; the solo wavefront, three times faster, is still chosen.
+func TestPickSkippedTrialGoesOn(t *testing.T) {
+	var now int64
+	p := pick{clock: func() int64 { return now }, cores: 1}
+	p.begin()
+	skipped := false
+	const piece = 64
+	for i := 1 << 16; i < 1<<19; i += piece {
+		if !skipped && p.phase == trialStep {
+			skipped = true
+			p.skip()
+			i = p.until + 1000 // past the step's trial, run the other way
+		}
+		wave := p.at(i)
+		if skipped && p.phase == chosen {
+			if !wave {
+				t.Fatalf("heap %d: the step chosen after its trial was skipped (costs: wave %d, step %d)", i, p.waveCost, p.stepCost)
+			}
+			return
+		}
+		ns := int64(3000)
+		if wave {
+			ns = 1000
+		}
+		now += piece * ns
+	}
+	t.Fatalf("skipped %v; no choice made (phase %d)", skipped, p.phase)
+}
