@@ -235,7 +235,7 @@ const runLanes = 32
 // consecutive heaps at once (the wavefront's prepare), whose partners of a
 // rare heap are consecutive cells. Every partner lies in g, every value
 // below w, and runLanes*w <= 1<<16. A full run of 8- or 16-bit cells takes
-// an AVX-512 kernel (runs16AVX512): a vector load for a rare heap's partners,
+// an AVX-512 kernel (runsAVX512): a vector load for a rare heap's partners,
 // a byte store a pair, where the gather and scatter of pairRun cost twice
 // that on the 2-core Cascade Lake machine.
 func pairRuns[T cell](g []T, at, lanes int, rare []rareHeap[T], mk []uint8, w int, st uint8) {
@@ -250,12 +250,7 @@ func pairRuns[T cell](g []T, at, lanes int, rare []rareHeap[T], mk []uint8, w in
 		for j := range off {
 			off[j] = uint16(j * w)
 		}
-		cells, rs := unsafe.Pointer(unsafe.SliceData(g)), unsafe.Pointer(unsafe.SliceData(rare))
-		if unsafe.Sizeof(g[0]) == 1 {
-			runs8AVX512((*uint8)(cells), at, rs, len(rare), &mk[0], &off, st)
-		} else {
-			runs16AVX512((*uint16)(cells), at, rs, len(rare), &mk[0], &off, st)
-		}
+		runsAVX512(unsafe.Pointer(unsafe.SliceData(g)), at, unsafe.Pointer(unsafe.SliceData(rare)), len(rare), &mk[0], &off, st, unsafe.Sizeof(g[0]) == 1)
 		return
 	}
 	for _, rh := range rare {

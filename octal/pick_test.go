@@ -422,6 +422,19 @@ func TestPickLooksBeforeTrials(t *testing.T) {
 	}
 }
 
+// helped4007 is a table of 4.007 whose engine of values past a byte (from
+// heap 2401) runs, before any block, and that engine; the wavefront has one
+// helper for the rest of the test.
+func helped4007(t *testing.T) (*Table, *sparseEngine[uint16]) {
+	h := waveHelpers
+	t.Cleanup(func() { waveHelpers = h })
+	waveHelpers = func() int { return 1 }
+	tab := table(t, "4.007", Config{})
+	tab.provableOff = true
+	values(t, tab, 3000)
+	return tab, tab.seq.(*cells[uint16]).eng.(*sparseEngine[uint16])
+}
+
 // Where an epoch of the wavefront is cut short (a machine turned busy), the
 // step that runs next has no block left posted: the helpers would prepare
 // it for nothing, on the core the step needs. The clock here makes the
@@ -429,12 +442,7 @@ func TestPickLooksBeforeTrials(t *testing.T) {
 // epochs are cut again and again; every reading of the clock after a
 // stretch of the step finds nothing posted.
 func TestStepRunsWithNoBlockPosted(t *testing.T) {
-	defer func(h func() int) { waveHelpers = h }(waveHelpers)
-	waveHelpers = func() int { return 1 }
-	tab := table(t, "4.007", Config{})
-	tab.provableOff = true
-	values(t, tab, 3000) // the engine of values past a byte (from heap 2401), before any block
-	e := tab.seq.(*cells[uint16]).eng.(*sparseEngine[uint16])
+	tab, e := helped4007(t)
 	var now int64
 	cuts, stepped, posted := 0, 0, 0
 	e.pick.clock = func() int64 {
@@ -473,12 +481,7 @@ func TestStepRunsWithNoBlockPosted(t *testing.T) {
 // core faster still) and the machine never leaves a core free. No block
 // runs on every core, most heaps run in solo blocks, and the values agree.
 func TestBusyMachineRunsOneCoresWay(t *testing.T) {
-	defer func(h func() int) { waveHelpers = h }(waveHelpers)
-	waveHelpers = func() int { return 1 }
-	tab := table(t, "4.007", Config{})
-	tab.provableOff = true
-	values(t, tab, 3000) // the engine of values past a byte (from heap 2401), before any block
-	e := tab.seq.(*cells[uint16]).eng.(*sparseEngine[uint16])
+	tab, e := helped4007(t)
 	var now int64
 	var last [3]int // waved, soloed, alone at the last reading
 	clock := func() int64 {

@@ -50,10 +50,7 @@ func options64AVX512(win *uint8, idx, val *[64]byte) uint64
 func options64BW(win *uint8, idx, val *[64]byte) uint64
 
 //go:noescape
-func runs16AVX512(cells *uint16, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
-
-//go:noescape
-func runs8AVX512(cells *uint8, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
+func runsAVX512(cells unsafe.Pointer, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8, bytes bool)
 
 //go:noescape
 func packBytesAVX512(mk *uint8, st uint8, p *uint64, words int)

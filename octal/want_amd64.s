@@ -665,44 +665,15 @@ packLoop:
 	RUNSTORE(60, R12) \
 	RUNSTORE(62, R13)
 
-// RUNS is the loop of runs16AVX512 and runs8AVX512, over the CX rare heaps
-// at DI, whose LOAD brings a rare heap's 32 partners into Z0 as words (from
-// SI + R11 cells) and VAL its value into R10. Each kernel's prologue loads
-// the registers it reads: BX at, DX mk, Z2 the lanes' offsets, R8 the stamp.
-#define RUNS(LOAD, VAL) \
-runsLoop: \
-	TESTQ CX, CX \
-	JZ runsDone \
-	MOVL (DI), R9 \
-	VAL \
-	MOVQ BX, R11 \
-	SUBQ R9, R11 \
-	VPBROADCASTW R10, Z1 \
-	LOAD \
-	VPXORQ Z1, Z0, Z0 \
-	VPADDW Z2, Z0, Z0 \
-	VMOVDQU16 Z0, 0(SP) \
-	RUNSTORES \
-	ADDQ $8, DI \
-	DECQ CX \
-	JMP runsLoop \
-runsDone: \
-	VZEROUPPER \
-	RET
-
-#define LOAD16 VMOVDQU16 (SI)(R11*2), Z0
-#define VAL16 MOVWLZX 4(DI), R10
-#define LOAD8 VPMOVZXBW (SI)(R11*1), Z0
-#define VAL8 MOVBLZX 4(DI), R10
-
-// func runs16AVX512(cells *uint16, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
+// func runsAVX512(cells unsafe.Pointer, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8, bytes bool)
 // For each of the n rare heaps (pos, val) and each lane j < 32: the byte
-// mk[off[j] + (val ^ cells[at+j-pos])] = st. A rare heap's 32 partners are
-// one vector load; its 32 indexes (off[j] = j*w, w the bytes of a heap's
+// mk[off[j] + (val ^ cells[at+j-pos])] = st, on cells of 16 bits, or of 8
+// where bytes is set (loaded widened to words). A rare heap's 32 partners
+// are one vector load; its 32 indexes (off[j] = j*w, w the bytes of a heap's
 // marks: every index below 2^16) are stored once and taken back one by one
 // for a byte store each, where a gather and a scatter cost a cycle or more a
 // lane. The rare heaps are (pos uint32, val) 8 bytes apart.
-TEXT ·runs16AVX512(SB), NOSPLIT, $64-49
+TEXT ·runsAVX512(SB), NOSPLIT, $64-50
 	MOVQ cells+0(FP), SI
 	MOVQ at+8(FP), BX
 	MOVQ rare+16(FP), DI
@@ -711,20 +682,33 @@ TEXT ·runs16AVX512(SB), NOSPLIT, $64-49
 	MOVQ off+40(FP), AX
 	VMOVDQU16 (AX), Z2
 	MOVBLZX st+48(FP), R8
-	RUNS(LOAD16, VAL16)
-
-// func runs8AVX512(cells *uint8, at int, rare unsafe.Pointer, n int, mk *uint8, off *[32]uint16, st uint8)
-// runs16AVX512 on cells of a byte, loaded widened to words.
-TEXT ·runs8AVX512(SB), NOSPLIT, $64-49
-	MOVQ cells+0(FP), SI
-	MOVQ at+8(FP), BX
-	MOVQ rare+16(FP), DI
-	MOVQ n+24(FP), CX
-	MOVQ mk+32(FP), DX
-	MOVQ off+40(FP), AX
-	VMOVDQU16 (AX), Z2
-	MOVBLZX st+48(FP), R8
-	RUNS(LOAD8, VAL8)
+	MOVBLZX bytes+49(FP), AX
+runsLoop:
+	TESTQ CX, CX
+	JZ runsDone
+	MOVL (DI), R9               // pos
+	MOVQ BX, R11
+	SUBQ R9, R11               // at - pos
+	TESTQ AX, AX
+	JNZ runsBytes
+	MOVWLZX 4(DI), R10         // val
+	VMOVDQU16 (SI)(R11*2), Z0  // the 32 partners
+	JMP runsLoaded
+runsBytes:
+	MOVBLZX 4(DI), R10
+	VPMOVZXBW (SI)(R11*1), Z0
+runsLoaded:
+	VPBROADCASTW R10, Z1
+	VPXORQ Z1, Z0, Z0
+	VPADDW Z2, Z0, Z0          // lane j: j*w + value
+	VMOVDQU16 Z0, 0(SP)
+	RUNSTORES
+	ADDQ $8, DI
+	DECQ CX
+	JMP runsLoop
+runsDone:
+	VZEROUPPER
+	RET
 
 // func packBytesAVX512(mk *uint8, st uint8, p *uint64, words int)
 // p[k] bit i = mk[64k+i] == st, for k < words (words > 0).
