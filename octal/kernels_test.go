@@ -418,6 +418,20 @@ func TestPackSet(t *testing.T) {
 	})
 }
 
+// someValues is the values below n, each drawn with chance 1/k, and those
+// below wantMax as bits.
+func someValues(rng *rand.Rand, n uint32, k int) (vs []uint32, below wants) {
+	for v := range n {
+		if rng.IntN(k) == 0 {
+			vs = append(vs, v)
+			if v < wantMax {
+				below.add(v)
+			}
+		}
+	}
+	return vs, below
+}
+
 // unmarked against its definition: the rare values (dense) below c and
 // wantMax whose marks are not stamped, for c at and around word edges.
 func TestUnmarked(t *testing.T) {
@@ -425,14 +439,7 @@ func TestUnmarked(t *testing.T) {
 	m := new(marks)
 	for round := range 20 {
 		var e sparseEngine[uint16]
-		for v := range uint32(1100) {
-			if rng.IntN(3) == 0 {
-				e.dense = append(e.dense, v)
-				if v < wantMax {
-					e.rareV.add(v)
-				}
-			}
-		}
+		e.dense, e.rareV = someValues(rng, 1100, 3)
 		st := uint32(round + 1)
 		for v := range m[:1200] {
 			if rng.IntN(2) == 0 {
@@ -537,14 +544,7 @@ func TestCommonFree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 13))
 	for round := range 40 {
 		var e sparseEngine[uint16]
-		for v := range uint32(2048) {
-			if rng.IntN(2) == 0 {
-				e.cheap = append(e.cheap, v)
-				if v < wantMax {
-					e.commonV.add(v)
-				}
-			}
-		}
+		e.cheap, e.commonV = someValues(rng, 2048, 2)
 		p := make([]uint64, []int{4, 16, 32}[round%3])
 		for i := range p {
 			p[i] = rng.Uint64() | rng.Uint64() // three values in four marked

@@ -115,7 +115,7 @@ func (p *pick) begin() {
 	if p.phase != chosen {
 		p.until = 0
 	}
-	p.lastI = -1
+	p.skip()
 }
 
 // skip leaves out of the trials the heaps up to the next call of at: they
