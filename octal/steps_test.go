@@ -8,15 +8,17 @@ import (
 	"github.com/gamelang/gamelang/solve"
 )
 
-// The ways the one-heap step finishes a heap (small.go, want.go, or marking
-// every value met) each agree with the definition, the mex over every
-// option: each code is computed with every way it can take turned on in
-// turn, one heap at a time (no wavefront), and each way must have run.
+// The ways the one-heap step finishes a heap (small.go, want.go, marking
+// every value met, or runstep.go's runs) each agree with the definition,
+// the mex over every option: each code is computed with every way it can
+// take turned on in turn, one heap at a time (no wavefront; runs from heap
+// 256 on), and each way must have run.
 func TestStepWaysAgreeWithDefinition(t *testing.T) {
-	defer func(h func() int, w8, w8bw, w16, s64, s32, o64, obw, pairs bool) {
+	defer func(h func() int, w8, w8bw, w16, s64, s32, o64, obw, pairs bool, runsMin int) {
 		waveHelpers, haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, havePairs, smallOff = h, w8, w8bw, w16, s64, s32, o64, obw, pairs, false
-	}(waveHelpers, haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, havePairs)
-	waveHelpers = func() int { return 0 }
+		runStepMin, stepRunsOff = runsMin, false
+	}(waveHelpers, haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, havePairs, runStepMin)
+	waveHelpers, runStepMin = func() int { return 0 }, 256
 	vector8, vector8BW, vector16, vector64, vector32, opts64, optsBW, pairs := haveWant8, haveWant8BW, haveWant16, haveScan64, haveScan32, haveOpts64, haveOptsBW, havePairs
 
 	codes := []Code{NewCode([]Digit{4}, 0).UnequalSplits()} // Grundy's game
@@ -39,20 +41,20 @@ func TestStepWaysAgreeWithDefinition(t *testing.T) {
 	if testing.Short() {
 		n = 3000
 	}
-	var ran [3]int
+	var ran [4]int
 	laned := 0 // steps whose options were read as lanes (.1777's, at least)
 	for _, c := range codes {
 		want := definition(c, nil, n)
 		for _, way := range []struct {
-			small, vector bool
-		}{{true, true}, {false, true}, {false, false}, {true, false}} {
-			smallOff = !way.small
+			small, vector, runs bool
+		}{{true, true, true}, {false, true, true}, {false, true, false}, {false, false, false}, {true, false, false}} {
+			smallOff, stepRunsOff = !way.small, !way.runs
 			haveWant8, haveWant8BW, haveWant16 = way.vector && vector8, way.vector && vector8BW, way.vector && vector16
 			haveScan64, haveScan32 = way.vector && vector64, way.vector && vector32
 			haveOpts64, haveOptsBW, havePairs = way.vector && opts64, way.vector && optsBW, way.vector && pairs
 			tab := NewTable(c, Config{Limits: &solve.Limits{}, What: c.String()})
 			got := values(t, tab, n)
-			sameValues(t, fmt.Sprintf("%s (small %v, vector %v)", c, way.small, way.vector), got, want)
+			sameValues(t, fmt.Sprintf("%s (small %v, vector %v, runs %v)", c, way.small, way.vector, way.runs), got, want)
 			for i, k := range stepPaths(tab) {
 				ran[i] += k
 			}
@@ -61,8 +63,9 @@ func TestStepWaysAgreeWithDefinition(t *testing.T) {
 	}
 	// The 16-bit kernel needs tables longer than -short's (a processor
 	// may have it without the 8-bit one).
-	if ran[pathSmall] == 0 || ran[pathMarks] == 0 || (vector8 || vector8BW || vector16 && !testing.Short()) && ran[pathWant] == 0 {
-		t.Errorf("steps by way (small, vector, marks): %v; every way must run", ran)
+	if ran[pathSmall] == 0 || ran[pathMarks] == 0 || (vector8 || vector8BW || vector16 && !testing.Short()) && ran[pathWant] == 0 ||
+		runsFast[uint8]() && (vector8 || vector8BW) && ran[pathRuns] == 0 {
+		t.Errorf("steps by way (small, vector, marks, runs): %v; every way must run", ran)
 	}
 	if laned == 0 {
 		t.Errorf("no step read its options as lanes")
@@ -85,7 +88,7 @@ func lanedSteps(tab *Table) int {
 
 // stepPaths is the number of steps the table's sparse engine took by each
 // way (since the cells last widened).
-func stepPaths(tab *Table) [3]int {
+func stepPaths(tab *Table) [4]int {
 	switch c := tab.seq.(type) {
 	case *cells[uint8]:
 		if e, ok := c.eng.(*sparseEngine[uint8]); ok {
@@ -96,5 +99,5 @@ func stepPaths(tab *Table) [3]int {
 			return e.paths
 		}
 	}
-	return [3]int{}
+	return [4]int{}
 }

@@ -73,7 +73,7 @@ func TestWaveAgreesWithDefinition(t *testing.T) {
 				got := values(t, tab, n)
 				sameValues(t, fmt.Sprintf("%s with %d helpers", code, helpers), got, want)
 				if helpers > 0 {
-					for i, k := range pipedOf(tab) {
+					for i, k := range tallyOf(tab).piped {
 						piped[i] += k
 					}
 				}
@@ -113,7 +113,7 @@ func TestWaveRunsAgreeWithDefinition(t *testing.T) {
 			tab := NewTable(c, Config{What: code})
 			tab.provableOff = true
 			sameValues(t, code, values(t, tab, n), want)
-			if runsOf(tab) == 0 {
+			if tallyOf(tab).runs == 0 {
 				t.Errorf("%s: no block marked its rare pairs in runs", code)
 			}
 			if _, ok := tab.seq.(*cells[uint8]); code == "Grundy's game" && !ok {
@@ -198,37 +198,13 @@ func TestWaveMarkingAgreesWithDefinition(t *testing.T) {
 				tab := NewTable(c, Config{What: code})
 				tab.provableOff = true
 				sameValues(t, fmt.Sprintf("%s with %d helpers", code, helpers), values(t, tab, n), want)
-				shared += pipedOf(tab)[5]
+				shared += tallyOf(tab).piped[5]
 			})
 		}
 	}
 	if shared == 0 {
 		t.Error("no scan was shared out")
 	}
-}
-
-// runsOf is the table's sparse engine's count of blocks prepared in runs
-// (since the cells last widened).
-func runsOf(tab *Table) int {
-	switch c := tab.seq.(type) {
-	case *cells[uint8]:
-		return c.eng.(*sparseEngine[uint8]).runs
-	case *cells[uint16]:
-		return c.eng.(*sparseEngine[uint16]).runs
-	}
-	return 0
-}
-
-// pipedOf is the table's sparse engine's pipeline counts (since the cells
-// last widened).
-func pipedOf(tab *Table) [6]int {
-	switch c := tab.seq.(type) {
-	case *cells[uint8]:
-		return c.eng.(*sparseEngine[uint8]).piped
-	case *cells[uint16]:
-		return c.eng.(*sparseEngine[uint16]).piped
-	}
-	return [6]int{}
 }
 
 // Past the default start of the blocks, the wavefront agrees with the plain
@@ -249,32 +225,33 @@ func TestWaveAgreesWithPlain(t *testing.T) {
 		got := values(t, tab, n)
 		plain := table(t, code, Config{Lost: func(int64) bool { return false }})
 		sameValues(t, code+" in blocks", got, values(t, plain, n))
-		if waved, alone := counts(tab); waved == 0 || alone > 0 {
-			t.Errorf("%s: %d heaps past %d ran in blocks, %d one at a time", code, waved, waveMin, alone)
+		if k := tallyOf(tab); k.waved == 0 || k.alone > 0 {
+			t.Errorf("%s: %d heaps past %d ran in blocks, %d one at a time", code, k.waved, waveMin, k.alone)
 		}
 	}
 }
 
-// counts is the number of heaps the table's sparse engine computed in
-// blocks, and past waveMin one at a time (since the cells last widened).
-func counts(tab *Table) (waved, alone int) {
-	waved, _, alone = waysOf(tab)
-	return waved, alone
+// tally is a sparse engine's counts (since its cells last widened): blocks
+// prepared in runs, heaps past waveMin computed in blocks, in the solo
+// wavefront's among them, and one at a time (-1 where there is no sparse
+// engine), and the pipeline's counts (piped).
+type tally struct {
+	runs, waved, soloed, alone int
+	piped                      [6]int
 }
 
-// waysOf is the table's sparse engine's count of heaps past waveMin
-// computed in blocks, in the solo wavefront's among them, and one at a
-// time; -1 one at a time where there is no sparse engine.
-func waysOf(tab *Table) (waved, soloed, alone int) {
+func tallyOf(tab *Table) tally {
 	switch c := tab.seq.(type) {
 	case *cells[uint8]:
-		e := c.eng.(*sparseEngine[uint8])
-		return e.waved, e.soloed, e.alone
+		return c.eng.(*sparseEngine[uint8]).tally()
 	case *cells[uint16]:
-		e := c.eng.(*sparseEngine[uint16])
-		return e.waved, e.soloed, e.alone
+		return c.eng.(*sparseEngine[uint16]).tally()
 	}
-	return 0, 0, -1
+	return tally{alone: -1}
+}
+
+func (e *sparseEngine[T]) tally() tally {
+	return tally{runs: e.runs, waved: e.waved, soloed: e.soloed, alone: e.alone, piped: e.piped}
 }
 
 // A new mask builds new lists: the rare heaps and the values a block of the
