@@ -65,41 +65,24 @@ func (e *sparseEngine[T]) stepRuns(g []T, n int) (uint32, bool) {
 		b.pairsOf(0, runLanes, 0)
 		b.g = nil // the cells may be reallocated: the run keeps no hold on them
 		rs.ok, rs.mask, rs.nrare, rs.L = true, e.mask, len(e.rare), L
-		e.runsStepped++
 	}
 	b := rs.b
-	var set [wantMax / 64]uint64 // values below wantMax: an index masked so has no check
+	var set [wantMax / 64]uint64
 	p := set[:words]
 	copy(p, b.setOf(n-b.n0))
 	for _, k := range e.lone {
 		if r := n - k; r >= 1 {
-			v := g[r]
-			set[v>>6%(wantMax/64)] |= 1 << (v & 63)
+			setBit(&set, g[r])
 		}
 	}
 	if n < len(e.whole) && e.whole[n] {
 		set[0] |= 1
 	}
 	uneq := e.uneq == 1
-	small, late := e.rare[:rs.small], e.rare[rs.nrare:] // rare heaps below runLanes, and from n0 on
 	for _, k := range e.splits {
 		r := n - k
-		for _, rh := range small { // partners from n0 - runLanes on: some lie in the run
-			if q := r - int(rh.pos); !uneq || q != int(rh.pos) {
-				v := rh.val ^ g[q]
-				set[v>>6%(wantMax/64)] |= 1 << (v & 63)
-			}
-		}
-		for _, rh := range late {
-			q := r - int(rh.pos)
-			if q < 1 {
-				break
-			}
-			if !uneq || q != int(rh.pos) {
-				v := rh.val ^ g[q]
-				set[v>>6%(wantMax/64)] |= 1 << (v & 63)
-			}
-		}
+		pairBits(&set, g, r, e.rare[:rs.small], uneq) // below runLanes: partners from n0 - runLanes on, some in the run
+		pairBits(&set, g, r, e.rare[rs.nrare:], uneq) // found since n0
 	}
 	c, _ := e.commonFree(p, 0)
 	if c > wantMax {
@@ -115,6 +98,23 @@ func (e *sparseEngine[T]) stepRuns(g []T, n int) (uint32, bool) {
 		return left.least(), true
 	}
 	return c, true
+}
+
+// setBit adds v, below wantMax, to the set s (the index masked so: no check).
+func setBit[T cell](s *[wantMax / 64]uint64, v T) { s[v>>6%(wantMax/64)] |= 1 << (v & 63) }
+
+// pairBits adds to s the values of the splits of r that pair a heap of rare
+// with its partner r - pos (from 1 on, the equal split left out where uneq).
+func pairBits[T cell](s *[wantMax / 64]uint64, g []T, r int, rare []rareHeap[T], uneq bool) {
+	for _, rh := range rare {
+		q := r - int(rh.pos)
+		if q < 1 {
+			break
+		}
+		if !uneq || q != int(rh.pos) {
+			setBit(s, rh.val^g[q])
+		}
+	}
 }
 
 // stepRunsOff has step mark every heap's rare pairs by itself. For tests

@@ -52,25 +52,24 @@ type sparseEngine[T cell] struct {
 	hist    []int64       // hist[v]: heaps a >= 1 with g(a) = v
 	next    int           // the length at which the mask is chosen again
 
-	m           *marks     // the marks of set, as an array, for values of 16 bits or less
-	scans       int64      // split pairs scanned (for benchmarks and tests)
-	avgScan     int        // scan steps the last heaps needed, on average
-	wave        *wave[T]   // heaps side by side on every core, while a growth runs (wave.go); nil on one core
-	solo        *wave[T]   // heaps side by side on the engine's goroutine alone, while a growth runs
-	pick        pick       // the wavefront on every core or one core's way (pick.go)
-	pick1       pick       // one core's way: the solo wavefront or the one-heap step
-	waved       int        // heaps computed in blocks (for tests)
-	soloed      int        // of which in the solo wavefront's (for tests)
-	alone       int        // heaps past waveMin computed one at a time (for tests)
-	piped       [6]int     // blocks prepared beside a finish, dropped, scans shared with helpers preparing, heaps stepped while their preparation waited, blocks posted early, scans shared out (for tests)
-	afresh      int        // heaps whose finish looked for rare values afresh from the first split (for tests)
-	runs        int        // blocks whose rare pairs prepare marked in runs (for tests)
-	rs          runStep[T] // the run of heaps whose rare pairs step marked at once (runstep.go)
-	runsStepped int        // runs step marked (for tests)
-	small       small64    // the common and rare values below 64 (small.go)
-	lanes       lanes64    // step64's options as a vector's lanes (small.go)
-	laned       int        // heaps whose options step64 read with the vector kernel (for tests)
-	paths       [4]int     // steps taken by each way (for tests)
+	m       *marks     // the marks of set, as an array, for values of 16 bits or less
+	scans   int64      // split pairs scanned (for benchmarks and tests)
+	avgScan int        // scan steps the last heaps needed, on average
+	wave    *wave[T]   // heaps side by side on every core, while a growth runs (wave.go); nil on one core
+	solo    *wave[T]   // heaps side by side on the engine's goroutine alone, while a growth runs
+	pick    pick       // the wavefront on every core or one core's way (pick.go)
+	pick1   pick       // one core's way: the solo wavefront or the one-heap step
+	waved   int        // heaps computed in blocks (for tests)
+	soloed  int        // of which in the solo wavefront's (for tests)
+	alone   int        // heaps past waveMin computed one at a time (for tests)
+	piped   [6]int     // blocks prepared beside a finish, dropped, scans shared with helpers preparing, heaps stepped while their preparation waited, blocks posted early, scans shared out (for tests)
+	afresh  int        // heaps whose finish looked for rare values afresh from the first split (for tests)
+	runs    int        // blocks whose rare pairs prepare marked in runs (for tests)
+	rs      runStep[T] // the run of heaps whose rare pairs step marked at once (runstep.go)
+	small   small64    // the common and rare values below 64 (small.go)
+	lanes   lanes64    // step64's options as a vector's lanes (small.go)
+	laned   int        // heaps whose options step64 read with the vector kernel (for tests)
+	paths   [4]int     // steps taken by each way (for tests)
 }
 
 // The ways step finishes a heap: with one word for the values (small.go),
