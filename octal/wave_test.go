@@ -176,6 +176,59 @@ func checkPairsOf[T cell](t *testing.T, rng *rand.Rand, uneq int, splits []int, 
 	}
 }
 
+// finishRun against its definition: for each heap n of a block, heap by
+// heap, the values rh.val ^ g(q) of the splits that pair a rare heap from
+// runLanes on with a partner q from base on (never the equal split: q
+// passes every rare heap below base); blocks of a few runs, the last one
+// often cut short, on cells of 8 bits and of 16 (the kernel, where there is
+// one).
+func TestFinishRun(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 14))
+	for round := range 40 {
+		splits := [][]int{{0, 3}, {1}, {2, 5, 9}}[round%3]
+		checkFinishRun[uint8](t, rng, splits, 4)
+		checkFinishRun[uint16](t, rng, splits, 16)
+	}
+}
+
+func checkFinishRun[T cell](t *testing.T, rng *rand.Rand, splits []int, words int) {
+	t.Helper()
+	base := 40 + rng.IntN(100)
+	n0 := base + rng.IntN(300)
+	nb := runLanes * (1 + rng.IntN(3))
+	if rng.IntN(2) == 0 {
+		nb -= 1 + rng.IntN(runLanes-1)
+	}
+	g := make([]T, n0+nb)
+	for i := range g {
+		g[i] = T(rng.IntN(64 * words))
+	}
+	var rare []rareHeap[T]
+	for pos := 1 + rng.IntN(4); pos < base; pos += 1 + rng.IntN(4) {
+		rare = append(rare, rareHeap[T]{uint32(pos), T(rng.IntN(64 * words))})
+	}
+	w := &wave[T]{}
+	b := &block[T]{w: w, rare: rare, n0: n0, nb: nb, base: base, words: words}
+	b.eng.splits = splits
+	for n := n0; n < n0+nb; n++ {
+		got := make([]uint64, words)
+		b.finishRun(g[:n], n, got)
+		want := make([]uint64, words)
+		for _, k := range splits {
+			for _, rh := range rare {
+				q := n - k - int(rh.pos)
+				if rh.pos >= runLanes && q >= base {
+					v := uint32(rh.val ^ g[q])
+					want[v/64] |= 1 << (v % 64)
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%d-byte cells, splits %v, base %d, n0 %d, nb %d: heap %d's set differs", unsafe.Sizeof(g[0]), splits, base, n0, nb, n)
+		}
+	}
+}
+
 // Without the vector want kernels (as on machines without AVX-512, or built
 // with purego), finish marks every value met and shares a long scan out by
 // scanRest: the wavefront still agrees with the definition.
@@ -316,5 +369,33 @@ func TestWaveGuessesSingleHeaps(t *testing.T) {
 	t.Logf("heaps looked at afresh: %d without guesses, %d with", afresh[false], afresh[true])
 	if afresh[false] == 0 || 2*afresh[true] > afresh[false] {
 		t.Errorf("heaps looked at afresh: %d without guesses, %d with; want fewer than half", afresh[false], afresh[true])
+	}
+}
+
+// A block whose rare pairs are marked in runs is whole runs long, whatever
+// its heaps cost, unless the table's end cuts it: a run cut short costs as
+// much as a whole one.
+func TestWaveBlocksWholeRuns(t *testing.T) {
+	if !runsFast[uint16]() || !wantFast[uint16]() {
+		t.Skip("no runs kernel here")
+	}
+	e := &sparseEngine[uint16]{splits: []int{0, 3}, mask: 1, maxV: 300}
+	for helpers := range 3 {
+		w := &wave[uint16]{e: e, start: make([]chan func(int), helpers)}
+		width := 2 << 9
+		for _, scan := range []int{0, 100, 777, 5000, 40000, 1 << 20} {
+			for _, nrare := range []int{0, 50, 1234} {
+				e.avgScan, e.rare = scan, make([]rareHeap[uint16], nrare)
+				for _, n0 := range []int{1 << 12, 5000, 1 << 20} {
+					nb := w.size(n0, 1<<30, width)
+					if nb%runLanes != 0 || nb < w.runsMin() {
+						t.Errorf("%d helpers, scans %d, %d rare, n0 %d: a block of %d heaps", helpers, scan, nrare, n0, nb)
+					}
+					if end := n0 + 100; w.size(n0, end, width) != min(nb, 100) {
+						t.Errorf("%d helpers, scans %d, %d rare, n0 %d: the block up to %d has %d heaps, want %d", helpers, scan, nrare, n0, end, w.size(n0, end, width), min(nb, 100))
+					}
+				}
+			}
+		}
 	}
 }
