@@ -665,13 +665,14 @@ func (b *block[T]) pairsOf(ja, jb, id int) {
 		at := b.n0 + ja - k // lane j pairs the rare heap at pos with at+j-pos
 		// every lane's partner in [1, base): at+lanes-base <= pos < at
 		lo, hi := rareBelow(b.rare, at+lanes-base), rareBelow(b.rare, at)
-		b.pairLanes(at, lanes, b.rare[rareBelow(b.rare, at+1-base):lo], mk, w, st)  // partners from base on in some lanes
-		b.pairLanes(at, lanes, b.rare[hi:rareBelow(b.rare, at+lanes-1)], mk, w, st) // below 1 in some
-		if e.uneq == 1 {                                                            // the equal split, at+j-pos = pos, left out
+		b.pairLanes(b.g, at, lanes, b.rare[rareBelow(b.rare, at+1-base):lo], mk, w, st, 1, base)  // partners from base on in some lanes
+		b.pairLanes(b.g, at, lanes, b.rare[hi:rareBelow(b.rare, at+lanes-1)], mk, w, st, 1, base) // below 1 in some
+		// the equal split, at+j-pos = pos, left out
+		if e.uneq == 1 {
 			eq, eqEnd := max(lo, rareBelow(b.rare, (at+1)/2)), min(hi, rareBelow(b.rare, (at+lanes-1)/2+1))
 			if eq < eqEnd {
 				pairRuns(b.g, at, lanes, b.rare[lo:eq], mk, w, st)
-				b.pairLanes(at, lanes, b.rare[eq:eqEnd], mk, w, st)
+				b.pairLanes(b.g, at, lanes, b.rare[eq:eqEnd], mk, w, st, 1, base)
 				lo = eqEnd
 			}
 		}
@@ -682,15 +683,16 @@ func (b *block[T]) pairsOf(ja, jb, id int) {
 	}
 }
 
-// pairLanes is pairRuns for rare heaps whose partners lie below 1 or from
-// base on in some lanes (those are left out), or whose equal split must be.
-func (b *block[T]) pairLanes(at, lanes int, rare []rareHeap[T], mk []uint8, w int, st uint8) {
+// pairLanes is pairRuns for the rare heaps whose partners lie in [lo, hi)
+// in some lanes only (the others are left out), or whose equal split must
+// be left out.
+func (b *block[T]) pairLanes(g []T, at, lanes int, rare []rareHeap[T], mk []uint8, w int, st uint8, lo, hi int) {
 	uneq := b.eng.uneq == 1
 	for _, rh := range rare {
 		pos := int(rh.pos)
 		for j := range lanes {
-			if q := at + j - pos; q >= 1 && q < b.base && !(uneq && q == pos) {
-				mk[j*w+int(rh.val^b.g[q])] = st
+			if q := at + j - pos; q >= lo && q < hi && !(uneq && q == pos) {
+				mk[j*w+int(rh.val^g[q])] = st
 			}
 		}
 	}
@@ -940,8 +942,8 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	}
 	late := e.rare[len(b.rare):] // the rare heaps from base on
 	small, known := b.rare, b.cix[j] >= 0
-	var own [1 << 16 / runLanes / 64]uint64
 	if b.paired { // the rare heaps from runLanes on: a run's at once, with prepare's marks
+		var own [1 << 16 / runLanes / 64]uint64 // as many words as a paired block's sets have at most (pairable)
 		q := own[:b.words]
 		b.finishRun(g, n, q)
 		for i, x := range p {
@@ -1036,27 +1038,19 @@ func (b *block[T]) finishRun(g []T, n int, p []uint64) {
 			// partners from base on in every lane: pos <= at - base; in some: pos < at+lanes-base
 			all, some := max(from, rareBelow(b.rare, at-base+1)), max(from, rareBelow(b.rare, at+lanes-base))
 			pairRuns(g, at, lanes, b.rare[from:all], mk, width, s8)
-			for _, rh := range b.rare[all:some] {
-				for j := range lanes {
-					if q := at + j - int(rh.pos); q >= base {
-						mk[j*width+int(rh.val^g[q])] = s8
-					}
-				}
-			}
+			b.pairLanes(g, at, lanes, b.rare[all:some], mk, width, s8, base, n0)
 		}
-		fr.b, fr.n0, fr.mk, fr.st = b, n0, mk, s8
+		fr.b, fr.n0 = b, n0
 	}
-	packBytes(fr.mk[(n-n0)*width:], fr.st, p)
+	packBytes(fr.marks.mk[(n-n0)*width:], fr.marks.st, p)
 }
 
 // finishRuns is finish's byte marks for a run of heaps (finishRun), and the
-// run they hold.
+// run they hold: the heaps of b from n0.
 type finishRuns[T cell] struct {
 	marks byteMarks
 	b     *block[T]
 	n0    int
-	mk    []uint8
-	st    uint8
 }
 
 // finishWant is finish with the vector want kernel (want.go): it looks for

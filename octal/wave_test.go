@@ -147,14 +147,7 @@ func checkPairsOf[T cell](t *testing.T, rng *rand.Rand, uneq int, splits []int, 
 	if rng.IntN(3) == 0 {
 		lanes = 1 + rng.IntN(runLanes)
 	}
-	g := make([]T, base)
-	for i := range g {
-		g[i] = T(rng.IntN(64 * words))
-	}
-	var rare []rareHeap[T]
-	for pos := 1 + rng.IntN(4); pos < base; pos += 1 + rng.IntN(6) {
-		rare = append(rare, rareHeap[T]{uint32(pos), T(rng.IntN(64 * words))})
-	}
+	g, rare := someRun[T](rng, base, base, 6, words)
 	w := &wave[T]{rm: make([]byteMarks, 1)}
 	b := &block[T]{w: w, g: g, rare: rare, n0: n0, nb: lanes, base: base, words: words, sets: make([]uint64, lanes*words)}
 	b.eng.splits, b.eng.uneq = splits, uneq
@@ -199,14 +192,7 @@ func checkFinishRun[T cell](t *testing.T, rng *rand.Rand, splits []int, words in
 	if rng.IntN(2) == 0 {
 		nb -= 1 + rng.IntN(runLanes-1)
 	}
-	g := make([]T, n0+nb)
-	for i := range g {
-		g[i] = T(rng.IntN(64 * words))
-	}
-	var rare []rareHeap[T]
-	for pos := 1 + rng.IntN(4); pos < base; pos += 1 + rng.IntN(4) {
-		rare = append(rare, rareHeap[T]{uint32(pos), T(rng.IntN(64 * words))})
-	}
+	g, rare := someRun[T](rng, n0+nb, base, 4, words)
 	w := &wave[T]{}
 	b := &block[T]{w: w, rare: rare, n0: n0, nb: nb, base: base, words: words}
 	b.eng.splits = splits
@@ -227,6 +213,20 @@ func checkFinishRun[T cell](t *testing.T, rng *rand.Rand, splits []int, words in
 			t.Fatalf("%d-byte cells, splits %v, base %d, n0 %d, nb %d: heap %d's set differs", unsafe.Sizeof(g[0]), splits, base, n0, nb, n)
 		}
 	}
+}
+
+// someRun draws cells heaps' values and rare heaps below base, a gap of
+// at most gap apart, all below 64*words.
+func someRun[T cell](rng *rand.Rand, cells, base, gap, words int) ([]T, []rareHeap[T]) {
+	g := make([]T, cells)
+	for i := range g {
+		g[i] = T(rng.IntN(64 * words))
+	}
+	var rare []rareHeap[T]
+	for pos := 1 + rng.IntN(4); pos < base; pos += 1 + rng.IntN(gap) {
+		rare = append(rare, rareHeap[T]{uint32(pos), T(rng.IntN(64 * words))})
+	}
+	return g, rare
 }
 
 // Without the vector want kernels (as on machines without AVX-512, or built
