@@ -608,10 +608,14 @@ func inSet(p []uint64, v uint32) bool {
 func (w *wave[T]) prepMarks(id int) (*marks, uint32) { return w.pm[id].empty() }
 
 // ownMarks is a marks array one goroutine keeps, emptied by a new stamp
-// (solve.Mex).
+// (solve.Mex), on cache lines of its own: side by side in a slice, the
+// stamp one goroutine moves on every heap shared a line with the next
+// goroutine's pointers, read on every heap (Grundy's game to 10^7 on 2
+// cores: 0.13 s of the profile in empty, none padded).
 type ownMarks struct {
 	m   *marks
 	set solve.Mex
+	_   [88]byte
 }
 
 // empty is the marks, emptied, and the stamp that marks a member.
@@ -641,11 +645,13 @@ func (b *block[T]) from(r int) int { return max(1, r-b.base+1) }
 // goroutine's own marks, and keeps them as a bit set (setOf): a set finish
 // reads is a cache line or a few where the marks are a few kilobytes.
 func (b *block[T]) prepare(j, id int) int {
-	m, st := b.w.prepMarks(id)
 	if b.paired {
 		if scans, ok := b.prepareSet(j); ok {
 			return scans
 		}
+	}
+	m, st := b.w.prepMarks(id)
+	if b.paired {
 		unpackSet(b.setOf(j), m, st) // the stamps' way, from the pairs
 	}
 	scans := b.mark(j, m, st)

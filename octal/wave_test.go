@@ -399,3 +399,20 @@ func TestWaveBlocksWholeRuns(t *testing.T) {
 		}
 	}
 }
+
+// The goroutines' own marks lie side by side in slices, one each: the
+// fields of one (its stamp moves on every heap) and of the next (read on
+// every heap) must be a cache line apart, wherever the slice starts.
+func TestMarksApart(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		size, used uintptr
+	}{
+		{"ownMarks", unsafe.Sizeof(ownMarks{}), unsafe.Offsetof(ownMarks{}.set) + unsafe.Sizeof(ownMarks{}.set)},
+		{"byteMarks", unsafe.Sizeof(byteMarks{}), unsafe.Offsetof(byteMarks{}.st) + unsafe.Sizeof(byteMarks{}.st)},
+	} {
+		if c.size-c.used < 64 {
+			t.Errorf("%s: %d bytes, its fields %d: the next one's fields are %d bytes on, within a cache line", c.name, c.size, c.used, c.size-c.used)
+		}
+	}
+}
