@@ -434,3 +434,32 @@ func TestPeriodSearchReportsNoTotal(t *testing.T) {
 		}
 	}
 }
+
+// regrow keeps every value and the length, and makes the room asked for,
+// across the stretches it copies one at a time.
+func TestRegrow(t *testing.T) {
+	for _, n := range []int{0, 1, regrowStretch - 1, regrowStretch, regrowStretch + 1, 2*regrowStretch + 5} {
+		testRegrow[uint8](t, n)
+		testRegrow[uint16](t, n)
+	}
+}
+
+func testRegrow[T cell](t *testing.T, n int) {
+	s := make([]T, n, n+1)
+	for i := range s {
+		s[i] = T(i*2654435761>>7 + i)
+	}
+	size := n + 1 + n/3
+	got := regrow(s, size)
+	if len(got) != n || cap(got) < size {
+		t.Fatalf("%T: regrow of %d cells to room for %d: length %d, room %d", s, n, size, len(got), cap(got))
+	}
+	for i := range s {
+		if got[i] != s[i] {
+			t.Fatalf("%T: regrow of %d cells: cell %d is %d, was %d", s, n, i, got[i], s[i])
+		}
+	}
+	if n > 0 && &got[0] == &s[0] {
+		t.Fatalf("%T: regrow of %d cells kept the old array", s, n)
+	}
+}
