@@ -435,8 +435,9 @@ func TestPeriodSearchReportsNoTotal(t *testing.T) {
 	}
 }
 
-// regrow keeps every value and the length, and makes the room asked for,
-// across the stretches it copies one at a time.
+// regrow keeps every value and the length, and makes the room asked for
+// (or a quarter more, where that is more), across the stretches it copies
+// one at a time.
 func TestRegrow(t *testing.T) {
 	for _, n := range []int{0, 1, regrowStretch - 1, regrowStretch, regrowStretch + 1, 2*regrowStretch + 5} {
 		testRegrow[uint8](t, n)
@@ -461,5 +462,10 @@ func testRegrow[T cell](t *testing.T, n int) {
 	}
 	if n > 0 && &got[0] == &s[0] {
 		t.Fatalf("%T: regrow of %d cells kept the old array", s, n)
+	}
+	// room for one more cell: a quarter more, so that heaps asked for one
+	// at a time are not copied one by one
+	if more := regrow(got, cap(got)+1); cap(more) < cap(got)+cap(got)/4 {
+		t.Fatalf("%T: regrow of room for %d to %d: room %d, want a quarter more", s, cap(got), cap(got)+1, cap(more))
 	}
 }
