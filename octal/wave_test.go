@@ -416,3 +416,22 @@ func TestMarksApart(t *testing.T) {
 		}
 	}
 }
+
+// TestSoon checks that soon polls until what it waits for is ready, and
+// gives up after soonPolls yields: a wait that is not over soon blocks.
+func TestSoon(t *testing.T) {
+	for _, after := range []int{0, 1, soonPolls / 2, soonPolls, soonPolls + 1, 10 * soonPolls} {
+		polls := 0
+		got := soon(func() bool {
+			polls++
+			return polls > after
+		})
+		want := after <= soonPolls
+		if got != want {
+			t.Errorf("ready after %d polls: soon = %v, want %v", after, got, want)
+		}
+		if wantPolls := min(after, soonPolls) + 1; polls != wantPolls {
+			t.Errorf("ready after %d polls: polled %d times, want %d", after, polls, wantPolls)
+		}
+	}
+}
