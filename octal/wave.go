@@ -892,10 +892,12 @@ func (b *block[T]) prepareWant(j int, c uint32, ci int, left wants, count int) i
 // marked, and its index in cheap.
 func (b *block[T]) past(j int, c uint32, ci int, after func(c uint32, ci int) (uint32, int)) (uint32, int) {
 	e, n := &b.eng, b.n0+j
-	b.w.guess[n%len(b.w.guess)].Store(uint64(n)<<32 | uint64(c))
-	if !waveGuess {
+	if len(e.lone) == 0 || !waveGuess {
+		// No single heap to guess (Grundy's game): no guess kept, and no
+		// atomic store, which waits for the heap's marks to be stored.
 		return c, ci
 	}
+	b.w.guess[n%len(b.w.guess)].Store(uint64(n)<<32 | uint64(c))
 	var likely [8]uint32
 	k := 0
 	for _, d := range e.lone {
