@@ -94,7 +94,6 @@ import (
 type wave[T cell] struct {
 	e     *sparseEngine[T]
 	start []chan func(id int) // one per helper goroutine; closed to end them
-	wg    sync.WaitGroup
 
 	posted []*block[T] // the blocks the helpers prepare, in order
 	// blocks done with, which a helper may still be in (it leaves at its
@@ -179,18 +178,7 @@ func newWave[T cell](e *sparseEngine[T], helpers int) *wave[T] {
 		go func() {
 			defer w.quit.Done()
 			for {
-				var job func(int)
-				ok := true
-				if !soon(func() bool {
-					select {
-					case job, ok = <-ch:
-						return true
-					default:
-						return false
-					}
-				}) {
-					job, ok = <-ch
-				}
+				job, ok := recvSoon(ch)
 				if !ok {
 					return
 				}
@@ -217,19 +205,23 @@ func (w *wave[T]) stop() {
 
 // all runs job on every goroutine, the engine's own as id 0, and waits.
 func (w *wave[T]) all(job func(id int)) {
+	if len(w.start) == 0 {
+		job(0)
+		return
+	}
 	var left atomic.Int32
 	left.Store(int32(len(w.start)))
-	w.wg.Add(len(w.start))
+	done := make(chan struct{})
 	for _, ch := range w.start {
 		ch <- func(id int) {
 			job(id)
-			left.Add(-1)
-			w.wg.Done()
+			if left.Add(-1) == 0 {
+				close(done)
+			}
 		}
 	}
 	job(0)
-	soon(func() bool { return left.Load() == 0 })
-	w.wg.Wait()
+	recvSoon(done)
 }
 
 // soon reports whether ready() turns true within a few dozen microseconds,
@@ -253,6 +245,22 @@ func soon(ready func() bool) bool {
 
 // soonPolls bounds soon's polls: each a yield, a fraction of a microsecond.
 const soonPolls = 128
+
+// recvSoon receives from ch, polling it soon's way before it blocks.
+func recvSoon[E any](ch <-chan E) (x E, ok bool) {
+	if soon(func() bool {
+		select {
+		case x, ok = <-ch:
+			return true
+		default:
+			return false
+		}
+	}) {
+		return x, ok
+	}
+	x, ok = <-ch
+	return x, ok
+}
 
 // post has the helpers prepare b, after the blocks posted before it.
 func (w *wave[T]) post(b *block[T]) {
@@ -1357,15 +1365,8 @@ func (w *wave[T]) together(job func(id int)) {
 	s.closed = true
 	wait := s.active > 0
 	s.mu.Unlock()
-	if wait && !soon(func() bool {
-		select {
-		case <-s.done:
-			return true
-		default:
-			return false
-		}
-	}) {
-		<-s.done
+	if wait {
+		recvSoon(s.done)
 	}
 }
 

@@ -435,3 +435,31 @@ func TestSoon(t *testing.T) {
 		}
 	}
 }
+
+// TestRecvSoon checks that recvSoon gives what was sent, in order, whether
+// it came before the polls or from a goroutine, and reports a closed channel.
+func TestRecvSoon(t *testing.T) {
+	ch := make(chan int, 2)
+	ch <- 7
+	ch <- 8
+	for _, want := range []int{7, 8} {
+		if x, ok := recvSoon(ch); x != want || !ok {
+			t.Fatalf("recvSoon = %d, %v; want %d, true", x, ok, want)
+		}
+	}
+	un := make(chan int)
+	go func() {
+		for i := range 1000 {
+			un <- i
+		}
+		close(un)
+	}()
+	for want := range 1000 {
+		if x, ok := recvSoon(un); x != want || !ok {
+			t.Fatalf("recvSoon from a goroutine = %d, %v; want %d, true", x, ok, want)
+		}
+	}
+	if x, ok := recvSoon(un); x != 0 || ok {
+		t.Fatalf("recvSoon of a closed channel = %d, %v; want 0, false", x, ok)
+	}
+}
