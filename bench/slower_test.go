@@ -139,8 +139,8 @@ func TestSlowerAgainstBruteForce(t *testing.T) {
 }
 
 // The published critical values of the Mann-Whitney U test (one-sided,
-// 5%): U ≤ 4 for 5 and 5, U ≤ 0 for 3 and 3 (Mann and Whitney 1947; every
-// statistics text's table). U here counts the pairs with the default's
+// 5%): U ≤ 0 for 3 and 3 runs, U ≤ 1 for 4 and 4, U ≤ 4 for 5 and 5, U ≤ 7
+// for 6 and 6 (Mann and Whitney 1947; every statistics text's table). U here counts the pairs with the default's
 // larger, so "U ≤ c" of the table is "mn - U ≤ c" here.
 func TestSlowerCriticalValues(t *testing.T) {
 	// m default times and n one-core times with exactly smallU pairs in
