@@ -62,6 +62,7 @@ func (e *sparseEngine[T]) stepRuns(g []T, n int) (uint32, bool) {
 		rs.small = rareBelow(e.rare, runLanes)
 		b.g, b.rare, b.n0, b.base, b.nb, b.words = g[:n], e.rare[rs.small:], n, n, runLanes, words
 		b.sets = resize(b.sets, runLanes*words)
+		b.tops = resize(b.tops, 1)
 		b.pairsOf(0, runLanes, 0)
 		b.g = nil // the cells may be reallocated: the run keeps no hold on them
 		rs.ok, rs.mask, rs.nrare, rs.L = true, e.mask, len(e.rare), L

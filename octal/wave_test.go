@@ -123,12 +123,79 @@ func TestWaveRunsAgreeWithDefinition(t *testing.T) {
 	}
 }
 
+// A block set up from the values below its base, and prepared once the
+// heaps from base to its first heap are stored, reads those too (finalG):
+// its runs pair rare heaps with partners up to its first heap (the run's
+// top), the want kernel scans the splits with parts there, and finish adds
+// only the pairs from each run's top on. Its values are still the
+// definition's: 4.007 on 16-bit cells (two split digits, a single heap)
+// and Grundy's game on 8-bit ones (unequal parts).
+func TestWavePreparesPastBase(t *testing.T) {
+	if !runsFast[uint16]() || !wantFast[uint16]() || !wantFast[uint8]() {
+		t.Skip("no runs or want kernel here")
+	}
+	four, err := Parse("4.007", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preparedPastBase[uint16](t, "4.007", four)
+	preparedPastBase[uint8](t, "Grundy's game", grundysGame)
+}
+
+func preparedPastBase[T cell](t *testing.T, what string, code Code) {
+	t.Helper()
+	base, n0, nb := 12000, 12300, 1024
+	want := definition(code, nil, n0+nb)
+	withWave(1<<30, 0, func() { // no blocks: the one-heap step to base
+		tab := NewTable(code, Config{What: what})
+		tab.provableOff = true
+		values(t, tab, base-1)
+		c, ok := tab.seq.(*cells[T])
+		if !ok {
+			t.Fatalf("%s: cells of %T", what, tab.seq)
+		}
+		e := c.eng.(*sparseEngine[T])
+		if err := c.reserve(n0 + nb); err != nil {
+			t.Fatal(err)
+		}
+		w := newWave(e, 0)
+		defer w.stop()
+		b := w.setup(c, n0, nb, base)
+		for i := base; i < n0; i++ { // stored after the block was set up
+			v := e.one(c.g, i)
+			c.push(v, false)
+			e.count(v)
+			if e.isRare(v) {
+				e.rare = append(e.rare, rareHeap[T]{uint32(i), T(v)})
+			}
+			e.maxV = max(e.maxV, v)
+			e.fit(v)
+		}
+		w.final.Store(int64(n0))
+		w.posted = append(w.posted, b)
+		done, err := w.block(c, n0, n0+nb)
+		if err != nil || done == 0 {
+			t.Fatalf("%s: the block from %d stored %d values: %v", what, n0, done, err)
+		}
+		if !b.paired || b.tops[0] != n0 {
+			t.Fatalf("%s: block from %d, base %d: paired %v, its first run paired partners below %d; want %d", what, n0, base, b.paired, b.tops[0], n0)
+		}
+		got := make([]int, n0+done)
+		for i := range got {
+			got[i] = int(c.g[i])
+		}
+		sameValues(t, what+", prepared past its base", got, want[:n0+done])
+	})
+}
+
 // pairsOf against its definition: for each heap of a run, the values
-// rh.val ^ g(q) of the splits whose partner q lies in [1, base), leaving out
-// the equal split of codes whose parts must differ; with runs cut short, a
-// base at the block's first heap (partners below 1 in some lanes) and below
-// it (partners from base on in some lanes), on cells of 8 bits (the plain
-// loop) and of 16 (the kernel, where there is one).
+// rh.val ^ g(q) of the splits whose partner q lies in [1, top), top the
+// heaps final (base, or past it where heaps from base on were finished
+// since the block was set up), leaving out the equal split of codes whose
+// parts must differ; with runs cut short, a base at the block's first heap
+// (partners below 1 in some lanes) and below it (partners from top on in
+// some lanes), on cells of 8 bits (the plain loop) and of 16 (the kernel,
+// where there is one).
 func TestPairsOf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 5))
 	for round := range 40 {
@@ -147,31 +214,40 @@ func checkPairsOf[T cell](t *testing.T, rng *rand.Rand, uneq int, splits []int, 
 	if rng.IntN(3) == 0 {
 		lanes = 1 + rng.IntN(runLanes)
 	}
-	g, rare := someRun[T](rng, base, base, 6, words)
+	g, rare := someRun[T](rng, n0, base, 6, words)
+	top := base
+	if rng.IntN(2) == 0 {
+		top += rng.IntN(n0 - base + 1)
+	}
 	w := &wave[T]{rm: make([]byteMarks, 1)}
-	b := &block[T]{w: w, g: g, rare: rare, n0: n0, nb: lanes, base: base, words: words, sets: make([]uint64, lanes*words)}
+	w.final.Store(int64(top))
+	b := &block[T]{w: w, g: g[:base], rare: rare, n0: n0, nb: lanes, base: base, words: words, sets: make([]uint64, lanes*words), tops: make([]int, 1), final: &w.final}
 	b.eng.splits, b.eng.uneq = splits, uneq
 	b.pairsOf(0, lanes, 0)
+	if b.tops[0] != top {
+		t.Fatalf("base %d, %d final: pairsOf paired partners below %d", base, top, b.tops[0])
+	}
 	for j := range lanes {
 		want := make([]uint64, words)
 		for _, k := range splits {
 			for _, rh := range rare {
 				q := n0 + j - k - int(rh.pos)
-				if q >= 1 && q < base && (uneq == 0 || q != int(rh.pos)) {
+				if q >= 1 && q < top && (uneq == 0 || q != int(rh.pos)) {
 					v := uint32(rh.val ^ g[q])
 					want[v/64] |= 1 << (v % 64)
 				}
 			}
 		}
 		if got := b.setOf(j); !slices.Equal(got, want) {
-			t.Fatalf("%d-byte cells, uneq %d, splits %v, base %d, n0 %d, lanes %d: heap %d's set differs", unsafe.Sizeof(g[0]), uneq, splits, base, n0, lanes, n0+j)
+			t.Fatalf("%d-byte cells, uneq %d, splits %v, base %d, top %d, n0 %d, lanes %d: heap %d's set differs", unsafe.Sizeof(g[0]), uneq, splits, base, top, n0, lanes, n0+j)
 		}
 	}
 }
 
 // finishRun against its definition: for each heap n of a block, heap by
 // heap, the values rh.val ^ g(q) of the splits that pair a rare heap from
-// runLanes on with a partner q from base on (never the equal split: q
+// runLanes on with a partner q from its run's top on (base, or past it
+// where pairsOf found heaps from base on final; never the equal split: q
 // passes every rare heap below base); blocks of a few runs, the last one
 // often cut short, on cells of 8 bits and of 16 (the kernel, where there is
 // one).
@@ -196,6 +272,13 @@ func checkFinishRun[T cell](t *testing.T, rng *rand.Rand, splits []int, words in
 	w := &wave[T]{}
 	b := &block[T]{w: w, rare: rare, n0: n0, nb: nb, base: base, words: words}
 	b.eng.splits = splits
+	for r := 0; r < nb; r += runLanes {
+		top := base
+		if rng.IntN(2) == 0 {
+			top += rng.IntN(n0 + r - base + 1)
+		}
+		b.tops = append(b.tops, top)
+	}
 	for n := n0; n < n0+nb; n++ {
 		got := make([]uint64, words)
 		b.finishRun(g[:n], n, got)
@@ -203,14 +286,14 @@ func checkFinishRun[T cell](t *testing.T, rng *rand.Rand, splits []int, words in
 		for _, k := range splits {
 			for _, rh := range rare {
 				q := n - k - int(rh.pos)
-				if rh.pos >= runLanes && q >= base {
+				if rh.pos >= runLanes && q >= b.tops[(n-n0)/runLanes] {
 					v := uint32(rh.val ^ g[q])
 					want[v/64] |= 1 << (v % 64)
 				}
 			}
 		}
 		if !slices.Equal(got, want) {
-			t.Fatalf("%d-byte cells, splits %v, base %d, n0 %d, nb %d: heap %d's set differs", unsafe.Sizeof(g[0]), splits, base, n0, nb, n)
+			t.Fatalf("%d-byte cells, splits %v, base %d, tops %v, n0 %d, nb %d: heap %d's set differs", unsafe.Sizeof(g[0]), splits, base, b.tops, n0, nb, n)
 		}
 	}
 }
