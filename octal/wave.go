@@ -148,9 +148,8 @@ type block[T cell] struct {
 	parts  int      // the goroutines that prepare it
 	next   atomic.Int64
 	scans  atomic.Int64
-	stop   atomic.Bool   // the block will not be used: prepare no more of it
-	final  *atomic.Int64 // the wave's final (nil: base is all there is)
-	in     atomic.Int32  // the helpers in it
+	stop   atomic.Bool  // the block will not be used: prepare no more of it
+	in     atomic.Int32 // the helpers in it
 	w      *wave[T]
 }
 
@@ -417,7 +416,6 @@ func (w *wave[T]) setup(c *cells[T], n0, nb, base int) *block[T] {
 	e.small.of(e.mask) // read by prepareSmall's goroutines
 	b.eng = *e
 	b.g, b.rare, b.n0, b.nb, b.base, b.parts = c.g[:base], e.rare, n0, nb, base, len(w.start)+1
-	b.final = &w.final
 	b.width = 2 << bits.Len32(e.maxV)
 	b.words = setWords(b.width)
 	b.sets = resize(b.sets, nb*b.words)
@@ -738,21 +736,21 @@ func (b *block[T]) prepare(j, id int) int {
 func (b *block[T]) pairsOf(ja, jb, id int) {
 	e, w, lanes := &b.eng, 64*b.words, jb-ja
 	g := b.finalG()
-	base := len(g)
-	b.tops[ja/runLanes] = base
+	top := len(g)
+	b.tops[ja/runLanes] = top
 	mk, st := b.w.runMarks(id, runLanes*w)
 	for _, k := range e.splits {
 		at := b.n0 + ja - k // lane j pairs the rare heap at pos with at+j-pos
-		// every lane's partner in [1, base): at+lanes-base <= pos < at
-		lo, hi := rareBelow(b.rare, at+lanes-base), rareBelow(b.rare, at)
-		b.pairLanes(g, at, lanes, b.rare[rareBelow(b.rare, at+1-base):lo], mk, w, st, 1, base)  // partners from base on in some lanes
-		b.pairLanes(g, at, lanes, b.rare[hi:rareBelow(b.rare, at+lanes-1)], mk, w, st, 1, base) // below 1 in some
+		// every lane's partner in [1, top): at+lanes-top <= pos < at
+		lo, hi := rareBelow(b.rare, at+lanes-top), rareBelow(b.rare, at)
+		b.pairLanes(g, at, lanes, b.rare[rareBelow(b.rare, at+1-top):lo], mk, w, st, 1, top)   // partners from top on in some lanes
+		b.pairLanes(g, at, lanes, b.rare[hi:rareBelow(b.rare, at+lanes-1)], mk, w, st, 1, top) // below 1 in some
 		// the equal split, at+j-pos = pos, left out
 		if e.uneq == 1 {
 			eq, eqEnd := max(lo, rareBelow(b.rare, (at+1)/2)), min(hi, rareBelow(b.rare, (at+lanes-1)/2+1))
 			if eq < eqEnd {
 				pairRuns(g, at, lanes, b.rare[lo:eq], mk, w, st)
-				b.pairLanes(g, at, lanes, b.rare[eq:eqEnd], mk, w, st, 1, base)
+				b.pairLanes(g, at, lanes, b.rare[eq:eqEnd], mk, w, st, 1, top)
 				lo = eqEnd
 			}
 		}
@@ -766,10 +764,8 @@ func (b *block[T]) pairsOf(ja, jb, id int) {
 // finalG is the values final now: g(0) .. g(base-1), and those finish has
 // stored since (a run at a time).
 func (b *block[T]) finalG() []T {
-	if b.final != nil {
-		if f := int(b.final.Load()); f > len(b.g) {
-			return b.g[:f]
-		}
+	if f := int(b.w.final.Load()); f > len(b.g) {
+		return b.g[:f]
 	}
 	return b.g
 }

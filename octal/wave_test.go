@@ -221,7 +221,7 @@ func checkPairsOf[T cell](t *testing.T, rng *rand.Rand, uneq int, splits []int, 
 	}
 	w := &wave[T]{rm: make([]byteMarks, 1)}
 	w.final.Store(int64(top))
-	b := &block[T]{w: w, g: g[:base], rare: rare, n0: n0, nb: lanes, base: base, words: words, sets: make([]uint64, lanes*words), tops: make([]int, 1), final: &w.final}
+	b := &block[T]{w: w, g: g[:base], rare: rare, n0: n0, nb: lanes, base: base, words: words, sets: make([]uint64, lanes*words), tops: make([]int, 1)}
 	b.eng.splits, b.eng.uneq = splits, uneq
 	b.pairsOf(0, lanes, 0)
 	if b.tops[0] != top {
