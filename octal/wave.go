@@ -1105,8 +1105,9 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 
 // finishRun stores in p, as a set, the values of the splits of heap n that
 // pair a rare heap below base, from runLanes on, with a partner from the
-// run's top on (base, or past it where pairsOf found more final). For the run of the block's heaps that n belongs to, those partners lie
-// below the run's first heap, final when finish comes to it: they are
+// run's top on (base, or past it where pairsOf found more final). For the
+// run of the block's heaps that n belongs to, those partners lie below the
+// run's first heap, final when finish comes to it: they are
 // marked for the whole run at once (pairRuns, as prepare marks those below
 // base), in finish's own byte marks, and each heap's are read off them. In
 // Grundy's game to 10^7 on 2 cores (blocks of 509 heaps on average), finish
