@@ -6,9 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	stdlog "log"
+	"net"
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/go-zeromq/zmq4"
 )
@@ -44,17 +48,56 @@ func ReadConnection(file string) (*Connection, error) {
 	if c.Transport == "" {
 		c.Transport = "tcp"
 	}
+	if c.IP == "" && c.Transport == "tcp" {
+		c.IP = "127.0.0.1" // loopback unless the file says otherwise
+	}
 	if c.Transport != "tcp" && c.Transport != "ipc" {
 		return nil, fmt.Errorf("%s: transport %q: the kernel speaks tcp or ipc", file, c.Transport)
 	}
 	return &c, nil
 }
 
+// endpoint is where a client reaches port.
 func (c *Connection) endpoint(port int) string {
+	return c.Transport + "://" + c.address(port)
+}
+
+// listenAt is where the kernel listens for port: the same address through
+// the guarded transport (zmtp.go).
+func (c *Connection) listenAt(port int) string {
 	if c.Transport == "ipc" {
-		return "ipc://" + c.IP + "-" + strconv.Itoa(port)
+		return guardedIPC + "://" + c.address(port)
 	}
-	return fmt.Sprintf("tcp://%s:%d", c.IP, port)
+	return guardedTCP + "://" + c.address(port)
+}
+
+func (c *Connection) address(port int) string {
+	if c.Transport == "ipc" {
+		return c.IP + "-" + strconv.Itoa(port)
+	}
+	return net.JoinHostPort(c.IP, strconv.Itoa(port))
+}
+
+// What the kernel's peers may send (zmtp.go). A request is a signed
+// message of at most maxRequest bytes, a cell of up to about 100 MB; the
+// heartbeat's pings and iopub's subscriptions are small.
+const (
+	maxRequest = 128 << 20
+	maxSmall   = 64 << 10
+	maxConns   = 64        // connections to one socket at once
+	maxHeld    = 256 << 20 // bytes held unchecked by all the connections
+)
+
+// limits are what the peers of a socket may send: requests, when check
+// is set, else small messages.
+func (k *Kernel) limits(held *atomic.Int64, check func([][]byte) error) *wireLimits {
+	l := &wireLimits{message: maxSmall, frames: 16, conns: maxConns, handshake: 10 * time.Second, stall: time.Minute,
+		held: held, budget: maxHeld, check: check,
+		log: func(format string, args ...any) { fmt.Fprintf(k.log, "gamelang kernel: "+format+"\n", args...) }}
+	if check != nil {
+		l.message, l.frames = maxRequest, 1024
+	}
+	return l
 }
 
 // Kernel serves one connection.
@@ -77,16 +120,19 @@ func Serve(ctx context.Context, conn *Connection, log io.Writer, interrupts <-ch
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	k := &Kernel{conn: conn, sign: signer{key: []byte(conn.Key)}, session: newID(), log: log}
-	k.shell = zmq4.NewRouter(ctx)
-	k.control = zmq4.NewRouter(ctx)
-	k.stdin = zmq4.NewRouter(ctx)
-	k.iopub = zmq4.NewPub(ctx)
-	k.hb = zmq4.NewRep(ctx)
+	held := new(atomic.Int64)
+	requests, small := withLimits(ctx, k.limits(held, k.sign.check)), withLimits(ctx, k.limits(held, nil))
+	logs := zmq4.WithLogger(stdlog.New(log, "gamelang kernel: ", 0))
+	k.shell = zmq4.NewRouter(requests, logs)
+	k.control = zmq4.NewRouter(requests, logs)
+	k.stdin = zmq4.NewRouter(requests, logs)
+	k.iopub = zmq4.NewPub(small, logs)
+	k.hb = zmq4.NewRep(small, logs)
 	for _, s := range []struct {
 		sock zmq4.Socket
 		port int
 	}{{k.shell, conn.ShellPort}, {k.control, conn.ControlPort}, {k.stdin, conn.StdinPort}, {k.iopub, conn.IOPubPort}, {k.hb, conn.HBPort}} {
-		if err := s.sock.Listen(conn.endpoint(s.port)); err != nil {
+		if err := s.sock.Listen(conn.listenAt(s.port)); err != nil {
 			return fmt.Errorf("kernel: listen on %s: %w", conn.endpoint(s.port), err)
 		}
 		defer s.sock.Close()

@@ -31,8 +31,13 @@ type client struct {
 func startKernel(t *testing.T) *client {
 	t.Helper()
 	dir := t.TempDir()
-	conn := &Connection{Transport: "ipc", IP: filepath.Join(dir, "k"), ShellPort: 1, IOPubPort: 2, StdinPort: 3, ControlPort: 4, HBPort: 5,
-		Key: "a-secret", SignatureScheme: "hmac-sha256"}
+	return serveKernel(t, &Connection{Transport: "ipc", IP: filepath.Join(dir, "k"), ShellPort: 1, IOPubPort: 2, StdinPort: 3, ControlPort: 4, HBPort: 5,
+		Key: "a-secret", SignatureScheme: "hmac-sha256"})
+}
+
+// serveKernel serves a kernel on conn and connects a client to it.
+func serveKernel(t *testing.T, conn *Connection) *client {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, conn, os.Stderr, nil) }()
@@ -40,6 +45,16 @@ func startKernel(t *testing.T) *client {
 		cancel()
 		<-done
 	})
+	return serveClient(t, conn)
+}
+
+// serveClient connects a client to the kernel on conn, as a front end
+// does: its sockets, then a kernel_info_request until iopub carries the
+// kernel's status.
+func serveClient(t *testing.T, conn *Connection) *client {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
 	c := &client{t: t, sign: signer{key: []byte(conn.Key)}, session: newID(),
 		shell: zmq4.NewDealer(ctx, zmq4.WithTimeout(time.Minute)), control: zmq4.NewDealer(ctx), iopub: zmq4.NewSub(ctx)}
 	for _, s := range []struct {

@@ -74,20 +74,36 @@ func (s signer) sign(parts [][]byte) []byte {
 	return []byte(hex.EncodeToString(m.Sum(nil)))
 }
 
-// decode reads a message from its frames, checking its signature.
-func (s signer) decode(frames [][]byte) (*Message, error) {
+// verify checks a message's frames: the delimiter, its five parts, the
+// signature. It returns where the delimiter is.
+func (s signer) verify(frames [][]byte) (int, error) {
 	i := 0
 	for i < len(frames) && !bytes.Equal(frames[i], delimiter) {
 		i++
 	}
 	if len(frames)-i < 6 {
-		return nil, errors.New("a message without the delimiter and its five parts")
+		return 0, errors.New("a message without the delimiter and its five parts")
+	}
+	if want := s.sign(frames[i+2 : i+6]); !hmac.Equal(frames[i+1], want) {
+		return 0, errors.New("a message with a wrong signature")
+	}
+	return i, nil
+}
+
+// check is verify for the wire's guard.
+func (s signer) check(frames [][]byte) error {
+	_, err := s.verify(frames)
+	return err
+}
+
+// decode reads a message from its frames, checking its signature.
+func (s signer) decode(frames [][]byte) (*Message, error) {
+	i, err := s.verify(frames)
+	if err != nil {
+		return nil, err
 	}
 	m := &Message{Identities: frames[:i]}
-	sig, parts := frames[i+1], frames[i+2:i+6]
-	if want := s.sign(parts); !hmac.Equal(sig, want) {
-		return nil, errors.New("a message with a wrong signature")
-	}
+	parts := frames[i+2 : i+6]
 	if err := json.Unmarshal(parts[0], &m.Header); err != nil {
 		return nil, fmt.Errorf("a message's header: %w", err)
 	}
