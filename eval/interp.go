@@ -13,7 +13,6 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
@@ -300,41 +299,28 @@ func (in *Interp) parse(ctx context.Context, filename, src string, firstLine int
 }
 
 // parseLong parses src, and when it is long (a script of megabytes takes
-// seconds) shows that it is reading and gives up when ctx is done. The
-// parse itself cannot be stopped: it ends in the background, and what it
-// made is dropped.
+// seconds) shows that it is reading, stops at Ctrl-C and holds the memory
+// budget as it goes.
 func (in *Interp) parseLong(ctx context.Context, filename, src string, first int) (*lang.File, error) {
 	if len(src) < 1<<16 {
 		return lang.ParseAt(filename, src, first)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("interrupted while reading %s: %w", filename, err)
-	}
-	type parsed struct {
-		f   *lang.File
-		err error
-	}
-	done := make(chan parsed, 1)
-	go func() {
-		f, err := lang.ParseAt(filename, src, first)
-		done <- parsed{f, err}
-	}()
 	if p := in.lim.Progress; p != nil {
 		p.Start()
 		defer p.Done()
 	}
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case r := <-done:
-			return r.f, r.err
-		case <-ctx.Done():
-			return nil, fmt.Errorf("interrupted while reading %s: %w", filename, ctx.Err())
-		case <-tick.C:
-			in.lim.Report("reading "+filename, "", 0)
+	what := "reading " + filename
+	return lang.ParseWith(filename, src, first, func(line int) error {
+		at := lang.Pos{File: filename, Line: line, Column: 1}
+		if err := ctx.Err(); err != nil {
+			return lang.At(at, fmt.Errorf("interrupted while reading %s: %w", filename, err))
 		}
-	}
+		in.lim.Report(what, "", 0)
+		if h, budget := solve.Held(), in.lim.Memory(); h > budget/20*17 {
+			return lang.At(at, &solve.LimitError{What: what, States: -1, Bytes: h, Limit: budget, Memory: true, Reading: true})
+		}
+		return nil
+	})
 }
 
 // checker returns a check pass over what the session has defined.

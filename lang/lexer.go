@@ -85,6 +85,11 @@ type scanner struct {
 	prefix  int            // prefix operators and brackets in a row, with no operand between
 	powers  int            // a ^ b ^ c ...: the ^'s in a row, which nest to the right
 	operand bool           // the last token ended an operand: a word after it is an operator
+	// poll, when set, is called every pollEvery tokens; the scan stops
+	// with its error, kept in stopped.
+	poll    func(line int) error
+	tokens  int
+	stopped error
 }
 
 // MaxNesting bounds how deep brackets and prefix operators nest: the parser
@@ -92,6 +97,14 @@ type scanner struct {
 const MaxNesting = 1000
 
 func (s *scanner) Next() (lexer.Token, error) {
+	if s.poll != nil {
+		if s.tokens++; s.tokens%pollEvery == 0 {
+			if err := s.poll(s.pos.Line); err != nil {
+				s.stopped = err
+				return lexer.Token{}, err
+			}
+		}
+	}
 	s.skipBlanks()
 	start := s.pos
 	rest := s.src[start.Offset:]

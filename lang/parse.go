@@ -28,15 +28,36 @@ func Parse(filename, src string) (*File, error) { return ParseAt(filename, src, 
 // ParseAt parses a piece of a longer input that starts on line first (piped
 // statements, the prompt): positions count from there.
 func ParseAt(filename, src string, first int) (*File, error) {
-	if f, ok := parsePieces(filename, src, first); ok {
-		return f, nil
-	}
-	return parseWhole(filename, src, first)
+	return ParseWith(filename, src, first, nil)
 }
+
+// ParseWith is ParseAt for a long input read under limits: poll, when
+// set, is called every few thousand tokens with the line reached, and the
+// parse stops with its error, if it returns one (Ctrl-C, the memory
+// budget).
+func ParseWith(filename, src string, first int, poll func(line int) error) (*File, error) {
+	f, err := parsePieces(filename, src, first, poll)
+	if f != nil || err != nil {
+		return f, err
+	}
+	return parseWholePolled(filename, src, first, poll)
+}
+
+// pollEvery is how many tokens a parse reads between polls.
+const pollEvery = 4096
 
 // parseWhole parses src as one piece, and says what is wrong with it.
 func parseWhole(filename, src string, first int) (*File, error) {
-	peek, err := lexer.Upgrade(&scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1})
+	return parseWholePolled(filename, src, first, nil)
+}
+
+// parseWholePolled is parseWhole under a poll (ParseWith).
+func parseWholePolled(filename, src string, first int, poll func(int) error) (*File, error) {
+	sc := &scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1, poll: poll}
+	peek, err := lexer.Upgrade(sc)
+	if sc.stopped != nil {
+		return nil, sc.stopped
+	}
 	var g *gFile
 	if err == nil {
 		g, err = grammar().ParseFromLexer(peek)

@@ -32,72 +32,126 @@ const minPiecesBytes = 4096
 // parsePieces parses src in pieces, side by side when it is long enough to
 // gain from it. Its simple statements are read by simpleStmt, so that a
 // script made only of them never builds the grammar's parser (grammar.go).
-// It reports false when src cannot be cut or does not parse.
-func parsePieces(filename, src string, first int) (*File, bool) {
+// It returns nil and no error when src cannot be cut or does not parse,
+// and poll's error when poll stops it.
+func parsePieces(filename, src string, first int, poll func(int) error) (*File, error) {
 	if len(src) < minPiecesBytes {
 		toks, ok := tokens(filename, src, first)
 		if !ok {
-			return nil, false
+			return nil, nil
 		}
 		bounds := starts(toks)
 		if len(bounds) == 0 || bounds[0] != 0 {
 			bounds = append([]int{0}, bounds...)
 		}
-		stmts, ok := parsePiece(toks, append(bounds, len(toks)-1))
-		return &File{Name: filename, Stmts: stmts}, ok
+		if stmts, ok := parsePiece(toks, append(bounds, len(toks)-1)); ok {
+			return &File{Name: filename, Stmts: stmts}, nil
+		}
+		return nil, nil
 	}
-	return parseInPieces(filename, src, first, minPieceTokens, runtime.GOMAXPROCS(0))
+	workers := runtime.GOMAXPROCS(0)
+	// about four pieces a worker, a script's tokens being about a quarter
+	// of its bytes
+	size := min(max(minPieceTokens, len(src)/4/(4*workers)), maxPieceTokens)
+	return parseInPiecesPolled(filename, src, first, size, workers, poll)
 }
 
-// parseInPieces parses src in pieces of at least size tokens (about four
-// for each worker), with that many workers.
+// maxPieceTokens is the most tokens a piece holds: the pieces are lexed
+// as the parse goes, a few at a time, so that a long script is never held
+// as tokens whole (64 bytes each, about half the script's length in
+// bytes: a script of 100 MB would take gigabytes).
+const maxPieceTokens = 1 << 15
+
+// parseInPieces parses src in pieces of at least size tokens (and, past
+// size, up to the next statement's start), with that many workers. The
+// pieces are lexed and cut in one pass (cutter), each handed to a worker
+// as it is cut.
 func parseInPieces(filename, src string, first, size, workers int) (*File, bool) {
-	toks, ok := tokens(filename, src, first)
-	if !ok {
-		return nil, false
+	f, _ := parseInPiecesPolled(filename, src, first, size, workers, nil)
+	return f, f != nil
+}
+
+// parseInPiecesPolled is parseInPieces under a poll (ParseWith).
+func parseInPiecesPolled(filename, src string, first, size, workers int, poll func(int) error) (*File, error) {
+	type job struct {
+		toks   []lexer.Token
+		bounds []int
+		out    *[]Stmt
 	}
-	bounds := starts(toks) // statement i is toks[bounds[i]:bounds[i+1]]
-	if len(bounds) == 0 || bounds[0] != 0 {
-		bounds = append([]int{0}, bounds...) // what comes first is the grammar's to judge
-	}
-	bounds = append(bounds, len(toks)-1)
-	pieces := group(bounds, max(size, len(toks)/(4*workers)))
-	stmts := make([][]Stmt, len(pieces))
-	var next atomic.Int64
+	jobs := make(chan job, workers)
 	var failed atomic.Bool
 	var wg sync.WaitGroup
-	for range min(workers, len(pieces)) {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !failed.Load() {
-				i := int(next.Add(1)) - 1
-				if i >= len(pieces) {
-					return
+			for j := range jobs {
+				if failed.Load() {
+					continue
 				}
-				s, ok := parsePiece(toks, bounds[pieces[i][0]:pieces[i][1]+1])
+				s, ok := parsePiece(j.toks, j.bounds)
 				if !ok {
 					failed.Store(true)
-					return
+					continue
 				}
-				stmts[i] = s
+				*j.out = s
 			}
 		}()
 	}
+	var slots []*[]Stmt // each piece's statements, in order
+	// send hands the piece toks to a worker: its statements start at
+	// bounds, and its last token, the next statement's first (or EOF),
+	// ends it.
+	send := func(toks []lexer.Token, bounds []int) {
+		if len(bounds) == 0 || bounds[0] != 0 {
+			bounds = append([]int{0}, bounds...) // what comes first is the grammar's to judge
+		}
+		slot := new([]Stmt)
+		slots = append(slots, slot)
+		jobs <- job{toks, append(bounds, len(toks)-1), slot}
+	}
+	sc := &scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1, poll: poll}
+	var cut cutter
+	toks := make([]lexer.Token, 0, size+1)
+	var bounds []int
+	lexed := true
+	for !failed.Load() {
+		t, err := sc.Next()
+		if err != nil {
+			lexed = false
+			break
+		}
+		if t.EOF() {
+			send(append(toks, t), bounds)
+			break
+		}
+		if cut.next(t) {
+			if len(toks) >= size {
+				send(append(toks, t), bounds)
+				toks, bounds = make([]lexer.Token, 0, size+1), nil
+			}
+			bounds = append(bounds, len(toks))
+		}
+		toks = append(toks, t)
+	}
+	close(jobs)
 	wg.Wait()
-	if failed.Load() || len(pieces) == 0 {
-		return nil, false
+	if sc.stopped != nil {
+		return nil, sc.stopped
+	}
+	if !lexed || failed.Load() {
+		return nil, nil
 	}
 	f := &File{Name: filename}
 	n := 0
-	for _, s := range stmts {
-		n += len(s)
+	for _, s := range slots {
+		n += len(*s)
 	}
 	f.Stmts = make([]Stmt, 0, n)
-	for _, s := range stmts {
-		f.Stmts = append(f.Stmts, s...)
+	for _, s := range slots {
+		f.Stmts = append(f.Stmts, *s...)
 	}
-	return f, true
+	return f, nil
 }
 
 // tokens lexes the whole of src, ending with its EOF token.
@@ -188,72 +242,70 @@ func (s *sliceLexer) Next() (lexer.Token, error) {
 // Not every statement's start is found (a let's value that opens a line
 // with a bracket, say): a run between two starts may hold several.
 func starts(toks []lexer.Token) []int {
-	const (
-		start = iota // before a statement
-		head         // a game or let before its '=' or '{'
-		body         // a game's rules
-		expr         // an expression at depth 0
-	)
 	var out []int
-	depth, state := 0, start
-	operand := false // the last token ended an operand
+	var c cutter
 	for i, t := range toks[:len(toks)-1] {
-		if depth == 0 {
-			switch {
-			case t.Type == tokKeyword && (t.Value == "game" || t.Value == "let"):
-				out = append(out, i)
-				state = head
-			case t.Value == ";" && t.Type == tokPunct:
-				state = start
-			case state == start:
-				out = append(out, i)
-				state = expr
-			case state == expr && operand:
-				switch {
-				case t.Type == tokInt, t.Type == tokString, t.Type == tokIdent, t.Type == tokOpenBOL,
-					t.Type == tokKeyword && (t.Value == "if" || t.Value == "not"):
-					out = append(out, i)
-				}
-			case state == head && t.Value == "=":
-				state = expr
-			}
+		if c.next(t) {
+			out = append(out, i)
 		}
-		switch t.Value {
-		case "(", "[", "{":
-			if t.Type == tokPunct || t.Type == tokOpenBOL {
-				if depth == 0 && state == head && t.Value == "{" {
-					state = body
-				}
-				depth++
-			}
-		case ")", "]", "}":
-			if t.Type == tokPunct {
-				depth--
-				if depth == 0 && state == body {
-					state = start
-				}
-			}
-		}
-		operand = endsOperand(t)
 	}
 	return out
 }
 
-// group gathers the statements of bounds (statement i is the tokens
-// bounds[i] to bounds[i+1]) into pieces of at least size tokens, the last
-// too: piece k is the statements pieces[k][0] to pieces[k][1] - 1.
-func group(bounds []int, size int) [][2]int {
-	var pieces [][2]int
-	last := len(bounds) - 1
-	lo := 0
-	for i := 1; i < last; i++ {
-		if bounds[i]-bounds[lo] >= size && bounds[last]-bounds[i] >= size {
-			pieces = append(pieces, [2]int{lo, i})
-			lo = i
+// cutter follows the brackets and the statement under way, token by
+// token, for starts.
+type cutter struct {
+	depth, state int
+	operand      bool // the last token ended an operand
+}
+
+// The states of a cutter.
+const (
+	cutStart = iota // before a statement
+	cutHead         // a game or let before its '=' or '{'
+	cutBody         // a game's rules
+	cutExpr         // an expression at depth 0
+)
+
+// next reports whether t, the next token, starts a statement.
+func (c *cutter) next(t lexer.Token) bool {
+	starts := false
+	if c.depth == 0 {
+		switch {
+		case t.Type == tokKeyword && (t.Value == "game" || t.Value == "let"):
+			starts = true
+			c.state = cutHead
+		case t.Value == ";" && t.Type == tokPunct:
+			c.state = cutStart
+		case c.state == cutStart:
+			starts = true
+			c.state = cutExpr
+		case c.state == cutExpr && c.operand:
+			switch {
+			case t.Type == tokInt, t.Type == tokString, t.Type == tokIdent, t.Type == tokOpenBOL,
+				t.Type == tokKeyword && (t.Value == "if" || t.Value == "not"):
+				starts = true
+			}
+		case c.state == cutHead && t.Value == "=":
+			c.state = cutExpr
 		}
 	}
-	if lo < last {
-		pieces = append(pieces, [2]int{lo, last})
+	switch t.Value {
+	case "(", "[", "{":
+		if t.Type == tokPunct || t.Type == tokOpenBOL {
+			if c.depth == 0 && c.state == cutHead && t.Value == "{" {
+				c.state = cutBody
+			}
+			c.depth++
+		}
+	case ")", "]", "}":
+		if t.Type == tokPunct {
+			c.depth--
+			if c.depth == 0 && c.state == cutBody {
+				c.state = cutStart
+			}
+		}
 	}
-	return pieces
+	c.operand = endsOperand(t)
+	return starts
 }

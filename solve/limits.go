@@ -125,11 +125,16 @@ type LimitError struct {
 	Limit  int64
 	Memory bool // the memory budget, not the state cap
 	Moves  bool // the candidate moves of one position, not the states stored
+	// Reading: a script being read, its parse trees (What says which)
+	Reading bool
 }
 
 func (e *LimitError) Error() string {
 	if e.Moves {
 		return e.movesError()
+	}
+	if e.Reading {
+		return fmt.Sprintf("memory limit reached: %s needs more than %s (raise it with --max-memory, or :set max-memory in the REPL)", e.What, MiB(e.Limit))
 	}
 	if e.Memory && e.States < 0 {
 		return fmt.Sprintf("memory limit reached: listing the moves of %s needs more than %s (raise it with --max-memory, or :set max-memory in the REPL); what the session had learnt is dropped", e.What, MiB(e.Limit))
