@@ -20,8 +20,10 @@ type document struct {
 	uri, name string
 	text      string
 	lines     []string
+	parsed    bool
 	file      *lang.File      // nil when the text does not parse
 	defs      map[string]decl // the names the file defines
+	stale     bool            // its diagnostics are not yet published
 }
 
 // decl is a name the file defines, and where.
@@ -35,9 +37,19 @@ type decl struct {
 // session answers :help and lists the words; it holds no document.
 var session = gamelang.NewSession(gamelang.Options{})
 
-func newDocument(uri, text string) *document {
-	d := &document{uri: uri, name: path.Base(uri), text: text, lines: strings.Split(text, "\n"), defs: map[string]decl{}}
-	f, err := lang.Parse(d.name, text)
+// newDocument is a document of text; it is parsed when first asked about
+// (parse).
+func newDocument(uri, text string, stale bool) *document {
+	return &document{uri: uri, name: path.Base(uri), text: text, lines: strings.Split(text, "\n"), stale: stale}
+}
+
+// parse reads the document's statements and definitions, once.
+func (d *document) parse() *document {
+	if d.parsed {
+		return d
+	}
+	d.parsed, d.defs = true, map[string]decl{}
+	f, err := lang.Parse(d.name, d.text)
 	if err != nil {
 		return d
 	}

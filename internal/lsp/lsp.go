@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,20 +51,74 @@ type conn struct {
 	w  io.Writer
 }
 
-// read reads one message's body.
+// What a client may send: a message's headers and body are bounded before
+// they are read, so that a forged length costs nothing.
+const (
+	maxHeaders = 32       // header lines in a message
+	maxBody    = 64 << 20 // bytes in a message's body: a document of up to about 60 MB
+)
+
+// errFraming is a message the server cannot find the end of: the stream
+// is lost, and the server stops.
+type errFraming struct{ msg string }
+
+func (e errFraming) Error() string { return "the client's messages cannot be read: " + e.msg }
+
+// errTooLarge is a message over maxBody: skipped, the stream read on.
+type errTooLarge struct{ n int64 }
+
+func (e errTooLarge) Error() string {
+	return fmt.Sprintf("skipped a message of %d bytes: at most %d MiB", e.n, maxBody>>20)
+}
+
+// read reads one message's body. Its header lines are at most the
+// reader's buffer long (4 KiB), at most maxHeaders of them.
 func (c *conn) read() ([]byte, error) {
-	tp := textproto.NewReader(c.r)
-	h, err := tp.ReadMIMEHeader()
-	if err != nil {
-		return nil, err
+	n := int64(-1)
+	for lines := 0; ; lines++ {
+		line, err := c.r.ReadSlice('\n')
+		switch {
+		case err == io.EOF && lines == 0 && len(line) == 0:
+			return nil, io.EOF
+		case err == bufio.ErrBufferFull:
+			return nil, errFraming{fmt.Sprintf("a header line of more than %d bytes", c.r.Size())}
+		case err == io.EOF:
+			return nil, io.ErrUnexpectedEOF
+		case err != nil:
+			return nil, err
+		case lines == maxHeaders:
+			return nil, errFraming{fmt.Sprintf("more than %d header lines", maxHeaders)}
+		}
+		h := strings.TrimRight(string(line), "\r\n")
+		if h == "" {
+			break
+		}
+		name, value, ok := strings.Cut(h, ":")
+		if !ok {
+			return nil, errFraming{fmt.Sprintf("a header line %.40q", h)}
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+			if err != nil || v < 0 {
+				return nil, errFraming{fmt.Sprintf("a Content-Length of %.40q", value)}
+			}
+			n = v
+		}
 	}
-	n, err := strconv.Atoi(h.Get("Content-Length"))
-	if err != nil || n < 0 || n > 64<<20 {
-		return nil, fmt.Errorf("a message without a usable Content-Length (%q)", h.Get("Content-Length"))
+	if n < 0 {
+		return nil, errFraming{"a message without a Content-Length"}
+	}
+	if n > maxBody {
+		if _, err := io.CopyN(io.Discard, c.r, n); err != nil {
+			return nil, io.ErrUnexpectedEOF
+		}
+		return nil, errTooLarge{n}
 	}
 	body := make([]byte, n)
-	_, err = io.ReadFull(c.r, body)
-	return body, err
+	if _, err := io.ReadFull(c.r, body); err != nil {
+		return nil, io.ErrUnexpectedEOF
+	}
+	return body, nil
 }
 
 func (c *conn) write(m message) error {
@@ -85,18 +138,48 @@ func (c *conn) write(m message) error {
 
 // Serve answers the messages of in on out until the client sends exit or
 // in ends. It returns nil after shutdown then exit, as the protocol asks.
+//
+// The messages are read as they come, on a goroutine of their own, and
+// answered in order; a document's diagnostics wait until no message is
+// waiting, so that a burst of changes (typing, a paste, a replay) is
+// checked once, at its last text.
 func Serve(in io.Reader, out io.Writer, log io.Writer) error {
 	s := &server{c: &conn{r: bufio.NewReader(in), w: out}, docs: map[string]*document{}, log: log}
+	type read struct {
+		body []byte
+		err  error
+	}
+	msgs := make(chan read, 256)
+	go func() {
+		for {
+			body, err := s.c.read()
+			if _, ok := err.(errTooLarge); ok {
+				fmt.Fprintf(log, "gamelang lsp: %v\n", err)
+				continue
+			}
+			msgs <- read{body, err}
+			if err != nil {
+				return
+			}
+		}
+	}()
 	for {
-		body, err := s.c.read()
-		if err == io.EOF {
+		var r read
+		select {
+		case r = <-msgs:
+		default:
+			s.flush()
+			r = <-msgs
+		}
+		if r.err == io.EOF {
+			s.flush()
 			return nil
 		}
-		if err != nil {
-			return err
+		if r.err != nil {
+			return r.err
 		}
 		var m message
-		if err := json.Unmarshal(body, &m); err != nil {
+		if err := json.Unmarshal(r.body, &m); err != nil {
 			s.c.write(message{ID: json.RawMessage("null"), Error: &rpcError{codeParse, err.Error()}})
 			continue
 		}
@@ -127,6 +210,7 @@ func Serve(in io.Reader, out io.Writer, log io.Writer) error {
 type server struct {
 	c        *conn
 	docs     map[string]*document
+	stale    []string // documents changed since their diagnostics, in order
 	shutdown bool
 	log      io.Writer
 }
@@ -240,6 +324,7 @@ func (s *server) handle(m message) (any, *rpcError) {
 		if !ok {
 			return nil, &rpcError{codeInvalidParams, "the document is not open: " + p.TextDocument.URI}
 		}
+		d = d.parse()
 		switch m.Method {
 		case "textDocument/hover":
 			return d.hover(p.Position), nil
@@ -256,6 +341,7 @@ func (s *server) handle(m message) (any, *rpcError) {
 		if !ok {
 			return nil, &rpcError{codeInvalidParams, "the document is not open: " + p.TextDocument.URI}
 		}
+		d = d.parse()
 		if m.Method == "textDocument/formatting" {
 			return d.formatting(), nil
 		}
@@ -267,11 +353,25 @@ func (s *server) handle(m message) (any, *rpcError) {
 	return nil, &rpcError{codeMethodNotFound, "gamelang lsp does not do " + m.Method}
 }
 
-// update keeps a document's new text and publishes its diagnostics.
+// update keeps a document's new text; its diagnostics are published by
+// the next flush.
 func (s *server) update(uri, text string) {
-	d := newDocument(uri, text)
-	s.docs[uri] = d
-	s.publish(uri, d.diagnostics())
+	if d, ok := s.docs[uri]; !ok || !d.stale {
+		s.stale = append(s.stale, uri) // else it is listed already
+	}
+	s.docs[uri] = newDocument(uri, text, true)
+}
+
+// flush publishes the diagnostics of the documents changed since they
+// were last published.
+func (s *server) flush() {
+	for _, uri := range s.stale {
+		if d, ok := s.docs[uri]; ok && d.stale {
+			d.stale = false
+			s.publish(uri, d.diagnostics())
+		}
+	}
+	s.stale = s.stale[:0]
 }
 
 func (s *server) publish(uri string, diags []diagnostic) {

@@ -213,3 +213,106 @@ func TestEndsAndBadInput(t *testing.T) {
 		t.Errorf("the server ended with %v", err)
 	}
 }
+
+// A burst of changes is checked once, at its last text: the server
+// publishes diagnostics only when no message waits.
+func TestBurstOfChangesCheckedOnce(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	const uri = "file:///b.game"
+	var burst strings.Builder
+	write := func(method string, params any) {
+		body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+		fmt.Fprintf(&burst, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	}
+	write("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "text": "grundy(Nim(x0))"}})
+	for i := 1; i <= 2000; i++ {
+		write("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": i + 1},
+			"contentChanges": []any{map[string]any{"text": fmt.Sprintf("game G { take 1..3 }\ngrundy(G(x%d))", i)}}})
+	}
+	// the whole burst is in the pipe's reader before the server starts
+	go func() { inW.Write([]byte(burst.String())); inW.Close() }()
+	go func() { done <- Serve(inR, outW, io.Discard); outW.Close() }()
+	c := &conn{r: bufio.NewReader(outR)}
+	var published []string
+	for {
+		body, err := c.read()
+		if err != nil {
+			break
+		}
+		published = append(published, string(body))
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	last := published[len(published)-1]
+	if !strings.Contains(last, "unknown name x2000") {
+		t.Errorf("the last diagnostics are not the last text's: %s", last)
+	}
+	// The reader may hand over the burst in several runs: a few checks,
+	// never one a change.
+	if len(published) > 50 {
+		t.Errorf("%d diagnostics published for 2001 texts", len(published))
+	}
+}
+
+// A message over the size limit is skipped, the next answered; a header
+// that cannot be read ends the server with an error, not a panic or an
+// allocation of what it announces.
+func TestFramingLimits(t *testing.T) {
+	c := start(t)
+	fmt.Fprintf(c.in, "Content-Length: %d\r\n\r\n", maxBody+1)
+	go func() {
+		c.in.Write(make([]byte, maxBody+1))
+		c.send("shutdown", nil, true)
+		// a forged length: skipped as its bytes come, none allocated
+		fmt.Fprintf(c.in, "Content-Length: 99999999999999999\r\n\r\n")
+		c.in.Close()
+	}()
+	if m := c.next(); m["id"].(float64) != 1 {
+		t.Errorf("after a skipped message: %v", m)
+	}
+	if err := <-c.done; err != io.ErrUnexpectedEOF {
+		t.Errorf("a stream cut inside a message ended the server with %v", err)
+	}
+	for _, bad := range []string{
+		strings.Repeat("x", 10000) + "\r\n\r\n",
+		strings.Repeat("A: b\r\n", 40) + "\r\n",
+		"Content-Length: -4\r\n\r\n",
+		"no colon\r\n\r\n",
+		"Content-Type: x\r\n\r\n",
+	} {
+		var errs strings.Builder
+		err := Serve(strings.NewReader(bad), io.Discard, &errs)
+		if err == nil || !strings.Contains(err.Error(), "cannot be read") {
+			t.Errorf("%.30q: %v", bad, err)
+		}
+	}
+}
+
+// FuzzFraming reads any bytes as a client's stream: nothing panics, and
+// no body is longer than the limit.
+//
+//	go test ./internal/lsp -run '^$' -fuzz FuzzFraming -fuzztime 5m
+func FuzzFraming(f *testing.F) {
+	f.Add([]byte("Content-Length: 2\r\n\r\n{}"))
+	f.Add([]byte("Content-Length: 99999999999\r\n\r\n"))
+	f.Add([]byte("content-length:3\n\n[1]Content-Length: 0\r\n\r\n"))
+	f.Add([]byte("Content-Length: 52\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}  "))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c := &conn{r: bufio.NewReader(strings.NewReader(string(b)))}
+		for range 100 {
+			body, err := c.read()
+			if err != nil {
+				if _, ok := err.(errTooLarge); ok {
+					continue
+				}
+				return
+			}
+			if len(body) > maxBody {
+				t.Fatalf("a body of %d bytes", len(body))
+			}
+		}
+	})
+}
