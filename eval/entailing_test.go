@@ -249,3 +249,36 @@ func TestEntailingErrors(t *testing.T) {
 	wantError(t, "game G { take 1 entailing; take 2 }\ngrundy(G(5), normal)", "only the entailing convention plays it")
 	wantError(t, "game G { take 1..3 split entailing }\noutcome(G(5))", "an entailing move that leaves several positions")
 }
+
+// TestEntailingMovesThatAddCoins checks a game whose moves may leave more
+// than they take (no loop): the solver values the smaller heaps first, and
+// must give that up where a heap's moves lead back up.
+func TestEntailingMovesThatAddCoins(t *testing.T) {
+	moves := func(n int) []emove {
+		var out []emove
+		if n < 5 {
+			out = append(out, emove{parts: []int{n + 5}, then: "entailing"})
+		}
+		if n > 5 {
+			out = append(out, emove{parts: []int{n - 1}})
+			out = append(out, emove{parts: []int{n - 6}, then: "again"})
+		}
+		return out
+	}
+	checkSums(t, "game G state (n) { move (n + 5) if n < 5 entailing; move (n - 1) if n > 5; move (n - 6) if n > 5 again }", &ebrute{moves: moves, memo: map[string]bool{}}, 3, 11)
+}
+
+// TestEntailingLoops: moves that can go on for ever are refused at once,
+// with the loop they make.
+func TestEntailingLoops(t *testing.T) {
+	for _, c := range []struct{ script, loop string }{
+		{"game A state (a) { move (a) again }\noutcome(A(1))", "A(1) -again-> A(1)"},
+		{"game B state (a) { move (1 - a) again }\noutcome(B(1))", "B(1) -again-> B(0) -again-> B(1)"},
+		// E(0)'s value needs who wins obliged in E(1), which needs E(0)'s
+		{"game E state (a) { move (1 - a) entailing }\noutcome(E(0))", "E(1) -entailing-> E(0) -entailing-> E(1)"},
+		{"game F state (n) { move (n - 1) if n > 0 entailing; move (n + 1) if n < 3 }\ngrundy(F(2))", "F(3) -entailing-> F(2) -> F(3)"},
+		{"game H state (a, b) { move (b, a) again }\noutcome(H(1, 2) + Nim(3))", "H(1, 2) -again-> H(2, 1) -again-> H(1, 2)"},
+	} {
+		wantError(t, c.script, "the moves loop: "+c.loop+": entailing play values only games that end")
+	}
+}

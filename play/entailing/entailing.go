@@ -211,22 +211,91 @@ func (s *nset) mex() uint64 {
 }
 
 // Solver answers questions under entailing play.
+//
+// It values parts with an explicit stack, not by recursion, so that the
+// depth of a game (a stack of a million coins obliging an answer in the
+// stack below it) costs memory within the budget, never the goroutine's
+// stack; a part met again while it is being valued is a loop of moves,
+// refused (entailing play values games that end). A heap ruleset's parts
+// are valued smallest first (warm), so that a part's moves find the
+// smaller parts they leave already valued.
 type Solver struct {
-	env     play.Env
-	normal  *normal.Solver
-	free    map[game.Ruleset]map[string]val   // the values of parts nobody is obliged in
-	wins    map[game.Ruleset]map[string]*nset // W: the rests for which the player obliged in a part wins
-	states  int
-	entered int                    // computations begun, for the checks on the way down
-	warm    map[game.Ruleset]int64 // heap rulesets: the heaps below this are valued
+	env    play.Env
+	normal *normal.Solver
+	free   map[game.Ruleset]map[pkey]val   // the values of parts nobody is obliged in
+	wins   map[game.Ruleset]map[pkey]*nset // W: the rests for which the player obliged in a part wins
+	states int
+	steps  int               // steps of the stack, for the polls
+	warm   map[warmKey]int64 // heap rulesets: the heaps below this are valued
+	cold   map[warmKey]bool  // heap rulesets whose warming met a loop: valued as asked
+	onPath map[nodeKey]int   // the parts being valued, and where on the stack
+	stack  []frame           // reused between computations
+	// oneNumber: the rulesets whose positions are one number
+	oneNumber map[game.Ruleset]bool
 }
 
 // New returns a solver.
 func New(env play.Env) *Solver {
-	return &Solver{env: env, normal: normal.New(env), free: map[game.Ruleset]map[string]val{}, wins: map[game.Ruleset]map[string]*nset{}, warm: map[game.Ruleset]int64{}}
+	return &Solver{env: env, normal: normal.New(env), free: map[game.Ruleset]map[pkey]val{}, wins: map[game.Ruleset]map[pkey]*nset{},
+		warm: map[warmKey]int64{}, cold: map[warmKey]bool{}, onPath: map[nodeKey]int{}, oneNumber: map[game.Ruleset]bool{}}
 }
 
-func key(c game.Component) string { return c.Rules.Kind().Encode(c.State) }
+// pkey is a part's key in the memo: its heap, for a one-number part (no
+// string made), else its kind's encoding.
+type pkey struct {
+	n int64
+	s string
+}
+
+func (s *Solver) key(c game.Component) pkey {
+	if h, ok := s.heap(c); ok {
+		return pkey{n: h}
+	}
+	return pkey{n: -1, s: c.Rules.Kind().Encode(c.State)}
+}
+
+// A node is what the solver values: a part's value (free) or, for a part
+// left by an entailing move, W.
+type node struct {
+	win bool
+	c   game.Component
+	key pkey
+}
+
+type nodeKey struct {
+	win   bool
+	rules game.Ruleset
+	key   pkey
+}
+
+func (n node) id() nodeKey { return nodeKey{n.win, n.c.Rules, n.key} }
+
+type warmKey struct {
+	win   bool
+	rules game.Ruleset
+}
+
+// frame is a node being valued: its moves, and how far the look for the
+// parts they need has gone.
+type frame struct {
+	n      node
+	moves  []game.Move
+	i, j   int   // the move, and the part of its result, to look at next
+	sum    val   // the value of the parts of move i looked at
+	set    *nset // what the moves before i answer
+	warmed bool  // pushed to warm a heap ruleset, not asked for
+	via    game.Then
+}
+
+// known reports whether n is valued.
+func (s *Solver) known(n node) bool {
+	if n.win {
+		_, ok := s.wins[n.c.Rules][n.key]
+		return ok
+	}
+	_, ok := s.free[n.c.Rules][n.key]
+	return ok
+}
 
 // store counts a state against the limits.
 func (s *Solver) store(ctx context.Context) error {
@@ -240,13 +309,11 @@ func (s *Solver) store(ctx context.Context) error {
 	return s.env.Limits.Check("entailing play", s.states, int64(s.states)*96)
 }
 
-// enter is called as a computation begins, before any is stored: a deep
-// chain of them (a stack obliging an answer in the stack below it, and so
-// on) holds the moves of each, so Ctrl-C and the memory budget are checked
-// on the way down too.
-func (s *Solver) enter(ctx context.Context) error {
-	s.entered++
-	if s.entered%64 != 0 {
+// step is called at every step of the stack: Ctrl-C, the memory budget
+// (the stack holds the moves of every part on it) and progress.
+func (s *Solver) step(ctx context.Context) error {
+	s.steps++
+	if s.steps%64 != 0 {
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -256,22 +323,220 @@ func (s *Solver) enter(ctx context.Context) error {
 	return s.env.Limits.CheckNow("entailing play", s.states, int64(s.states)*96)
 }
 
-// warmUp values the heaps below n of a heap ruleset first, smallest first,
-// so that valuing heap n goes one level down, not n levels (each holding
-// its moves). Moves of a heap ruleset leave smaller heaps.
-func (s *Solver) warmUp(ctx context.Context, c game.Component) error {
+// heap is the heap of a one-number part, and whether it is one.
+func (s *Solver) heap(c game.Component) (int64, bool) {
 	h, ok := c.State.(*big.Int)
-	if !ok || !h.IsInt64() || len(c.Rules.Kind().Coords()) != 1 {
+	if !ok || !h.IsInt64() || h.Sign() < 0 {
+		return 0, false
+	}
+	one, ok := s.oneNumber[c.Rules]
+	if !ok {
+		one = len(c.Rules.Kind().Coords()) == 1
+		s.oneNumber[c.Rules] = one
+	}
+	return h.Int64(), one
+}
+
+// warmFirst is the node to value before n: the smallest heap of n's
+// ruleset not yet valued, when n is a heap above it (warming), else n.
+// Warming a heap of a million coins would need a million states: past
+// the state cap it is refused at once.
+func (s *Solver) warmFirst(n node) (node, bool, error) {
+	h, ok := s.heap(n.c)
+	wk := warmKey{n.win, n.c.Rules}
+	if !ok || s.cold[wk] {
+		return n, false, nil
+	}
+	for w := s.warm[wk]; w < h; w++ {
+		if h >= int64(s.env.Limits.States()) {
+			return n, false, &solve.LimitError{What: fmt.Sprintf("%s under entailing play (every heap below it is valued)", n.c), States: s.states, Bytes: solve.Held(), Limit: int64(s.env.Limits.States())}
+		}
+		c := game.Component{Rules: n.c.Rules, State: big.NewInt(w)}
+		m := node{win: n.win, c: c, key: s.key(c)}
+		if !s.known(m) {
+			s.warm[wk] = w
+			return m, true, nil
+		}
+	}
+	s.warm[wk] = max(s.warm[wk], h)
+	return n, false, nil
+}
+
+// value values n and every part it needs, on the stack.
+func (s *Solver) value(ctx context.Context, root node) error {
+	if s.known(root) {
 		return nil
 	}
-	for n := h.Int64(); s.warm[c.Rules] < n; {
-		k := s.warm[c.Rules]
-		s.warm[c.Rules] = k + 1
-		if _, err := s.part(ctx, game.Component{Rules: c.Rules, State: big.NewInt(k)}); err != nil {
+	defer func() {
+		for _, f := range s.stack {
+			delete(s.onPath, f.n.id())
+		}
+		s.stack = s.stack[:0]
+	}()
+	push := func(n node, warmed bool, via game.Then) error {
+		if err := s.step(ctx); err != nil {
+			return err
+		}
+		if ob, ok := n.c.Rules.(obliged); ok {
+			return fmt.Errorf("%s is a part someone must answer in: it has no value of its own", ob.Name()+ob.Kind().Format(n.c.State))
+		}
+		moves, err := game.EntailMoves(ctx, n.c)
+		if err != nil {
+			return err
+		}
+		s.onPath[n.id()] = len(s.stack)
+		s.stack = append(s.stack, frame{n: n, moves: moves, warmed: warmed, via: via})
+		return nil
+	}
+	for {
+		if len(s.stack) == 0 {
+			// the root, or the next heap to warm before it
+			if s.known(root) {
+				return nil
+			}
+			first, warmed, err := s.warmFirst(root)
+			if err != nil {
+				return err
+			}
+			if err := push(first, warmed, game.Free); err != nil {
+				return err
+			}
+			continue
+		}
+		f := &s.stack[len(s.stack)-1]
+		next, via, found, err := s.needed(ctx, f)
+		if err != nil {
+			return err
+		}
+		if !found {
+			if err := s.finish(ctx, f); err != nil {
+				return err
+			}
+			delete(s.onPath, f.n.id())
+			s.stack = s.stack[:len(s.stack)-1]
+			continue
+		}
+		if at, ok := s.onPath[next.id()]; ok {
+			if s.unwarm(next) {
+				continue
+			}
+			return s.loop(at, next, via)
+		}
+		first, warmed, err := s.warmFirst(next)
+		if err != nil {
+			return err
+		}
+		if err := push(first, warmed || f.warmed, via); err != nil {
 			return err
 		}
 	}
-	return nil
+}
+
+// unwarm undoes a warming that met a part being valued: the smaller heaps
+// are not all below the one asked for (its moves may add coins), so the
+// ruleset is valued as asked from then on. It reports whether there was a
+// warming to undo.
+func (s *Solver) unwarm(n node) bool {
+	for i, f := range s.stack {
+		if !f.warmed {
+			continue
+		}
+		for _, g := range s.stack[i:] {
+			delete(s.onPath, g.n.id())
+			if g.warmed {
+				s.cold[warmKey{g.n.win, g.n.c.Rules}] = true
+			}
+		}
+		s.stack = s.stack[:i]
+		return true
+	}
+	return false
+}
+
+// loop is the error of a loop of moves: the part next, met again, was
+// being valued at stack[at].
+func (s *Solver) loop(at int, next node, via game.Then) error {
+	var b strings.Builder
+	step := func(then game.Then) string {
+		if then == game.Free {
+			return " -> "
+		}
+		return " -" + then.String() + "-> "
+	}
+	for i, f := range s.stack[at:] {
+		if i > 0 {
+			b.WriteString(step(f.via))
+		}
+		b.WriteString(f.n.c.String())
+	}
+	b.WriteString(step(via) + next.c.String())
+	return fmt.Errorf("the moves loop: %s: entailing play values only games that end, and these moves can go on for ever", b.String())
+}
+
+// needed is the next part f's moves need that is not yet valued, and the
+// kind of move that leads to it. The look moves past what is valued,
+// adding what each move answers to f's set as soon as its parts are all
+// valued, so that each part is looked up once.
+func (s *Solver) needed(ctx context.Context, f *frame) (node, game.Then, bool, error) {
+	if f.set == nil {
+		f.set = &nset{}
+	}
+	for ; f.i < len(f.moves); f.i, f.j, f.sum = f.i+1, 0, (val{}) {
+		m := f.moves[f.i]
+		if m.Then == game.Entail {
+			w := &nset{} // leaving nothing: the obliged player loses
+			if len(m.To) > 0 {
+				n := node{win: true, c: m.To[0], key: s.key(m.To[0])}
+				var ok bool
+				if w, ok = s.wins[n.c.Rules][n.key]; !ok {
+					return n, m.Then, true, nil
+				}
+			}
+			f.set.add(entailAnswer(w))
+			continue
+		}
+		for ; f.j < len(m.To); f.j++ {
+			c := m.To[f.j]
+			if !game.IsEntailing(c.Rules) {
+				v, err := s.part(ctx, c) // normal play's solver values it
+				if err != nil {
+					return node{}, 0, false, err
+				}
+				f.sum = f.sum.add(v)
+				continue
+			}
+			n := node{c: c, key: s.key(c)}
+			v, ok := s.free[n.c.Rules][n.key]
+			if !ok {
+				return n, m.Then, true, nil
+			}
+			f.sum = f.sum.add(v)
+		}
+		f.set.add(sumAnswer(f.sum, m.Then))
+	}
+	return node{}, 0, false, nil
+}
+
+// finish values f's node from the set its moves answer.
+func (s *Solver) finish(ctx context.Context, f *frame) error {
+	set := f.set
+	r := f.n.c.Rules
+	if f.n.win {
+		if s.wins[r] == nil {
+			s.wins[r] = map[pkey]*nset{}
+		}
+		s.wins[r][f.n.key] = set
+	} else {
+		v := val{loony: true}
+		if !set.all() {
+			v = val{n: set.mex()}
+		}
+		if s.free[r] == nil {
+			s.free[r] = map[pkey]val{}
+		}
+		s.free[r][f.n.key] = v
+	}
+	return s.store(ctx)
 }
 
 // part is the value of a component nobody is obliged in.
@@ -289,48 +554,11 @@ func (s *Solver) part(ctx context.Context, c game.Component) (val, error) {
 		}
 		return val{n: g.Uint64()}, nil
 	}
-	m := s.free[c.Rules]
-	if m == nil {
-		m = map[string]val{}
-		s.free[c.Rules] = m
-	}
-	k := key(c)
-	if v, ok := m[k]; ok {
-		return v, nil
-	}
-	if err := s.enter(ctx); err != nil {
+	n := node{c: c, key: s.key(c)}
+	if err := s.value(ctx, n); err != nil {
 		return val{}, err
 	}
-	if err := s.warmUp(ctx, c); err != nil {
-		return val{}, err
-	}
-	answers, err := s.answers(ctx, c)
-	if err != nil {
-		return val{}, err
-	}
-	v := val{loony: true}
-	if !answers.all() {
-		v = val{n: answers.mex()}
-	}
-	m[k] = v
-	return v, s.store(ctx)
-}
-
-// answers is C: the values of the rest that a move of c answers.
-func (s *Solver) answers(ctx context.Context, c game.Component) (*nset, error) {
-	moves, err := game.EntailMoves(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	C := &nset{}
-	for _, m := range moves {
-		a, err := s.answer(ctx, m)
-		if err != nil {
-			return nil, err
-		}
-		C.add(a)
-	}
-	return C, nil
+	return s.free[c.Rules][n.key], nil
 }
 
 // answer is what a move answers: the values x of the rest for which the
@@ -340,30 +568,42 @@ func (s *Solver) answers(ctx context.Context, c game.Component) (*nset, error) {
 // x for which the player obliged in H loses, and a loony rest when that
 // player loses with it.
 func (s *Solver) answer(ctx context.Context, m game.Move) (*nset, error) {
-	a := &nset{}
 	if m.Then == game.Entail {
 		w, err := s.obliged(ctx, m.To)
 		if err != nil {
 			return nil, err
 		}
-		a.addComplement(w)
-		a.loony = !w.loony
-		return a, nil
+		return entailAnswer(w), nil
 	}
 	v, err := s.sum(ctx, m.To)
 	if err != nil {
 		return nil, err
 	}
+	return sumAnswer(v, m.Then), nil
+}
+
+// entailAnswer is what an entailing move answers, W being what the
+// player obliged by it wins against.
+func entailAnswer(w *nset) *nset {
+	a := &nset{}
+	a.addComplement(w)
+	a.loony = !w.loony
+	return a
+}
+
+// sumAnswer is what a free or again move to parts worth v answers.
+func sumAnswer(v val, then game.Then) *nset {
+	a := &nset{}
 	switch {
-	case m.Then == game.Again && v.loony:
+	case then == game.Again && v.loony:
 		a.addAllBut(nil)
-	case m.Then == game.Again:
+	case then == game.Again:
 		a.addAllBut(put(nil, v.n))
 	case !v.loony:
 		a.addFin(v.n)
 	}
-	a.loony = m.Then == game.Again
-	return a, nil
+	a.loony = then == game.Again
+	return a
 }
 
 // add adds every member of o to s.
@@ -399,46 +639,21 @@ func (s *Solver) obliged(ctx context.Context, to []game.Component) (*nset, error
 	if len(to) == 0 {
 		return &nset{}, nil // no answer: the obliged player loses
 	}
-	c := to[0]
-	m := s.wins[c.Rules]
-	if m == nil {
-		m = map[string]*nset{}
-		s.wins[c.Rules] = m
-	}
-	k := key(c)
-	if w, ok := m[k]; ok {
-		return w, nil
-	}
-	if err := s.enter(ctx); err != nil {
+	n := node{win: true, c: to[0], key: s.key(to[0])}
+	if err := s.value(ctx, n); err != nil {
 		return nil, err
 	}
-	if err := s.warmUp(ctx, c); err != nil {
-		return nil, err
-	}
-	moves, err := game.EntailMoves(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	W := &nset{}
-	for _, mv := range moves {
-		a, err := s.answer(ctx, mv)
-		if err != nil {
-			return nil, err
-		}
-		W.add(a)
-	}
-	m[k] = W
-	return W, s.store(ctx)
+	return s.wins[to[0].Rules][n.key], nil
 }
 
 // Value is a position's value: a nimber or ∞ when nobody is obliged, else
 // who wins.
 func (s *Solver) Value(ctx context.Context, p game.Position) (play.Value, error) {
-	v, err := s.value(ctx, p)
+	v, err := s.positionValue(ctx, p)
 	return v.wrap(), err
 }
 
-func (s *Solver) value(ctx context.Context, p game.Position) (Value, error) {
+func (s *Solver) positionValue(ctx context.Context, p game.Position) (Value, error) {
 	at, err := obligation(p)
 	if err != nil {
 		return Value{}, err
@@ -511,7 +726,7 @@ func obligation(p game.Position) (int, error) {
 
 // Outcome is who wins.
 func (s *Solver) Outcome(ctx context.Context, p game.Position) (game.Outcome, error) {
-	v, err := s.value(ctx, p)
+	v, err := s.positionValue(ctx, p)
 	if err != nil {
 		return 0, err
 	}
