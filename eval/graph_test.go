@@ -21,6 +21,7 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lib/graphs"
 	"github.com/gamelang/gamelang/play"
+	playmisere "github.com/gamelang/gamelang/play/misere"
 	playnormal "github.com/gamelang/gamelang/play/normal"
 	"github.com/gamelang/gamelang/rules/graph"
 )
@@ -174,6 +175,29 @@ func arcKaylesMoves(left uint64, adj []uint64) []uint64 {
 	return out
 }
 
+// bruteMisereN reports whether the player to move wins a vertex-deletion
+// game under misère play (the player who cannot move wins), whole.
+func bruteMisereN(all uint64, adj []uint64, moves func(uint64, []uint64) []uint64) bool {
+	memo := map[uint64]bool{}
+	var n func(uint64) bool
+	n = func(left uint64) bool {
+		if v, ok := memo[left]; ok {
+			return v
+		}
+		ms := moves(left, adj)
+		win := len(ms) == 0
+		for _, rm := range ms {
+			if !n(left &^ rm) {
+				win = true
+				break
+			}
+		}
+		memo[left] = win
+		return win
+	}
+	return n(all)
+}
+
 // randomGraph is a graph of n vertices v1..vn, each edge there with
 // probability p: its text for graph() and its adjacency bitmasks.
 func randomGraph(r *rand.Rand, n int, p float64) (string, []uint64) {
@@ -231,6 +255,14 @@ func checkGraphGames(t *testing.T, text string, adj []uint64) {
 			}
 			if split, _ := rs.Splits(); got.Int64() != int64(want) {
 				t.Errorf("%s(graph(%q)), split %v: %s, brute force %d", c.name, text, split, got, want)
+			}
+			// misère play: the root split into its components is a sum
+			o, err := playmisere.New(play.Env{Limits: in.Limits()}).Outcome(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if split, _ := rs.Splits(); (o == game.N) != bruteMisereN(all, adj, c.moves) {
+				t.Errorf("%s(graph(%q)), split %v, misère: %v, brute force N %v", c.name, text, split, o, bruteMisereN(all, adj, c.moves))
 			}
 		}
 	}
@@ -308,6 +340,23 @@ func bigGraphFile(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return name
+}
+
+// A graph asked about whole falls apart into its components at once: a
+// graph of 2000 separate edges and a vertex (4001 vertices, one line of
+// text past 64 KiB) is worth 1, each edge 1 and the vertex 1 — where each
+// of its 4001 moves once left 2000 components.
+func TestRootSplitIntoComponents(t *testing.T) {
+	var words []string
+	for i := range 2000 {
+		words = append(words, fmt.Sprintf("a%d-b%d", i, i))
+	}
+	words = append(words, strings.Repeat("x", 70000))
+	text := strings.Join(words, " ")
+	if got := out(t, fmt.Sprintf("grundy(NodeKayles(graph(%q)))\noutcome(NodeKayles(graph(%q)), misere)", text, text)); got != "1\nP" {
+		// misère: 2000 edges and a vertex are 2001 nim-heaps of size 1, odd: P
+		t.Errorf("got %q, want 1 and P", got)
+	}
 }
 
 func TestGraphErrors(t *testing.T) {

@@ -58,3 +58,48 @@ func Decides(r Ruleset) bool {
 	d, ok := Base(r).(Deciding)
 	return ok && d.Decides()
 }
+
+// Splitter is a ruleset whose positions may fall apart into parts played
+// independently (a graph in its components, under rules that change one
+// component at a time): its moves leave the parts, but a position written
+// whole (the root of a query) is one component until it is split.
+type Splitter interface {
+	// Parts are the parts of a position that falls apart, nil when it is
+	// one part.
+	Parts(s State) []State
+}
+
+// Parts is c as its parts, or c alone when it does not fall apart.
+func Parts(c Component) []Component {
+	sp, ok := As[Splitter](c.Rules)
+	if !ok {
+		return []Component{c}
+	}
+	states := sp.Parts(c.State)
+	if len(states) < 2 {
+		return []Component{c}
+	}
+	out := make([]Component, len(states))
+	for i, s := range states {
+		out[i] = Component{Rules: c.Rules, State: s}
+	}
+	return out
+}
+
+// Split is p with every component that falls apart given as its parts.
+func Split(p Position) Position {
+	var out Position
+	for i, c := range p {
+		parts := Parts(c)
+		if len(parts) > 1 && out == nil {
+			out = append(Position{}, p[:i]...)
+		}
+		if out != nil {
+			out = append(out, parts...)
+		}
+	}
+	if out == nil {
+		return p
+	}
+	return out
+}

@@ -83,6 +83,7 @@ func (v Value) Outcome() game.Outcome {
 
 // Value is the misère nim value of p.
 func (s *Solver) Value(ctx context.Context, p game.Position) (play.Value, error) {
+	p = game.Split(p) // a graph asked about whole, in its components
 	if err := playable(p); err != nil {
 		return nil, err
 	}
@@ -105,6 +106,7 @@ func (s *Solver) Value(ctx context.Context, p game.Position) (play.Value, error)
 
 // Genus is the genus of p, and whether p is tame.
 func (s *Solver) Genus(ctx context.Context, p game.Position) (Genus, bool, error) {
+	p = game.Split(p) // a graph asked about whole, in its components
 	if err := playable(p); err != nil {
 		return Genus{}, false, err
 	}
@@ -128,6 +130,7 @@ func (s *Solver) Genus(ctx context.Context, p game.Position) (Genus, bool, error
 // Tame reports whether p is tame: it and every position it leads to have
 // the genus of a position of Nim.
 func (s *Solver) Tame(ctx context.Context, p game.Position) (bool, error) {
+	p = game.Split(p) // a graph asked about whole, in its components
 	if err := playable(p); err != nil {
 		return false, err
 	}
@@ -140,6 +143,7 @@ func (s *Solver) Tame(ctx context.Context, p game.Position) (bool, error) {
 
 // Outcome is who wins p.
 func (s *Solver) Outcome(ctx context.Context, p game.Position) (game.Outcome, error) {
+	p = game.Split(p) // a graph asked about whole, in its components
 	if err := playable(p); err != nil {
 		return game.N, err
 	}
@@ -155,6 +159,7 @@ func (s *Solver) Outcome(ctx context.Context, p game.Position) (game.Outcome, er
 
 // How says how p's outcome is found, and what it is.
 func (s *Solver) How(ctx context.Context, p game.Position) (game.Outcome, string, error) {
+	p = game.Split(p) // a graph asked about whole, in its components
 	if err := playable(p); err != nil {
 		return game.N, "", err
 	}

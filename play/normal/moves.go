@@ -47,7 +47,7 @@ func (v *moveValues) Grundy(ctx context.Context, s game.State) (*big.Int, error)
 			if err := v.poll(ctx); err != nil {
 				return nil, err
 			}
-		} else if steps%16 == 0 && ctx.Err() != nil { // a step may list thousands of moves: Ctrl-C within milliseconds
+		} else if ctx.Err() != nil { // a step may list thousands of moves of a sum: Ctrl-C within milliseconds
 			return nil, v.poll(ctx)
 		}
 		top := &stack[len(stack)-1]
@@ -80,11 +80,20 @@ func (v *moveValues) Grundy(ctx context.Context, s game.State) (*big.Int, error)
 
 func (v *moveValues) poll(ctx context.Context) error {
 	lim := v.s.env.Limits
-	lim.Report(v.r.Name(), "states", int64(len(v.vals)))
+	lim.Report(v.what(), "states", int64(len(v.vals)))
 	if err := ctx.Err(); err != nil {
-		return &solve.InterruptedError{What: v.r.Name(), States: len(v.vals), Err: err}
+		return &solve.InterruptedError{What: v.what(), States: len(v.vals), Err: err}
 	}
-	return lim.CheckNow(v.r.Name(), len(v.vals)+1, int64(len(v.vals))*64) // steps allocate much (a list's moves): read the memory each time
+	return lim.CheckNow(v.what(), len(v.vals)+1, int64(len(v.vals))*64) // steps allocate much (a list's moves): read the memory each time
+}
+
+// what names the ruleset in messages: a sum with one pass has no name of
+// its own, only its kind's.
+func (v *moveValues) what() string {
+	if n := v.r.Name(); n != "" {
+		return n
+	}
+	return "a " + v.r.Kind().Name()
 }
 
 // expand lists the moves of the position on top and returns the frames of
@@ -99,7 +108,10 @@ func (v *moveValues) expand(ctx context.Context, f *frame) ([]frame, error) {
 	}
 	f.moves = moves
 	var next []frame
-	for _, m := range moves {
+	for i, m := range moves {
+		if i%1024 == 1023 && ctx.Err() != nil {
+			return nil, v.poll(ctx)
+		}
 		for _, c := range m.To {
 			if game.Base(c.Rules) != v.r {
 				continue

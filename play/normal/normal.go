@@ -121,7 +121,19 @@ func (s *Solver) component(ctx context.Context, c game.Component) (*big.Int, err
 	if c.Rules.Decided(c.State) {
 		return nil, &game.DecidedError{Component: c}
 	}
-	return s.of(c.Rules).values.Grundy(ctx, c.State)
+	parts := game.Parts(c) // a graph asked about whole, in its components
+	if len(parts) == 1 {
+		return s.of(c.Rules).values.Grundy(ctx, c.State)
+	}
+	g := new(big.Int)
+	for _, p := range parts {
+		v, err := s.of(c.Rules).values.Grundy(ctx, p.State)
+		if err != nil {
+			return nil, err
+		}
+		g.Xor(g, v)
+	}
+	return g, nil
 }
 
 // Value is the nim value of a sum, as a play.Value.
@@ -139,7 +151,7 @@ func (s *Solver) Outcome(ctx context.Context, p game.Position) (game.Outcome, er
 	if _, ok := p.Decided(); ok {
 		return game.N, nil
 	}
-	if len(p) == 1 {
+	if len(p) == 1 && len(game.Parts(p[0])) == 1 {
 		rs := s.of(p[0].Rules)
 		if rs.outcome != nil {
 			return rs.outcome.NormalOutcome(ctx, p[0].State)

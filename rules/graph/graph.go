@@ -16,13 +16,14 @@
 package graph
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"github.com/gamelang/gamelang/internal/lines"
 )
 
 // Graph is a graph given as data: its vertices, named, and its edges.
@@ -41,6 +42,10 @@ type Graph struct {
 
 // MaxVertices bounds a graph.
 const MaxVertices = 1 << 12
+
+// maxLine bounds a line of a graph's text: a complete graph on
+// MaxVertices vertices written on one line takes about 100 MB.
+const maxLine = 256 << 20
 
 var ids atomic.Uint64
 
@@ -227,9 +232,17 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 		g.Adj = append(g.Adj, nil)
 		return index[name]
 	}
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text, _, _ := strings.Cut(sc.Text(), "#")
+	lr := lines.New(r, maxLine)
+	for {
+		raw, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		line := lr.Line
+		text, _, _ := strings.Cut(raw, "#")
 		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == ';' }) {
 			if !token.MatchString(w) {
 				return nil, fmt.Errorf("line %d: %q is neither a vertex (letters, digits, _) nor edges a-b", line, w)
@@ -245,9 +258,6 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 				return nil, fmt.Errorf("line %d: more than %d vertices", line, MaxVertices)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
 	}
 	g.seen = nil
 	return g.sortAdj(), nil

@@ -90,6 +90,24 @@ func (r *Ruleset) leave(g *Graph, left Set) []game.Component {
 	return to
 }
 
+// Parts are the components of a position, when the ruleset splits and it
+// has more than one (game.Splitter).
+func (r *Ruleset) Parts(s game.State) []game.State {
+	st := s.(State)
+	if !r.split {
+		return nil
+	}
+	comps := components(st.G, st.Present)
+	if len(comps) < 2 {
+		return nil
+	}
+	out := make([]game.State, len(comps))
+	for i, c := range comps {
+		out[i] = State{G: st.G, Present: c}
+	}
+	return out
+}
+
 // NormalSolver says how positions are taken apart (what solver(G) shows
 // before the solver's own description).
 func (r *Ruleset) NormalSolver() string {
