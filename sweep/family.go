@@ -8,13 +8,14 @@
 package sweep
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/gamelang/gamelang/internal/lines"
 	"github.com/gamelang/gamelang/octal"
 )
 
@@ -119,9 +120,17 @@ func readCodes(path string) ([]string, error) {
 	}
 	defer f.Close()
 	var items []string
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text, _, _ := strings.Cut(sc.Text(), "#")
+	lr := lines.New(f, 1<<20)
+	for {
+		raw, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		line := lr.Line
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		text, _, _ := strings.Cut(raw, "#")
 		fields := strings.Fields(text)
 		switch {
 		case len(fields) > 1:
@@ -136,7 +145,7 @@ func readCodes(path string) ([]string, error) {
 			return nil, fmt.Errorf("%s: more than %d codes", path, maxItems)
 		}
 	}
-	return items, sc.Err()
+	return items, nil
 }
 
 func numbers(spec string) ([]string, error) {

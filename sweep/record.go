@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/gamelang/gamelang/internal/lines"
 )
 
 // Header is the first line of a sweep's output: what was run, with which
@@ -145,27 +147,32 @@ type Output struct {
 
 // Read reads a sweep's output: a header line, then records.
 func Read(name string, r io.Reader) (*Output, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 64<<20)
+	lr := lines.New(r, 64<<20)
 	out := &Output{Name: name}
-	for line := 1; sc.Scan(); line++ {
+	for {
+		text, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		line := lr.Line
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		b := []byte(text)
 		if line == 1 {
 			var h headerLine
-			if err := strictDecode(sc.Bytes(), &h); err != nil || h.Sweep == nil {
+			if err := strictDecode(b, &h); err != nil || h.Sweep == nil {
 				return nil, fmt.Errorf("%s:1: not the output of gamelang sweep (its first line is {\"sweep\": …})", name)
 			}
 			out.Header = *h.Sweep
 			continue
 		}
 		var rec Record
-		if err := strictDecode(sc.Bytes(), &rec); err != nil {
+		if err := strictDecode(b, &rec); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		out.Records = append(out.Records, rec)
-		out.Lines = append(out.Lines, append([]byte(nil), sc.Bytes()...))
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		out.Lines = append(out.Lines, b)
 	}
 	if out.Header.Shard == "" {
 		return nil, fmt.Errorf("%s: empty, or not the output of gamelang sweep", name)

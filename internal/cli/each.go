@@ -3,12 +3,14 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"strings"
 
 	"github.com/gamelang/gamelang"
+	textlines "github.com/gamelang/gamelang/internal/lines"
 	"github.com/gamelang/gamelang/lang"
 )
 
@@ -163,7 +165,8 @@ func runEach(ctx context.Context, in *gamelang.Session, spec string, join *strin
 
 // eachInput reads the input's lines that are not blank.
 type eachInput struct {
-	sc   *bufio.Scanner
+	lr   *textlines.Reader
+	err  error  // what stopped the reading, other than the end
 	line int    // the number of the last line read
 	end  string // the line that ends the input, fields joined by one blank; "": none
 	done bool
@@ -172,9 +175,16 @@ type eachInput struct {
 // next is the next line that is not blank, as fields; ok is false at the end
 // of the input, or at the end line when atEnd allows it there.
 func (r *eachInput) next(atEnd bool) (fields []string, ok bool) {
-	for !r.done && r.sc.Scan() {
+	for !r.done {
+		text, err := r.lr.Next()
+		if err != nil {
+			if err != io.EOF {
+				r.err = err
+			}
+			break
+		}
 		r.line++
-		if fields = strings.Fields(r.sc.Text()); len(fields) == 0 {
+		if fields = strings.Fields(text); len(fields) == 0 {
 			continue
 		}
 		if atEnd && r.end != "" && strings.Join(fields, " ") == r.end {
@@ -204,9 +214,7 @@ func each(ctx context.Context, in *gamelang.Session, spec string, join *string, 
 	if err != nil {
 		return result(ctx, in, err, stderr)
 	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64<<10), maxEachLine)
-	r := &eachInput{sc: sc, end: strings.Join(strings.Fields(end), " ")}
+	r := &eachInput{lr: textlines.New(stdin, maxEachLine), end: strings.Join(strings.Fields(end), " ")}
 	env := map[string]gamelang.Value{}
 	vals := make([]gamelang.Value, len(s.names))
 	fail := func(err error) int {
@@ -223,8 +231,12 @@ func each(ctx context.Context, in *gamelang.Session, spec string, join *string, 
 			if i == 0 {
 				start = r.line
 			}
-			if err := r.sc.Err(); err != nil {
-				return false, &lineError{r.line + 1, err.Error()}
+			var long *textlines.TooLongError
+			if errors.As(r.err, &long) {
+				return false, &lineError{r.line + 1, fmt.Sprintf("a line longer than %s", textlines.Size(maxEachLine))}
+			}
+			if r.err != nil {
+				return false, &lineError{r.line + 1, r.err.Error()}
 			}
 			if !ok {
 				if mayEnd && i == 0 {

@@ -196,3 +196,19 @@ func FuzzEach(f *testing.F) {
 		}
 	})
 }
+
+// A line past --each's 64 MiB is an error at its line, after the answers
+// before it; a line past bufio.Scanner's 64 KiB is read.
+func TestEachLongLines(t *testing.T) {
+	var out, errs strings.Builder
+	wide := strings.Repeat("1 ", 40<<10) // 80 KiB: 40960 numbers
+	if st := cli.Main([]string{"--each", "n xs...: n + len(xs)"}, strings.NewReader("3\n"+wide+"\n"), &out, &errs); st != 0 || out.String() != "3\n40960\n" {
+		t.Errorf("status %d, out %q, errors %q", st, out.String(), errs.String())
+	}
+	out.Reset()
+	errs.Reset()
+	long := strings.Repeat("1 ", 33<<20)
+	if st := cli.Main([]string{"--each", "a: a"}, strings.NewReader("3\n"+long+"\n4\n"), &out, &errs); st == 0 || out.String() != "3\n" || !strings.Contains(errs.String(), "<stdin>:2: a line longer than 64 MiB") {
+		t.Errorf("status %d, out %q, errors %q", st, out.String(), errs.String())
+	}
+}

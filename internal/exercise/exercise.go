@@ -9,7 +9,6 @@
 package exercise
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"slices"
@@ -47,14 +46,13 @@ func Parse(name, src string) (*Set, error) {
 	s := &Set{}
 	var ex *Exercise
 	inSetup := false
-	sc := bufio.NewScanner(strings.NewReader(src))
 	line := 0
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
 	}
-	for sc.Scan() {
+	for _, raw := range strings.Split(src, "\n") { // lines of any length
 		line++
-		raw := sc.Text()
+		raw = strings.TrimSuffix(raw, "\r")
 		text := strings.TrimSpace(raw)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue

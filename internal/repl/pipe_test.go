@@ -51,12 +51,16 @@ func (endless) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// A line longer than the reader takes is an error, not a silent end.
+// A line longer than the reader takes is refused alone, with the
+// statement it is part of; the lines after it are read.
 func TestPipedLineTooLong(t *testing.T) {
-	s, _, errs := pipeSession()
-	r := io.MultiReader(strings.NewReader("1 + 1\n"), io.LimitReader(endless{}, 65<<20))
-	if repl.RunPipe(context.Background(), s, r) || !strings.Contains(errs.String(), "<stdin>:2: a line longer than 64 MiB") {
+	s, out, errs := pipeSession()
+	r := io.MultiReader(strings.NewReader("1 + 1\ngrundy(Nim(\n"), io.LimitReader(endless{}, 65<<20), strings.NewReader("\n2 + 2\n"))
+	if repl.RunPipe(context.Background(), s, r) || !strings.Contains(errs.String(), "<stdin>:3: a line longer than 64 MiB: refused") {
 		t.Fatalf("errors %q", errs)
+	}
+	if out.String() != "2\n4\n" {
+		t.Errorf("out %q, want the answers before and after the long line", out)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/gamelang/gamelang"
+	"github.com/gamelang/gamelang/internal/lines"
 	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/lang"
 	setkind "github.com/gamelang/gamelang/rules/set"
@@ -164,6 +165,9 @@ func (s *Session) Finish(ctx context.Context) {
 	}
 }
 
+// MaxLine is the longest line the prompt reads from a pipe.
+const MaxLine = 64 << 20
+
 // RunPipe runs statements read from r, without prompts. It returns false if
 // any statement failed.
 func RunPipe(ctx context.Context, s *Session, r io.Reader) bool {
@@ -179,19 +183,28 @@ func RunPipe(ctx context.Context, s *Session, r io.Reader) bool {
 		s.Stdout, s.Stderr = stdout, stderr
 		s.In.SetOutput(stdout)
 	}()
-	sc := bufio.NewScanner(flushingReader{bufio.NewReaderSize(r, 64<<10), out})
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		if s.Feed(ctx, sc.Text()) {
+	lr := lines.New(flushingReader{bufio.NewReaderSize(r, 64<<10), out}, MaxLine)
+	for {
+		line, err := lr.Next()
+		var long *lines.TooLongError
+		if errors.As(err, &long) {
+			// refused alone, with the statement it was part of
+			s.line++
+			s.Failed = true
+			s.Reset()
+			fmt.Fprintf(s.Stderr, "%s:%d: a line longer than %s: refused, with the statement it is part of\n", s.Name, s.line, lines.Size(MaxLine))
+			continue
+		}
+		if err != nil {
+			if err != io.EOF {
+				s.Failed = true
+				fmt.Fprintln(s.Stderr, err)
+			}
 			break
 		}
-	}
-	if err := sc.Err(); err != nil {
-		s.Failed = true
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("%s:%d: a line longer than 64 MiB; nothing after it was read", s.Name, s.line+1)
+		if s.Feed(ctx, line) {
+			break
 		}
-		fmt.Fprintln(s.Stderr, err)
 	}
 	s.Finish(ctx)
 	return !s.Failed
