@@ -299,6 +299,14 @@ func (s *Session) Eval(ctx context.Context, expr string, opts ...CallOption) (Va
 	return v, convert(err)
 }
 
+// EvalAt is Eval for an expression written in a file at line and column
+// (from 1): its errors name that file, line and column.
+func (s *Session) EvalAt(ctx context.Context, name, expr string, line, col int, opts ...CallOption) (Value, error) {
+	defer s.with(opts)()
+	v, err := s.in.EvalAt(ctx, name, expr, line, col)
+	return v, convert(err)
+}
+
 // Render writes err for a person, as the command line does: each error as
 // file:line:col: message, with the line of the source and a caret under
 // the column.

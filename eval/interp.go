@@ -488,7 +488,13 @@ func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {
 // session has defined: the API for programs and tests that want values
 // rather than printed text.
 func (in *Interp) Eval(ctx context.Context, expr string) (Value, error) {
-	f, err := in.parse(ctx, "<eval>", expr, 1)
+	return in.EvalAt(ctx, "<eval>", expr, 1, 1)
+}
+
+// EvalAt is Eval for an expression written in a file at line and column
+// (an exercise's answer): its errors are positioned there.
+func (in *Interp) EvalAt(ctx context.Context, filename, expr string, line, col int) (Value, error) {
+	f, err := in.parse(ctx, filename, strings.Repeat(" ", max(col-1, 0))+expr, max(line, 1))
 	if err != nil {
 		return nil, err
 	}

@@ -20,11 +20,33 @@ const asCLI = "GAMELANG_TEST_AS_CLI"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(asCLI) == "1" {
-		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		code := cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		if f := os.Getenv(peakFile); f != "" {
+			writePeak(f)
+		}
+		os.Exit(code)
 	}
 	testscript.Main(m, map[string]func(){
 		"gamelang": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// peakFile in the environment of the test binary run as gamelang names a
+// file it writes its peak resident size to as it exits (VmHWM, in KiB):
+// the child's rusage would not do, as Linux counts in it the resident size
+// of the parent it was forked from (a test binary grown by other tests).
+const peakFile = "GAMELANG_TEST_PEAK_FILE"
+
+func writePeak(file string) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			os.WriteFile(file, []byte(strings.TrimSuffix(strings.TrimSpace(v), " kB")), 0o644)
+		}
+	}
 }
 
 // TestScripts runs the CLI sessions in testdata/script/*.txtar.

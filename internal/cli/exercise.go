@@ -54,16 +54,22 @@ func runExercise(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	return checkExercise(ctx, set, pos, *hint, stdout, stderr)
+}
+
+// checkExercise answers gamelang exercise FILE ID [ANSWER] for the set
+// read from FILE; after ctx ends (Ctrl-C), with status 130.
+func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bool, stdout, stderr io.Writer) int {
 	c, err := exercise.NewChecker(ctx, set, gamelang.Options{})
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		return exitError
+		return status(ctx) // 130 after Ctrl-C
 	}
 	if set.Find(pos[1]) == nil {
 		fmt.Fprintf(stderr, "%s has no exercise %s\n", pos[0], pos[1])
 		return exitError
 	}
-	if *hint {
+	if hint {
 		h, err := c.Hint(ctx, pos[1])
 		if err != nil {
 			fmt.Fprintln(stderr, err)
@@ -78,7 +84,7 @@ func runExercise(args []string, stdout, stderr io.Writer) int {
 	v, err := c.Check(ctx, pos[1], pos[2])
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		return exitError
+		return status(ctx) // 130 after Ctrl-C
 	}
 	fmt.Fprintln(stdout, v.Message)
 	if !v.Right {

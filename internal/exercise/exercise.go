@@ -23,6 +23,8 @@ import (
 type Set struct {
 	Title, Source string
 	Setup         string // the definitions every exercise sees
+	Name          string // the file it was read from
+	setupAt       string // the setup's lines at their lines of the file, as written
 	Exercises     []*Exercise
 }
 
@@ -35,6 +37,8 @@ type Exercise struct {
 	Book     []string // the published solution: values, or winning moves; checked by the tests
 	Hint     string   // an expression whose value is shown as a hint (explain(...))
 	Line     int
+	// where the answer:, winning: and hint: values start in the file
+	answerAt, winningAt, hintAt [2]int
 }
 
 // Parse reads a set of exercises. Its lines are "key: text" (title,
@@ -43,10 +47,11 @@ type Exercise struct {
 // "winning:", "book:" (any number) and "hint:" lines; an indented line
 // with no key continues the question. '#' starts a comment line.
 func Parse(name, src string) (*Set, error) {
-	s := &Set{}
+	s := &Set{Name: name}
 	var ex *Exercise
 	inSetup := false
 	line := 0
+	var setupAt strings.Builder
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
 	}
@@ -60,6 +65,10 @@ func Parse(name, src string) (*Set, error) {
 		indented := raw[0] == ' ' || raw[0] == '\t'
 		if indented && inSetup {
 			s.Setup += strings.TrimPrefix(strings.TrimPrefix(raw, "    "), "\t") + "\n"
+			for strings.Count(setupAt.String(), "\n") < line-1 {
+				setupAt.WriteByte('\n')
+			}
+			setupAt.WriteString(raw + "\n")
 			continue
 		}
 		inSetup = false
@@ -92,15 +101,17 @@ func Parse(name, src string) (*Set, error) {
 		if ex == nil {
 			return nil, fail("an indented line belongs to setup: or to an exercise")
 		}
+		at := [2]int{line, 1 + strings.Index(raw, ":") + 1}
+		at[1] += len(raw[at[1]-1:]) - len(strings.TrimLeft(raw[at[1]-1:], " \t"))
 		switch {
 		case hasKey && key == "answer":
-			ex.Answer = val
+			ex.Answer, ex.answerAt = val, at
 		case hasKey && key == "winning":
-			ex.Winning = val
+			ex.Winning, ex.winningAt = val, at
 		case hasKey && key == "book":
 			ex.Book = append(ex.Book, val)
 		case hasKey && key == "hint":
-			ex.Hint = val
+			ex.Hint, ex.hintAt = val, at
 		default:
 			ex.Question += " " + text
 		}
@@ -109,7 +120,20 @@ func Parse(name, src string) (*Set, error) {
 		if (ex.Answer == "") == (ex.Winning == "") {
 			return nil, fmt.Errorf("%s:%d: exercise %s needs an answer: or a winning: line (one of them)", name, ex.Line, ex.ID)
 		}
+		// the set's own expressions are read now, each at its place
+		for _, e := range []struct {
+			text string
+			at   [2]int
+		}{{ex.Answer, ex.answerAt}, {ex.Winning, ex.winningAt}, {ex.Hint, ex.hintAt}} {
+			if e.text == "" {
+				continue
+			}
+			if _, err := lang.ParseAt(name, strings.Repeat(" ", e.at[1]-1)+e.text, e.at[0]); err != nil {
+				return nil, err
+			}
+		}
 	}
+	s.setupAt = setupAt.String()
 	return s, nil
 }
 
@@ -134,10 +158,22 @@ type Checker struct {
 func NewChecker(ctx context.Context, s *Set, opts gamelang.Options) (*Checker, error) {
 	opts.Out = new(strings.Builder)
 	sess := gamelang.NewSession(opts)
-	if err := sess.Exec(ctx, "setup", s.Setup); err != nil {
+	name, setup := s.Name, s.setupAt
+	if name == "" || setup == "" && s.Setup != "" { // a set made by hand
+		name, setup = "setup", s.Setup
+	}
+	if err := sess.Exec(ctx, name, setup); err != nil {
 		return nil, fmt.Errorf("the exercises' setup: %s", sess.Render(err))
 	}
 	return &Checker{set: s, sess: sess}, nil
+}
+
+// eval evaluates an expression of the set at its place in the file.
+func (c *Checker) eval(ctx context.Context, expr string, at [2]int) (gamelang.Value, error) {
+	if at[0] == 0 || c.set.Name == "" {
+		return c.sess.Eval(ctx, expr)
+	}
+	return c.sess.EvalAt(ctx, c.set.Name, expr, at[0], max(at[1], 1))
 }
 
 // Verdict is what a check says of an answer.
@@ -162,7 +198,7 @@ func (c *Checker) Check(ctx context.Context, id, answer string) (Verdict, error)
 	if ex.Winning != "" {
 		return c.checkMove(ctx, ex, got)
 	}
-	want, err := c.sess.Eval(ctx, ex.Answer)
+	want, err := c.eval(ctx, ex.Answer, ex.answerAt)
 	if err != nil {
 		return Verdict{}, fmt.Errorf("exercise %s: its answer: %s", id, c.sess.Render(err))
 	}
@@ -179,7 +215,7 @@ func (c *Checker) checkMove(ctx context.Context, ex *Exercise, got gamelang.Valu
 	if !ok {
 		return Verdict{Message: fmt.Sprintf("write the position your move leaves, such as %s; not %s", ex.Winning, got.What())}, nil
 	}
-	from, err := c.sess.Eval(ctx, "options("+ex.Winning+")")
+	from, err := c.eval(ctx, "options("+ex.Winning+")", [2]int{ex.winningAt[0], ex.winningAt[1] - len("options(")})
 	if err != nil {
 		return Verdict{}, fmt.Errorf("exercise %s: %s", ex.ID, c.sess.Render(err))
 	}
@@ -272,7 +308,7 @@ func (c *Checker) Hint(ctx context.Context, id string) (string, error) {
 		}
 		return "No hint for this one.", nil
 	}
-	v, err := c.sess.Eval(ctx, ex.Hint)
+	v, err := c.eval(ctx, ex.Hint, ex.hintAt)
 	if err != nil {
 		return "", fmt.Errorf("exercise %s: its hint: %s", id, c.sess.Render(err))
 	}

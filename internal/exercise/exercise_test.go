@@ -127,3 +127,36 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// The set's own expressions and setup are read at their places in the
+// file: an error names the file's line and column.
+func TestErrorsAtTheFilesLines(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"title: t\n\nexercise a: q\n  answer: grundy(Nim(3) +)\n", "f.exercises:4:25: "},
+		{"exercise a: q\n  # a comment\n  hint: explain(Nim(\n  answer: 1\n", "f.exercises:3:"},
+		{"exercise w: q\n\twinning:  Nim(3) + )\n", "f.exercises:2:21: "},
+	} {
+		if _, err := Parse("f.exercises", c.src); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: %v, want an error at %q", c.src, err, c.want)
+		}
+	}
+	// at run time too: the setup's errors, and an answer that fails
+	set, err := Parse("f.exercises", "title: t\nsetup:\n    game S { take {2, 5} }\n\n    let x = nosuch\nexercise a: q\n  answer: grundy(S(x))\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewChecker(context.Background(), set, gamelang.Options{}); err == nil || !strings.Contains(err.Error(), "f.exercises:5:13: unknown name nosuch") {
+		t.Errorf("setup error %v, want it at f.exercises:5:13", err)
+	}
+	set, err = Parse("f.exercises", "setup:\n    game S { take {2, 5} }\nexercise a: q\n  answer:   grundy(S(-1))\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewChecker(context.Background(), set, gamelang.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Check(context.Background(), "a", "0"); err == nil || !strings.Contains(err.Error(), "f.exercises:4:") {
+		t.Errorf("answer error %v, want it at f.exercises:4", err)
+	}
+}

@@ -1,0 +1,24 @@
+package cli
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/internal/exercise"
+)
+
+// An exercise interrupted (Ctrl-C ends the context) exits with 130, as
+// every other command does.
+func TestExerciseInterruptedExits130(t *testing.T) {
+	set, err := exercise.Parse("slow.exercises", "title: t\nexercise e: slow\n  answer: grundy(GrundysGame(10^9))\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errs strings.Builder
+	if code := checkExercise(ctx, set, []string{"slow.exercises", "e", "3"}, false, &out, &errs); code != exitInterrupted {
+		t.Errorf("status %d, want %d: %s", code, exitInterrupted, errs.String())
+	}
+}
