@@ -197,9 +197,34 @@ func (c *Checker) gameBody(d *lang.GameDecl, loc locals) {
 	for _, r := range d.Rules {
 		c.rule(d, k, r, loc, counts)
 	}
-	plain, _ := d.WithoutPass() // a pass belongs to every kind: the kind checks the rest
+	plain, hasPass := d.WithoutPass() // a pass belongs to every kind: the kind checks the rest
 	k.Check(plain, c.errorf)
+	if hasPass {
+		c.passable(d, k, plain)
+	}
 }
+
+// passable reports why a game cannot have a pass: its moves oblige (only
+// entailing play plays them, and it has no pass), or may leave several
+// positions (a pass belongs to one game: which of them would keep it?).
+func (c *Checker) passable(d *lang.GameDecl, k rules.Kind, plain *lang.GameDecl) {
+	var at lang.Pos
+	for _, r := range d.Rules {
+		if _, ok := r.(*lang.PassRule); ok {
+			at = lang.RulePos(r)
+		}
+	}
+	if _, obliging := plain.Obliging(); obliging {
+		c.errorf(at, "%s has moves that oblige the next move (entailing or again) and a pass: entailing play, which plays such moves, has no pass", d.Name)
+		return
+	}
+	if pk, ok := k.(rules.Parted); ok {
+		if p, parts := pk.Parts(plain); parts {
+			c.errorf(at, "%s has a pass, and its rule at %d:%d leaves several heaps: a pass belongs to one game, so its moves must leave one position or nothing", d.Name, p.Line, p.Column)
+		}
+	}
+}
+
 
 // kindWords says how each kind is declared.
 func (c *Checker) kindWords() string {

@@ -7,6 +7,7 @@ package eval_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -60,9 +61,42 @@ func TestPassAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// A game that cannot have a pass is refused at its declaration.
 func TestPassErrors(t *testing.T) {
-	wantError(t, "game K { take 1..2 split; pass once }\ngrundy(K(5))", "a pass belongs to one game, so its moves must leave one position or nothing")
+	wantError(t, "game K { take 1..2 split; pass once }", "<test>:1:27: K has a pass, and its rule at 1:10 leaves several heaps: a pass belongs to one game, so its moves must leave one position or nothing")
+	wantError(t, "game M { take 1; move (a, n - a) for a in 1..n/2; pass once }", "its rule at 1:18 leaves several heaps")
+	wantError(t, "game L { take 2 leaving 1; pass once }", "its rule at 1:10 leaves several heaps")
+	wantError(t, "game EP { take 1 entailing; take 2; pass once }", "<test>:1:37: EP has moves that oblige the next move (entailing or again) and a pass")
 	wantError(t, "game G { take 1; pass once; pass once }", "G has more than one 'pass once' rule")
+}
+
+// A graph game with a pass plays the whole graph, the pass belonging to
+// it: Node Kayles with a pass on random graphs, against a brute force
+// over the vertices left and the pass.
+func TestGraphWithAPassAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	for i := range 30 {
+		n := 1 + i%9
+		text, adj := randomGraph(r, n, 0.3)
+		type pos struct {
+			left uint64
+			pass bool
+		}
+		want := bruteValue(pos{uint64(1)<<n - 1, true}, func(p pos) []pos {
+			var out []pos
+			for _, rm := range nodeKaylesMoves(p.left, adj) {
+				out = append(out, pos{p.left &^ rm, p.pass})
+			}
+			if p.pass && len(out) > 0 {
+				out = append(out, pos{p.left, false})
+			}
+			return out
+		})
+		src := fmt.Sprintf("game NKP graph { move (vertices - {v} - neighbours(v)) for v in vertices; pass once }\ngrundy(NKP(graph(%q)))", text)
+		if got := out(t, src); got != fmt.Sprint(want) {
+			t.Errorf("Node Kayles with a pass on %q: %s, brute force %d", text, got, want)
+		}
+	}
 }
 
 // nimPassP is the brute force of three-heap Nim with one pass for the

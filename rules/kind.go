@@ -36,6 +36,13 @@ type Kind interface {
 	Compile(d *lang.GameDecl, name string, sc *Scope, opt Options) (game.Ruleset, error)
 }
 
+// Parted is a kind some of whose rules may leave several positions (a
+// heap split in two): Parts says where the first such rule of d is, so
+// that a pass, which belongs to one game, is refused at its declaration.
+type Parted interface {
+	Parts(d *lang.GameDecl) (lang.Pos, bool)
+}
+
 // Documented is a kind that explains its word and the names its rules
 // see, for :help and the editors' hover: each maps to a line of help,
 // usage first ("at(i): the number at index i of the list, from 0").

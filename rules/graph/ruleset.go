@@ -108,6 +108,14 @@ func (r *Ruleset) Parts(s game.State) []game.State {
 	return out
 }
 
+// Joined is the ruleset playing positions whole, equal ones still
+// sharing a key where the rules allow: what a pass needs (pass.Joiner).
+func (r *Ruleset) Joined() game.Ruleset {
+	w := *r
+	w.split = false
+	return &w
+}
+
 // NormalSolver says how positions are taken apart (what solver(G) shows
 // before the solver's own description).
 func (r *Ruleset) NormalSolver() string {

@@ -25,6 +25,28 @@ func (decl) Locals(*lang.GameDecl) []rules.Local {
 
 func (decl) Check(*lang.GameDecl, func(lang.Pos, string, ...any)) {}
 
+// Parts is where the first rule of d that may leave several heaps is: a
+// take that splits or leaves heaps, a move of more than one heap
+// (rules.Parted).
+func (decl) Parts(d *lang.GameDecl) (lang.Pos, bool) {
+	for _, r := range d.Rules {
+		switch r := r.(type) {
+		case *lang.TakeRule:
+			if r.Split || r.Leaving != nil {
+				return r.Pos, true
+			}
+		case *lang.MoveRule:
+			if len(r.Result) != 1 {
+				return r.Pos, true
+			}
+			if _, ok := r.Result[0].(*lang.Comprehension); ok {
+				return r.Pos, true
+			}
+		}
+	}
+	return lang.Pos{}, false
+}
+
 func (decl) Position(d *lang.GameDecl, n int, braces bool) string {
 	switch {
 	case braces:

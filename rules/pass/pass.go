@@ -26,12 +26,43 @@ type State struct {
 // Ruleset is a ruleset with a one-time pass.
 type Ruleset struct {
 	inner game.Ruleset
-	kind  kind
+	kind  game.Kind
 }
 
-// Wrap gives r a one-time pass.
+// Joiner is a ruleset whose positions fall apart into parts solved apart
+// (a graph in its components): Joined is the same rules played on whole
+// positions, which a pass needs, as it belongs to the whole.
+type Joiner interface {
+	Joined() game.Ruleset
+}
+
+// Wrap gives r a one-time pass; a ruleset whose positions fall apart is
+// played whole.
 func Wrap(r game.Ruleset) *Ruleset {
-	return &Ruleset{inner: r, kind: kind{r.Kind()}}
+	if j, ok := r.(Joiner); ok {
+		r = j.Joined()
+	}
+	var k game.Kind = kind{r.Kind()}
+	if vm, ok := r.Kind().(game.ValueMaker); ok {
+		k = valueKind{kind{r.Kind()}, vm} // a graph's positions are made from a graph
+	}
+	return &Ruleset{inner: r, kind: k}
+}
+
+// valueKind is the kind of a ruleset with a pass whose positions are made
+// from values (a graph).
+type valueKind struct {
+	kind
+	vm game.ValueMaker
+}
+
+// MakeFrom is a position made from values, with its pass left.
+func (k valueKind) MakeFrom(name string, vs []any) (game.State, error) {
+	s, err := k.vm.MakeFrom(name, vs)
+	if err != nil {
+		return nil, err
+	}
+	return State{S: s, Left: true}, nil
 }
 
 func (r *Ruleset) Name() string              { return r.inner.Name() }
