@@ -225,7 +225,6 @@ func (c *Checker) passable(d *lang.GameDecl, k rules.Kind, plain *lang.GameDecl)
 	}
 }
 
-
 // kindWords says how each kind is declared.
 func (c *Checker) kindWords() string {
 	var ws []string
