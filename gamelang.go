@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/files"
@@ -46,6 +47,9 @@ type Options struct {
 	// a quarter of the machine's. It does not set the runtime's own limit,
 	// which is the program's (SetMemoryLimit).
 	MaxMemory int64
+	// MaxTime bounds each statement: past it, the computation stops with
+	// a limit error, as Ctrl-C stops it; 0: no bound.
+	MaxTime time.Duration
 	// JSON makes each statement print one line of JSON (docs/json.md)
 	// rather than text.
 	JSON bool
@@ -136,7 +140,7 @@ func NewSession(o Options) *Session {
 	if create == nil {
 		create = func(name string) (io.WriteCloser, error) { return files.Create(name) }
 	}
-	in := eval.New(eval.Config{Out: out, Create: create, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, Generic: o.Generic, ValuesDir: o.ValuesDir,
+	in := eval.New(eval.Config{Out: out, Create: create, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory, MaxTime: o.MaxTime, Generic: o.Generic, ValuesDir: o.ValuesDir,
 		JSON: o.JSON, TableFormat: o.TableFormat, Tables: render.Tables{Width: o.Width}, Plots: plots, Progress: o.Progress,
 		Interactive: o.Interactive, Redefine: o.Redefine, Answered: o.Answered, Display: o.Display})
 	return &Session{in: in, out: out}

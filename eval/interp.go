@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
@@ -26,9 +27,10 @@ import (
 
 // Config configures an interpreter.
 type Config struct {
-	Out       io.Writer // where statements print; required
-	MaxStates int       // the state cap of each solver; 0 means the default
-	MaxMemory int64     // the memory budget of each solver in bytes; 0 means the default
+	Out       io.Writer     // where statements print; required
+	MaxStates int           // the state cap of each solver; 0 means the default
+	MaxMemory int64         // the memory budget of each solver in bytes; 0 means the default
+	MaxTime   time.Duration // the time bound of each statement; 0: none
 	// Redefine lets a name be defined again (the REPL allows it; scripts don't).
 	Redefine bool
 	// Generic solves every ruleset with the generic solvers, recognizing no
@@ -118,7 +120,7 @@ func New(cfg Config) *Interp {
 	if len(cfg.Conventions) == 0 || len(cfg.Kinds) == 0 {
 		panic("eval: no play convention or kind of position is registered: import github.com/gamelang/gamelang/lib for gamelang's")
 	}
-	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, Progress: cfg.Progress},
+	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, MaxTime: cfg.MaxTime, Progress: cfg.Progress},
 		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, twins: map[*stdlib.Game]*lang.GameDecl{}, old: map[string][][]game.Ruleset{},
 		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{},
 		gens: map[*lang.Call]*compiledGen{}, slowGens: map[*lang.Call]bool{}}
@@ -427,7 +429,7 @@ func (in *Interp) execFile(ctx context.Context, f *lang.File, untilPlay bool) (*
 		return nil, errs
 	}
 	for i, s := range f.Stmts {
-		if err := in.exec(ctx, s); err != nil {
+		if err := in.execTimed(ctx, s); err != nil {
 			var lim *solve.LimitError
 			if errors.As(err, &lim) && lim.Memory {
 				in.forget()
@@ -439,6 +441,35 @@ func (in *Interp) execFile(ctx context.Context, f *lang.File, untilPlay bool) (*
 		}
 	}
 	return nil, nil
+}
+
+// errTime is the cause of a statement's context ended by the time bound.
+var errTime = errors.New("the time limit")
+
+// execTimed runs a statement within the time bound, if any: past it, the
+// computation under way stops as at Ctrl-C, and its error says which limit
+// stopped it.
+func (in *Interp) execTimed(ctx context.Context, s lang.Stmt) error {
+	d := in.lim.MaxTime
+	if d <= 0 {
+		return in.exec(ctx, s)
+	}
+	sctx, cancel := context.WithTimeoutCause(ctx, d, errTime)
+	defer cancel()
+	err := in.exec(sctx, s)
+	if err == nil || ctx.Err() != nil || context.Cause(sctx) != errTime {
+		return err
+	}
+	lim := &solve.LimitError{What: "the statement", Time: d}
+	var ie *solve.InterruptedError
+	if errors.As(err, &ie) {
+		lim.What, lim.States = ie.What, ie.States
+	}
+	var pe *lang.Error
+	if errors.As(err, &pe) {
+		return &lang.Error{Pos: pe.Pos, Msg: lim.Error(), Err: lim}
+	}
+	return lang.At(lang.StmtPos(s), lim)
 }
 
 func (in *Interp) exec(ctx context.Context, s lang.Stmt) error {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/solve"
@@ -86,5 +87,28 @@ func TestInterruptedRangeListing(t *testing.T) {
 		if _, err := in.Eval(ctx, q); !solve.Interrupted(err) || !strings.Contains(err.Error(), "interrupted while solving Nim") {
 			t.Errorf("%s: got %v, want an interruption", q, err)
 		}
+	}
+}
+
+// A statement past the time bound stops as at Ctrl-C, with a limit error
+// at the statement that says which limit it was; the statements before
+// it ran, and the session goes on.
+func TestTimeLimit(t *testing.T) {
+	var out strings.Builder
+	in := eval.New(eval.Config{Out: &out, MaxTime: time.Millisecond})
+	err := in.Exec(context.Background(), "t.game", "print(1)\ngrundy(NumberGame(65){2..65})\nprint(2)")
+	var le *solve.LimitError
+	if !errors.As(err, &le) || le.Time != time.Millisecond || solve.Interrupted(err) {
+		t.Fatalf("got %v, want the time limit, not an interruption", err)
+	}
+	if want := "t.game:2:1: time limit reached: solving NumberGame(65) stored "; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("message %q, want it to start with %q", err, want)
+	}
+	if out.String() != "1\n" {
+		t.Errorf("printed %q", out.String())
+	}
+	in.Limits().MaxTime = 0
+	if err := in.Exec(context.Background(), "u.game", "grundy(NumberGame(12){2..12})"); err != nil {
+		t.Errorf("after the bound is lifted: %v", err)
 	}
 }

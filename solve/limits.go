@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Limits bounds the solvers of a session. The interpreter shares one Limits
@@ -13,6 +14,9 @@ import (
 type Limits struct {
 	MaxStates int   // the most states (or heap values) one solver stores; 0: DefaultMaxStates
 	MaxMemory int64 // the most memory the process may hold, in bytes; 0: DefaultMaxMemory
+	// MaxTime bounds each statement's evaluation; 0: no bound (Ctrl-C
+	// stops it).
+	MaxTime time.Duration
 	// Progress, when set, is told how long computations go.
 	Progress Reporter
 }
@@ -127,11 +131,19 @@ type LimitError struct {
 	Moves  bool // the candidate moves of one position, not the states stored
 	// Reading: a script being read, its parse trees (What says which)
 	Reading bool
+	// Time: the time bound, which the statement reached (MaxTime)
+	Time time.Duration
 }
 
 func (e *LimitError) Error() string {
 	if e.Moves {
 		return e.movesError()
+	}
+	if e.Time > 0 {
+		if e.States > 0 {
+			return fmt.Sprintf("time limit reached: solving %s stored %d states in %v (raise it with --max-time, or :set max-time in the REPL)", e.What, e.States, e.Time)
+		}
+		return fmt.Sprintf("time limit reached: %s took more than %v (raise it with --max-time, or :set max-time in the REPL)", e.What, e.Time)
 	}
 	if e.Reading {
 		return fmt.Sprintf("memory limit reached: %s needs more than %s (raise it with --max-memory, or :set max-memory in the REPL)", e.What, MiB(e.Limit))

@@ -58,3 +58,19 @@ func (l *Limits) overBudget(what string, states int) error {
 	}
 	return nil
 }
+
+// spendEvery is how many bytes a search may allocate between two reads of
+// the memory held (Spend).
+const spendEvery = 16 << 20
+
+// Spend counts n more bytes allocated by a search of what, in *acc, and
+// reads the memory held once spendEvery of them have gone by: a search
+// whose steps allocate megabytes each (the moves of a large position)
+// cannot pass the budget between its polls by much.
+func (l *Limits) Spend(acc *int64, n int64, what string, states int) error {
+	if *acc += n; *acc < spendEvery {
+		return nil
+	}
+	*acc = 0
+	return l.overBudget(what, states)
+}

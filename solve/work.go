@@ -20,6 +20,7 @@ type Work struct {
 	left   int        // ticks until the next poll
 	count  int        // ticks since Reset, as of the last poll (negative before the first)
 	stop   bool       // the solver needs no more options of this position (Stop)
+	spent  int64      // bytes allocated since the memory was last read (Alloc)
 }
 
 const pollEvery = 1 << 14
@@ -73,6 +74,24 @@ func (w *Work) poll() {
 		panic(stop{&LimitError{What: w.what, States: w.stored(), Limit: int64(w.limits.maxStates()), Moves: true}})
 	}
 	if err := w.limits.overBudget(w.what, w.stored()); err != nil {
+		panic(stop{err})
+	}
+}
+
+// Alloc counts n bytes a listing allocated (the options it made): a
+// listing whose options are large (a list of 4096 numbers each) reads the
+// memory held every spendEvery bytes, not only every pollEvery ticks.
+func (w *Work) Alloc(n int) {
+	if err := w.limits.Spend(&w.spent, int64(n), w.what, w.stored()); err != nil {
+		panic(stop{err})
+	}
+}
+
+// Check stops the listing at once if the query is interrupted, for a
+// listing whose every option costs much (a graph's components found
+// afresh): Tick looks only every pollEvery candidates.
+func (w *Work) Check() {
+	if err := w.Err(); err != nil {
 		panic(stop{err})
 	}
 }

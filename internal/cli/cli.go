@@ -70,6 +70,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON (schema: docs/json-schema.json)")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms) and walk every generator (none compiled), to check the fast paths")
 	valuesDir := fs.String("values-dir", "", "keep the Grundy values of take-and-break codes in files in this directory: runs go on past the memory budget, and a later run resumes from the values saved there")
+	maxTime := fs.Duration("max-time", 0, "the longest one statement may take, such as 30s or 5m: past it the computation stops with a limit error (default: none; Ctrl-C stops it)")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
 	width := -1
@@ -91,10 +92,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rest := fs.Args()
 	if len(rest) > 0 {
 		if sub, ok := subcommands[rest[0]]; ok {
-			if fs.NFlag() > 0 {
-				return usageError(stderr, fmt.Sprintf("the flags before %q are gamelang's, not %s's: write them after %q (gamelang %s -h)", rest[0], rest[0], rest[0], rest[0]))
-			}
-			return sub(rest[1:], stdout, stderr)
+			// flags written before the command are the command's too
+			// (gamelang --max-memory 1GiB sweep ...): it reads them first
+			before := args[:len(args)-len(rest)]
+			return sub(append(append([]string{}, before...), rest[1:]...), stdout, stderr)
 		}
 		if rest[0] == "help" {
 			return help(rest[1:], stdout, stderr)
@@ -111,7 +112,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version.String())
 		return exitOK
 	}
-	cfg := gamelang.Options{Out: stdout, MaxStates: int(maxStates), MaxMemory: int64(maxMemory), Generic: *generic, ValuesDir: *valuesDir,
+	cfg := gamelang.Options{Out: stdout, MaxStates: int(maxStates), MaxMemory: int64(maxMemory), MaxTime: *maxTime, Generic: *generic, ValuesDir: *valuesDir,
 		TableFormat: *format, JSON: *jsonOut, Width: width}
 	if cfg.Width < 0 {
 		cfg.Width = 0

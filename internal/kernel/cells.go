@@ -143,7 +143,7 @@ func (c *cells) run(ctx context.Context, code string) error {
 				return err
 			}
 		default:
-			return fmt.Errorf("a cell's command is :help [NAME], :info NAME or :set [max-states N | max-memory SIZE], not %s", name)
+			return fmt.Errorf("a cell's command is :help [NAME], :info NAME or :set [max-states N | max-memory SIZE | max-time DURATION], not %s", name)
 		}
 		c.stream(out.String())
 		return nil

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/chzyer/readline"
@@ -340,6 +341,18 @@ func Set(l *solve.Limits, out io.Writer, args []string) error {
 	switch {
 	case len(args) == 0:
 		fmt.Fprintf(out, "max-states %d\nmax-memory %s\n", l.States(), solve.MiB(l.Memory()))
+		if l.MaxTime > 0 {
+			fmt.Fprintf(out, "max-time %v\n", l.MaxTime)
+		} else {
+			fmt.Fprintln(out, "max-time none")
+		}
+		return nil
+	case len(args) == 2 && args[0] == "max-time":
+		d, err := time.ParseDuration(args[1])
+		if err != nil || d < 0 {
+			return fmt.Errorf(":set max-time needs a duration such as 30s or 5m (0 for none), not %q", args[1])
+		}
+		l.MaxTime = d
 		return nil
 	case len(args) == 2 && args[0] == "max-states":
 		n, err := strconv.Atoi(args[1])
@@ -357,7 +370,7 @@ func Set(l *solve.Limits, out io.Writer, args []string) error {
 		solve.SetBudget(l)
 		return nil
 	}
-	return fmt.Errorf("usage: :set [max-states N | max-memory SIZE]")
+	return fmt.Errorf("usage: :set [max-states N | max-memory SIZE | max-time DURATION]")
 }
 
 const statements = `Statements:
@@ -388,7 +401,8 @@ func Help(in *gamelang.Session, out io.Writer, topic string) error {
 		}
 		wrap(out, fmt.Sprintf("Play conventions: %s (the last argument of outcome, options, winning, play, grundy: outcome(P, %s))", strings.Join(names, " "), names[len(names)-1]), "  ")
 		wrap(out, "Keywords: "+strings.Join(lang.Keywords, " "), "  ")
-		fmt.Fprintln(out, "Commands: :load FILE   :set [max-states N | max-memory SIZE]   :info NAME")
+		fmt.Fprintln(out, "Commands: :load FILE   :info NAME   :set [max-states N | max-memory SIZE |")
+		fmt.Fprintln(out, "  max-time DURATION]")
 		fmt.Fprintln(out, "  :help [NAME]   :quit   (Ctrl-C drops the line or stops a computation,")
 		fmt.Fprintln(out, "  Ctrl-D leaves)")
 		wrap(out, ":help NAME tells more about a function, keyword or builtin game; :info NAME shows what you defined.", "")

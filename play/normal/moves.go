@@ -15,9 +15,11 @@ import (
 )
 
 type moveValues struct {
-	s    *Solver
-	r    game.Ruleset
-	vals map[string]uint32
+	s     *Solver
+	r     game.Ruleset
+	vals  map[string]uint32
+	keys  int64 // the bytes of vals' keys
+	spent int64 // bytes allocated since the memory was last read (solve.Limits.Spend)
 }
 
 func newMoveValues(s *Solver, r game.Ruleset) *moveValues {
@@ -61,6 +63,7 @@ func (v *moveValues) Grundy(ctx context.Context, s game.State) (*big.Int, error)
 				return nil, err
 			}
 			v.vals[top.key] = g
+			v.keys += int64(len(top.key)) + 16
 			delete(path, top.key)
 			stack = stack[:len(stack)-1]
 			continue
@@ -84,7 +87,7 @@ func (v *moveValues) poll(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return &solve.InterruptedError{What: v.what(), States: len(v.vals), Err: err}
 	}
-	return lim.CheckNow(v.what(), len(v.vals)+1, int64(len(v.vals))*64) // steps allocate much (a list's moves): read the memory each time
+	return lim.CheckNow(v.what(), len(v.vals)+1, v.keys+int64(len(v.vals))*64) // steps allocate much (a list's moves): read the memory each time
 }
 
 // what names the ruleset in messages: a sum with one pass has no name of
@@ -118,6 +121,9 @@ func (v *moveValues) expand(ctx context.Context, f *frame) ([]frame, error) {
 			}
 			if k := v.r.Kind().Encode(c.State); !v.known(k) {
 				next = append(next, frame{key: k, state: c.State})
+				if err := v.s.env.Limits.Spend(&v.spent, int64(len(k))+48, v.what(), len(v.vals)); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}

@@ -69,7 +69,10 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 			for j := range out {
 				out[j] &= st.Present[j] // a move leaves vertices of the position only
 			}
-			moves = append(moves, game.Move{To: r.leave(st.G, out)})
+			to := r.leave(st.G, out) // a walk over the edges left: Ctrl-C looked at for each
+			w.Check()
+			w.Alloc(len(to) * (8*len(out) + 64))
+			moves = append(moves, game.Move{To: to})
 		})
 	}
 	return moves, nil

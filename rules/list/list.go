@@ -337,6 +337,7 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) (moves []game.Move, e
 			if len(to) > MaxLen {
 				rules.Fail(m.pos, "this move leaves a list of %d numbers; a list has at most %d", len(to), MaxLen)
 			}
+			w.Alloc(8*cap(to) + 96)
 			moves = append(moves, game.Move{To: []game.Component{{Rules: r, State: to}}})
 		})
 	}
