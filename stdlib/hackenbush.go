@@ -31,10 +31,14 @@ import (
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/rules/graph"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // Hackenbush is the builtin Green Hackenbush.
-type Hackenbush struct{ pictures }
+type Hackenbush struct {
+	pictures
+	limits *solve.Limits // the memory a listing of moves may take
+}
 
 // pictures are the pictures a ruleset has made, by graph and grounds, so
 // that a picture made twice shares its keys.
@@ -44,7 +48,9 @@ type pictures struct {
 }
 
 // NewHackenbush returns Green Hackenbush.
-func NewHackenbush() *Hackenbush { return &Hackenbush{pictures{pics: map[string]*picture{}}} }
+func NewHackenbush(l *solve.Limits) *Hackenbush {
+	return &Hackenbush{pictures: pictures{pics: map[string]*picture{}}, limits: l}
+}
 
 // picture is a graph with its ground: what every position of it shares.
 type picture struct {
@@ -131,14 +137,19 @@ func (h *Hackenbush) Moves(ctx context.Context, s game.State) ([]game.Move, erro
 	st := s.(hstate)
 	var moves []game.Move
 	var err error
+	var spent int64
 	st.each(func(e int) {
 		if err != nil {
 			return
 		}
-		if len(moves)%64 == 0 {
-			if err = ctx.Err(); err != nil {
-				return
-			}
+		// each cut is a walk over the picture and a copy of its edges: Ctrl-C
+		// and the memory looked at for each
+		if err = ctx.Err(); err != nil {
+			err = &solve.InterruptedError{What: "Hackenbush", Err: err}
+			return
+		}
+		if err = h.limits.Spend(&spent, int64(8*len(st.left)+96), "a Hackenbush picture", -1); err != nil {
+			return
 		}
 		left := slices.Clone(st.left)
 		left[e/64] &^= 1 << (e % 64)
@@ -164,7 +175,7 @@ func (h *Hackenbush) NormalSolver() string {
 // NormalGrundy is the value by the fusion and colon principles.
 func (h *Hackenbush) NormalGrundy(ctx context.Context, s game.State) (*big.Int, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, &solve.InterruptedError{What: "Hackenbush", Err: err}
 	}
 	return big.NewInt(int64(fuse(s.(hstate)).value)), nil
 }

@@ -12,13 +12,19 @@ import (
 	"slices"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // Nimstring is the builtin Nimstring.
-type Nimstring struct{ pictures }
+type Nimstring struct {
+	pictures
+	limits *solve.Limits // the memory a listing of moves may take
+}
 
 // NewNimstring returns Nimstring.
-func NewNimstring() *Nimstring { return &Nimstring{pictures{pics: map[string]*picture{}}} }
+func NewNimstring(l *solve.Limits) *Nimstring {
+	return &Nimstring{pictures: pictures{pics: map[string]*picture{}}, limits: l}
+}
 
 func (n *Nimstring) Name() string            { return "Nimstring" }
 func (n *Nimstring) Kind() game.Kind         { return hackKind{p: &n.pictures, strings: true} }
@@ -36,9 +42,14 @@ func (n *Nimstring) EntailMoves(ctx context.Context, s game.State) ([]game.Move,
 	p := st.pic
 	var moves []game.Move
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, &solve.InterruptedError{What: "Nimstring", Err: err}
 	}
+	var spent int64
+	var err error
 	st.each(func(e int) {
+		if err == nil {
+			err = n.limits.Spend(&spent, int64(8*len(st.left)+96), "a Nimstring picture", -1)
+		}
 		left := slices.Clone(st.left)
 		left[e/64] &^= 1 << (e % 64)
 		next := hstate{p, left}
@@ -60,5 +71,5 @@ func (n *Nimstring) EntailMoves(ctx context.Context, s game.State) ([]game.Move,
 		}
 		moves = append(moves, m)
 	})
-	return moves, nil
+	return moves, err
 }
