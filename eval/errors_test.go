@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/lang"
@@ -17,7 +18,10 @@ import (
 
 // TestBadScripts runs every script in testdata/errors; each names the errors it
 // must produce in comment lines `# want: line:col: message`, in order.
-var memoryInUse = regexp.MustCompile(`[0-9.]+ [KMG]iB of memory in use`)
+var (
+	memoryInUse = regexp.MustCompile(`[0-9.]+ [KMG]iB of memory in use`)
+	storedIn    = regexp.MustCompile(`stored [0-9]+ states in`) // how far a search went in its time
+)
 
 func TestBadScripts(t *testing.T) {
 	files, _ := filepath.Glob("testdata/errors/*.game")
@@ -42,10 +46,13 @@ func TestBadScripts(t *testing.T) {
 				if v, ok := strings.CutPrefix(line, "# max-memory: "); ok {
 					cfg.MaxMemory, _ = solve.ParseSize(v)
 				}
+				if v, ok := strings.CutPrefix(line, "# max-time: "); ok {
+					cfg.MaxTime, _ = time.ParseDuration(v)
+				}
 			}
 			got := runBad(t, filepath.Base(file), string(src), cfg)
 			for i, g := range got { // the memory a process holds varies from run to run
-				got[i] = memoryInUse.ReplaceAllString(g, "… of memory in use")
+				got[i] = storedIn.ReplaceAllString(memoryInUse.ReplaceAllString(g, "… of memory in use"), "stored … states in")
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
