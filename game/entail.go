@@ -33,6 +33,13 @@ type Entailing interface {
 	EntailMoves(ctx context.Context, s State) ([]Move, error)
 }
 
+// EntailGroups is an entailing ruleset whose moves are those of one
+// ruleset for each Then (nil where none): a heap game whose groups are
+// heap rules is valued heap by heap, without a search.
+type EntailGroups interface {
+	Groups() [3]Ruleset
+}
+
 // EntailingConvention is the name of the convention that plays entailing
 // rulesets; queries on them name it by default.
 const EntailingConvention = "entailing"

@@ -141,7 +141,7 @@ var games = []*Game{
 		"game Nimstring { cut a string; capturing a coin: move again } (strings and coins; its moves oblige, so the entailing convention plays it)",
 		func(e Env) game.Ruleset { return NewNimstring(e.Limits) }),
 	defined("TopEntails", "Top Entails (Winning Ways, ch. 12): split a stack into two, or take its top coin, and the other player must answer in that stack; values under entailing play, ∞ for loony (stacks of 1, 3, 2403, 2505...)",
-		"game TopEntails { take 1 entailing; move (a, n - a) for a in 1..n / 2 }"),
+		"game TopEntails { take 1 entailing; take 0 leaving 2 }"),
 	defined("Chomp", "bite a chocolate bar given by its rows, Chomp(4, 4, 3); whoever must take the poisoned corner loses",
 		"game Chomp list { move (if r < i then at(r) else min(at(r), j) for r in 0..len - 1 if r < i or j > 0) for i in 0..len - 1 for j in 0..at(i) - 1 if i + j > 0 }"),
 	defined("StaircaseNim", "move coins down one step of a staircase, StaircaseNim(3, 1, 4): Nim on the odd steps",

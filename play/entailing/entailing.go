@@ -232,12 +232,16 @@ type Solver struct {
 	stack  []frame           // reused between computations
 	// oneNumber: the rulesets whose positions are one number
 	oneNumber map[game.Ruleset]bool
+	// engines: the heap engines of heap rulesets (heap.go), nil for a
+	// ruleset none values
+	engines map[game.Ruleset]*heapEngine
 }
 
 // New returns a solver.
 func New(env play.Env) *Solver {
 	return &Solver{env: env, normal: normal.New(env), free: map[game.Ruleset]map[pkey]val{}, wins: map[game.Ruleset]map[pkey]*nset{},
-		warm: map[warmKey]int64{}, cold: map[warmKey]bool{}, onPath: map[nodeKey]int{}, oneNumber: map[game.Ruleset]bool{}}
+		warm: map[warmKey]int64{}, cold: map[warmKey]bool{}, onPath: map[nodeKey]int{}, oneNumber: map[game.Ruleset]bool{},
+		engines: map[game.Ruleset]*heapEngine{}}
 }
 
 // pkey is a part's key in the memo: its heap, for a one-number part (no
@@ -321,6 +325,20 @@ func (s *Solver) step(ctx context.Context) error {
 	}
 	s.env.Limits.Report("entailing play", "positions", int64(s.states))
 	return s.env.Limits.CheckNow("entailing play", s.states, int64(s.states)*96)
+}
+
+// engine is the heap engine that values c, with c's heap, or nil.
+func (s *Solver) engine(c game.Component) (*heapEngine, int64) {
+	h, ok := s.heap(c)
+	if !ok {
+		return nil, 0
+	}
+	e, ok := s.engines[c.Rules]
+	if !ok && !s.env.Generic {
+		e = newHeapEngine(c.Rules, s.env.Limits)
+		s.engines[c.Rules] = e
+	}
+	return e, h
 }
 
 // heap is the heap of a one-number part, and whether it is one.
@@ -554,6 +572,9 @@ func (s *Solver) part(ctx context.Context, c game.Component) (val, error) {
 		}
 		return val{n: g.Uint64()}, nil
 	}
+	if e, h := s.engine(c); e != nil {
+		return e.value(ctx, h)
+	}
 	n := node{c: c, key: s.key(c)}
 	if err := s.value(ctx, n); err != nil {
 		return val{}, err
@@ -638,6 +659,9 @@ func (s *Solver) sum(ctx context.Context, parts []game.Component) (val, error) {
 func (s *Solver) obliged(ctx context.Context, to []game.Component) (*nset, error) {
 	if len(to) == 0 {
 		return &nset{}, nil // no answer: the obliged player loses
+	}
+	if e, h := s.engine(to[0]); e != nil {
+		return e.winSet(ctx, h)
 	}
 	n := node{win: true, c: to[0], key: s.key(to[0])}
 	if err := s.value(ctx, n); err != nil {
@@ -806,6 +830,9 @@ func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, e
 func (s *Solver) Describe(r game.Ruleset) string {
 	if !game.IsEntailing(r) {
 		return "normal play's solver (no move of it obliges): " + s.normal.Describe(r)
+	}
+	if e := s.engines[r]; e != nil || (!s.env.Generic && newHeapEngine(r, s.env.Limits) != nil) {
+		return "the heap engine of entailing play: heap by heap, each heap's W (the rests its obliged player wins against) from the values of the smaller heaps and W of those its entailing moves reach, splits marked in blocks on every core"
 	}
 	return "the affine impartial mex: each part's value from the values of the rest its moves answer, an entailing move's from who wins when obliged to answer in what it leaves (memoized)"
 }

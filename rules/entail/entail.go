@@ -39,6 +39,9 @@ func (r *Ruleset) Decided(game.State) bool { return false }
 func (r *Ruleset) Rename(name string)      { r.name = name }
 func (r *Ruleset) Convention() string      { return game.EntailingConvention }
 
+// Groups are the rulesets of each group of rules, by game.Then.
+func (r *Ruleset) Groups() [3]game.Ruleset { return r.groups }
+
 // Moves refuses: see game.Entailing.
 func (r *Ruleset) Moves(context.Context, game.State) ([]game.Move, error) {
 	return nil, game.EntailingError(r.name)

@@ -1,0 +1,661 @@
+package entailing
+
+// The heap engine: the values of a heap game with moves that oblige whose
+// rules are heap rules (take-and-break codes, or any heap rules listed by
+// their kind), grown heap by heap as the octal engines grow a code's, with
+// no stack and no map of positions.
+//
+// Heap n's W(n), the values x of the rest for which the player obliged to
+// answer in n wins, is also what a free n answers (its moves are the
+// same), so the value of n is ∞ when W(n) holds every nimber and its mex
+// otherwise. W(n) is the union of what each move answers: a free move to
+// heaps worth v, the nimber v; an again move to heaps worth v, every
+// nimber but v; an entailing move to heap m, every nimber not in W(m). So
+// each heap needs the values of the smaller heaps and W of the few heaps
+// its entailing moves reach: the values are kept (two bytes a heap), W
+// only for the heaps an entailing move of the next heap reaches, and at
+// every snapshotEvery-th heap, from which any other is found again.
+//
+// A free move that splits heap n into two (Top Entails' split, Grundy's
+// game) has O(n) options: their values are XORs v(a) ^ v(b) marked in a
+// byte table, in blocks of heaps run on every core, each block's pairs of
+// heaps valued before it first (the rest, the pairs with a heap inside the
+// block, after, in order).
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/solve"
+)
+
+const (
+	minWidth      = 6  // values below 1 << width; at least one word of bits
+	maxWidth      = 14 // two flag bits above it fit in 16
+	snapshotEvery = 1024
+	keepAllTakes  = 64      // entailing moves that take more: every W is kept
+	blockHeaps    = 64      // heaps in a block
+	groupHeaps    = 8       // heaps a worker takes at a time
+	chunkPairs    = 1 << 12 // the first heaps of the pairs marked at a time
+	seenSize      = 1 << 16 // a table of marks, indexed by a value with its flags
+	bytesPerHeap  = 4       // lo and hi
+)
+
+// parallelFrom is the heap from which blocks are valued on every core (a
+// variable for the tests).
+var parallelFrom int64 = 1 << 13
+
+// group is the rules of one kind of move: a code, or a kind's listing.
+type group struct {
+	code  octal.Code
+	coded bool
+	list  game.HeapGame
+}
+
+// wset is W of a heap: the nimbers b when !co, every nimber but b when co;
+// loony: the obliged player wins when the rest is loony.
+type wset struct {
+	co, loony bool
+	b         []uint64
+}
+
+// heapEngine grows the values of one heap ruleset with obliging moves.
+type heapEngine struct {
+	what                string
+	rules               game.Ruleset
+	free, entail, again *group
+	splits              []int64 // the free code's takes that split
+	window              int64   // the W kept behind the next heap: the most an entailing move takes
+	keepAll             bool
+	width               uint // values below 1 << width; lo's loony flag is bit width, hi's bit width+1
+	lo, hi              []uint16
+	wins                map[int64]wset // W of the heaps kept
+	seen                []*[seenSize]byte
+	fbuf                []uint64
+	limits              *solve.Limits
+	loonies             []int64
+	winBytes            int64 // what wins holds
+	onebuf              []uint64
+	pool                [][]uint64 // the bitsets of W no longer kept, for new ones
+}
+
+// newHeapEngine returns the engine for r, or nil when r is not a heap
+// ruleset of such rules.
+func newHeapEngine(r game.Ruleset, limits *solve.Limits) *heapEngine {
+	g, ok := game.As[game.EntailGroups](r)
+	if !ok {
+		return nil
+	}
+	groups := g.Groups()
+	e := &heapEngine{what: r.Name(), rules: r, width: minWidth, wins: map[int64]wset{}, limits: limits, lo: []uint16{0}, hi: []uint16{0}}
+	for then, gr := range groups {
+		if gr == nil {
+			continue
+		}
+		if game.Decides(gr) {
+			return nil // 'loses if': the generic solver
+		}
+		x := &group{}
+		h, listed := game.As[game.HeapGame](gr)
+		if c, ok := game.As[octal.Coded](gr); ok && c.Spec().Lost == nil && (game.Then(then) == game.Free || oneOrNone(c.Spec().Code)) {
+			x.code, x.coded = c.Spec().Code, true
+		} else if listed {
+			x.list = h // a split that obliges: its moves listed
+		} else {
+			return nil
+		}
+		switch game.Then(then) {
+		case game.Free:
+			e.free = x
+			if x.coded && !e.splitting(x.code) {
+				if !listed {
+					return nil
+				}
+				x.coded, x.list = false, h // splits into three, or after every take: listed
+			}
+		case game.Entail:
+			e.entail = x
+			if !x.coded || !x.code.Finite() || x.code.MaxTake() > keepAllTakes {
+				e.keepAll = true
+			} else {
+				e.window = int64(x.code.MaxTake())
+			}
+		case game.Again:
+			e.again = x
+		}
+	}
+	if e.window >= snapshotEvery {
+		e.keepAll = true
+	}
+	e.wins[0] = wset{} // heap 0 has no move: the obliged player loses
+	return e
+}
+
+// splitting finds the takes of a free code that split a heap in two
+// (e.splits), and reports whether the kernel marks them all: false for a
+// split into three, or a split after every take.
+func (e *heapEngine) splitting(c octal.Code) bool {
+	d, from := c.Tail()
+	if d&(octal.LeaveTwo|octal.LeaveThree) != 0 {
+		return false
+	}
+	for k := 0; k < from; k++ {
+		dk := c.Digit(int64(k))
+		if dk&octal.LeaveThree != 0 {
+			e.splits = nil
+			return false
+		}
+		if dk&octal.LeaveTwo != 0 {
+			e.splits = append(e.splits, int64(k))
+		}
+	}
+	return true
+}
+
+// oneOrNone reports whether a code's moves leave one heap or none, and take
+// at least one token.
+func oneOrNone(c octal.Code) bool {
+	d, _ := c.Tail()
+	if d&^(octal.LeaveNone|octal.LeaveOne) != 0 || c.Digit(0) != 0 {
+		return false
+	}
+	for k := 1; k <= c.MaxTake(); k++ {
+		if c.Digit(int64(k))&^(octal.LeaveNone|octal.LeaveOne) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// heaps is how many heaps are valued: 0..heaps-1.
+func (e *heapEngine) heaps() int64 { return int64(len(e.lo)) }
+
+func (e *heapEngine) loonyLo() uint16 { return 1 << e.width }
+func (e *heapEngine) loonyHi() uint16 { return 2 << e.width }
+
+// value is heap n's value.
+func (e *heapEngine) value(ctx context.Context, n int64) (val, error) {
+	if err := e.grow(ctx, n); err != nil {
+		return val{}, err
+	}
+	return e.val(n), nil
+}
+
+func (e *heapEngine) val(n int64) val {
+	x := e.lo[n]
+	if x&e.loonyLo() != 0 {
+		return val{loony: true}
+	}
+	return val{n: uint64(x)}
+}
+
+// winSet is W of heap n, as the solver's sets.
+func (e *heapEngine) winSet(ctx context.Context, n int64) (*nset, error) {
+	if err := e.grow(ctx, n); err != nil {
+		return nil, err
+	}
+	w, err := e.win(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	b := append([]uint64(nil), w.b...)
+	if w.co {
+		return &nset{co: true, out: b, loony: w.loony}, nil
+	}
+	return &nset{fin: b, loony: w.loony}, nil
+}
+
+// win is W of a valued heap: kept, or found again from the snapshot
+// before it.
+func (e *heapEngine) win(ctx context.Context, n int64) (wset, error) {
+	if w, ok := e.wins[n]; ok {
+		return w, nil
+	}
+	from := n / snapshotEvery * snapshotEvery
+	local := map[int64]wset{}
+	get := func(h int64) wset {
+		if w, ok := local[h]; ok {
+			return w
+		}
+		return e.wins[h]
+	}
+	for h := from; h <= n; h++ {
+		if err := ctx.Err(); err != nil {
+			return wset{}, &solve.InterruptedError{What: e.what + " under entailing play", Err: err}
+		}
+		seen := e.table(0)
+		e.markOld(seen, h, h)
+		if err := e.markFree(ctx, seen, h, h); err != nil {
+			return wset{}, err
+		}
+		w, _, err := e.combine(ctx, h, seen, get)
+		if err != nil {
+			return wset{}, err
+		}
+		local[h] = w
+	}
+	return local[n], nil
+}
+
+// table is the i-th table of marks, cleared below the flags.
+func (e *heapEngine) table(i int) *[seenSize]byte {
+	for len(e.seen) <= i {
+		e.seen = append(e.seen, new([seenSize]byte))
+	}
+	t := e.seen[i]
+	clear(t[:1<<e.width])
+	return t
+}
+
+// grow values every heap up to n.
+func (e *heapEngine) grow(ctx context.Context, n int64) error {
+	if within := int64(e.limits.ValuesWithin(bytesPerHeap)); n >= within && n >= e.heaps() {
+		// every heap below n is valued: refused at once
+		l := &solve.LimitError{What: fmt.Sprintf("%s(%d) under entailing play (every heap below it is valued)", e.what, n), States: int(e.heaps()), Bytes: solve.Held(), Limit: within}
+		if e.limits == nil || e.limits.MaxStates == 0 {
+			l.Memory, l.Bytes, l.Limit = true, n*bytesPerHeap, e.limits.Memory()
+		}
+		return l
+	}
+	if e.heaps() <= n {
+		e.lo, e.hi = slices.Grow(e.lo, int(n+1)-len(e.lo)), slices.Grow(e.hi, int(n+1)-len(e.hi))
+	}
+	for e.heaps() <= n {
+		m := e.heaps()
+		if err := ctx.Err(); err != nil {
+			return &solve.InterruptedError{What: e.what + " under entailing play", States: int(m), Err: err}
+		}
+		b := min(blockHeaps, n+1-m)
+		if err := e.limits.CheckValues(e.what+" under entailing play", int(m+b), e.bytes(m+b)); err != nil {
+			return err
+		}
+		if err := e.block(ctx, m, b); err != nil {
+			return err
+		}
+		e.limits.ReportOf(e.what+" under entailing play", "heaps", m+b, n+1)
+	}
+	return nil
+}
+
+// bytes is what the tables take with heaps heaps.
+func (e *heapEngine) bytes(heaps int64) int64 {
+	return heaps*bytesPerHeap + e.winBytes + int64(len(e.seen))*seenSize
+}
+
+// block values heaps m..m+b-1: the pairs of heaps below m first, on every
+// core when the block is more than one heap, then the rest in order.
+func (e *heapEngine) block(ctx context.Context, m, b int64) error {
+	tables := make([]*[seenSize]byte, b)
+	for i := range tables {
+		tables[i] = e.table(int(i))
+	}
+	e.markOldAll(tables, m, m)
+	for i := range b {
+		n := m + i
+		if err := e.markFree(ctx, tables[i], n, m); err != nil {
+			return err
+		}
+		w, v, err := e.combine(ctx, n, tables[i], func(h int64) wset { return e.wins[h] })
+		if err != nil {
+			return err
+		}
+		width := e.width
+		if err := e.store(n, v); err != nil {
+			return err
+		}
+		if e.entail != nil {
+			e.keepWin(n, w)
+		}
+		if e.width != width && i+1 < b {
+			// widened: the marks of the heaps left in the block were made
+			// with the old flags, which are values now
+			rest := tables[i+1:]
+			for _, t := range rest {
+				clear(t[:])
+			}
+			e.markOldAll(rest, n+1, m)
+		}
+	}
+	return nil
+}
+
+// keepWin keeps W(n), and drops the W no later heap needs: the one an
+// entailing move of the next heap no longer reaches, unless it is kept for
+// a snapshot.
+func (e *heapEngine) keepWin(n int64, w wset) {
+	e.wins[n] = w
+	e.winBytes += int64(8*len(w.b)) + 64
+	if e.keepAll {
+		return
+	}
+	old := n - e.window
+	if old <= 0 || old%snapshotEvery >= snapshotEvery-e.window {
+		return
+	}
+	w = e.wins[old]
+	e.winBytes -= int64(8*len(w.b)) + 64
+	e.pool = append(e.pool, w.b)
+	delete(e.wins, old)
+}
+
+// store appends heap n's value, widening the values' bits when it needs.
+func (e *heapEngine) store(n int64, v val) error {
+	if !v.loony && v.n >= 1<<e.width {
+		if v.n >= 1<<maxWidth {
+			return fmt.Errorf("%s(%d) is worth %d under entailing play, past the heap engine's values (below %d)", e.what, n, v.n, 1<<maxWidth)
+		}
+		for v.n >= 1<<e.width {
+			e.width++
+		}
+		for _, l := range e.loonies {
+			e.lo[l], e.hi[l] = e.loonyLo(), e.loonyHi()
+		}
+	}
+	if v.loony {
+		e.loonies = append(e.loonies, n)
+		e.lo = append(e.lo, e.loonyLo())
+		e.hi = append(e.hi, e.loonyHi())
+		return nil
+	}
+	e.lo = append(e.lo, uint16(v.n))
+	e.hi = append(e.hi, uint16(v.n))
+	return nil
+}
+
+// pairs is the first heaps a of the split pairs (a, r-a) of heap n taking k
+// whose second heap is below m: lo..hi, empty when lo > hi.
+func (e *heapEngine) pairs(n, k, m int64) (r, lo, hi int64) {
+	r = n - k
+	hi = r / 2
+	if e.free.code.Unequal() && r%2 == 0 {
+		hi--
+	}
+	lo = max(1, r-m+1)
+	return r, lo, hi
+}
+
+// markOld marks the values of the split pairs of heap n whose heaps are
+// below m.
+func (e *heapEngine) markOld(t *[seenSize]byte, n, m int64) {
+	for _, k := range e.splits {
+		if r, lo, hi := e.pairs(n, k, m); lo <= hi {
+			mark(t, e.lo, e.hi, r, lo, hi)
+		}
+	}
+}
+
+// markOldAll marks the pairs below m of heaps first.. (one table each):
+// on every core when the heaps are large.
+func (e *heapEngine) markOldAll(tables []*[seenSize]byte, first, m int64) {
+	if len(e.splits) == 0 {
+		return
+	}
+	if first >= parallelFrom && len(tables) > 1 {
+		e.markOldParallel(tables, first, m)
+		return
+	}
+	for i, t := range tables {
+		e.markOld(t, first+int64(i), m)
+	}
+}
+
+// markOldParallel marks the pairs below m of heaps first.. (one table
+// each) on every core, a few heaps at a time taken by whichever worker is free,
+// each few marked a chunk of first heaps at a time, so that the values
+// read stay in the cache.
+func (e *heapEngine) markOldParallel(tables []*[seenSize]byte, first, m int64) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	b := int64(len(tables))
+	for range min(runtime.GOMAXPROCS(0), int(b/groupHeaps)+1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				g := next.Add(groupHeaps) - groupHeaps
+				if g >= b {
+					return
+				}
+				end := min(g+groupHeaps, b)
+				top := (first + end) / 2
+				for c := int64(1); c <= top; c += chunkPairs {
+					for i := g; i < end; i++ {
+						for _, k := range e.splits {
+							r, lo, hi := e.pairs(first+i, k, m)
+							lo, hi = max(lo, c), min(hi, c+chunkPairs-1)
+							if lo <= hi {
+								mark(tables[i], e.lo, e.hi, r, lo, hi)
+							}
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// mark marks lo[a] ^ hi[r-a] for a in a0..a1: the value of the pair, or a
+// flag when a heap is loony.
+func mark(t *[seenSize]byte, lo, hi []uint16, r, a0, a1 int64) {
+	l := lo[a0 : a1+1]
+	h := hi[r-a1 : r-a0+1]
+	h = h[:len(l)]
+	last := len(l) - 1
+	i := 0
+	for ; i+4 <= len(l); i += 4 {
+		t[l[i]^h[last-i]] = 1
+		t[l[i+1]^h[last-i-1]] = 1
+		t[l[i+2]^h[last-i-2]] = 1
+		t[l[i+3]^h[last-i-3]] = 1
+	}
+	for ; i < len(l); i++ {
+		t[l[i]^h[last-i]] = 1
+	}
+}
+
+// markFree marks what heap n's free moves answer beyond the old pairs
+// (markOld's): the split pairs with a heap at m or above, the moves
+// leaving one heap or none, or every move of rules listed by their kind.
+func (e *heapEngine) markFree(ctx context.Context, t *[seenSize]byte, n, m int64) error {
+	if e.free == nil {
+		return nil
+	}
+	if !e.free.coded {
+		return e.listed(ctx, e.free, n, func(parts []int64) {
+			x, loony := e.sum(parts)
+			if !loony {
+				t[x] = 1
+			}
+		})
+	}
+	for _, k := range e.splits {
+		r, _, hi := e.pairs(n, k, m)
+		if hi = min(hi, r-m); hi >= 1 {
+			mark(t, e.lo, e.hi, r, 1, hi)
+		}
+	}
+	c := e.free.code
+	c.Takes(n, func(k int64, d octal.Digit) {
+		if d&octal.LeaveNone != 0 && k == n {
+			t[0] = 1
+		}
+		if d&octal.LeaveOne != 0 && k < n {
+			if v := e.val(n - k); !v.loony {
+				t[v.n] = 1
+			}
+		}
+	})
+	return nil
+}
+
+// listed lists heap n's moves of a group whose kind lists them.
+func (e *heapEngine) listed(ctx context.Context, g *group, n int64, f func(parts []int64)) error {
+	w := solve.NewWork(ctx, e.limits, e.what, func() int { return int(e.heaps()) })
+	return w.Do(func() error { return g.list.Options(w, n, f) })
+}
+
+// sum is the value of heaps, and whether one is loony.
+func (e *heapEngine) sum(parts []int64) (uint16, bool) {
+	var x uint16
+	for _, p := range parts {
+		v := e.lo[p]
+		if v&e.loonyLo() != 0 {
+			return 0, true
+		}
+		x ^= v
+	}
+	return x, false
+}
+
+// combine is W(n) and n's value from the marks of its free moves and its
+// obliging moves; win gives W of smaller heaps.
+func (e *heapEngine) combine(ctx context.Context, n int64, t *[seenSize]byte, win func(int64) wset) (wset, val, error) {
+	words := 1 << e.width / 64
+	if cap(e.fbuf) < words {
+		e.fbuf = make([]uint64, words)
+	}
+	fin := e.fbuf[:words]
+	for i := range fin {
+		fin[i] = gather(t[64*i : 64*i+64])
+	}
+	var out []uint64
+	co, loony := false, false
+	allBut := func(b []uint64) { // add every nimber not in b
+		if !co {
+			co, out = true, append(e.bitset(words), b...)
+			for len(out) < words {
+				out = append(out, 0)
+			}
+			return
+		}
+		for i := range out {
+			if i < len(b) {
+				out[i] &= b[i]
+			} else {
+				out[i] = 0
+			}
+		}
+	}
+	var several error
+	if e.entail != nil {
+		to := func(parts []int64) {
+			if len(parts) > 1 {
+				several = fmt.Errorf("%s has an entailing move that leaves several positions (%v): the other player must answer in the position it leaves, so it must leave one or nothing", e.what, parts)
+				return
+			}
+			if len(parts) == 0 { // nothing to answer in: the other player loses
+				allBut(nil)
+				loony = true
+				return
+			}
+			w := win(parts[0])
+			if w.co {
+				for i, x := range w.b {
+					fin[i] |= x
+				}
+			} else {
+				allBut(w.b)
+			}
+			loony = loony || !w.loony
+		}
+		if err := e.obliging(ctx, e.entail, n, to); err != nil {
+			return wset{}, val{}, err
+		}
+		if several != nil {
+			return wset{}, val{}, several
+		}
+	}
+	if e.again != nil {
+		if len(e.onebuf) < words {
+			e.onebuf = make([]uint64, words)
+		}
+		one := e.onebuf[:words]
+		to := func(parts []int64) {
+			loony = true
+			x, l := e.sum(parts)
+			if l {
+				allBut(nil)
+				return
+			}
+			clear(one)
+			one[x/64] = 1 << (x % 64)
+			allBut(one)
+		}
+		if err := e.obliging(ctx, e.again, n, to); err != nil {
+			return wset{}, val{}, err
+		}
+	}
+	if co {
+		for i := range out {
+			out[i] &^= fin[i]
+		}
+		w := wset{co: true, loony: loony, b: out}
+		for i, x := range out {
+			if x != 0 {
+				return w, val{n: uint64(64*i + bits.TrailingZeros64(x))}, nil
+			}
+		}
+		return w, val{loony: true}, nil
+	}
+	w := wset{loony: loony, b: append(e.bitset(words), fin...)}
+	for i, x := range fin {
+		if x != ^uint64(0) {
+			return w, val{n: uint64(64*i + bits.TrailingZeros64(^x))}, nil
+		}
+	}
+	return w, val{n: uint64(64 * words)}, nil
+}
+
+// bitset is an empty bitset with room for words words, from the pool
+// when it has one.
+func (e *heapEngine) bitset(words int) []uint64 {
+	if k := len(e.pool); k > 0 {
+		b := e.pool[k-1][:0]
+		e.pool = e.pool[:k-1]
+		if cap(b) >= words {
+			return b
+		}
+	}
+	return make([]uint64, 0, words)
+}
+
+// obliging calls to with the heaps each move of an entailing or again
+// group leaves from heap n.
+func (e *heapEngine) obliging(ctx context.Context, g *group, n int64, to func(parts []int64)) error {
+	if !g.coded {
+		return e.listed(ctx, g, n, to)
+	}
+	var one [1]int64
+	g.code.Takes(n, func(k int64, d octal.Digit) {
+		if d&octal.LeaveNone != 0 && k == n {
+			to(one[:0])
+		}
+		if d&octal.LeaveOne != 0 && k < n {
+			one[0] = n - k
+			to(one[:])
+		}
+	})
+	return nil
+}
+
+// gather packs 64 marks (bytes 0 or 1) into a word.
+func gather(b []byte) uint64 {
+	var w uint64
+	for j := 0; j < 8; j++ {
+		x := uint64(b[8*j]) | uint64(b[8*j+1])<<8 | uint64(b[8*j+2])<<16 | uint64(b[8*j+3])<<24 |
+			uint64(b[8*j+4])<<32 | uint64(b[8*j+5])<<40 | uint64(b[8*j+6])<<48 | uint64(b[8*j+7])<<56
+		x |= x >> 7
+		x |= x >> 14
+		x |= x >> 28
+		w |= (x & 0xff) << (8 * j)
+	}
+	return w
+}
