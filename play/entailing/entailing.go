@@ -335,10 +335,33 @@ func (s *Solver) engine(c game.Component) (*heapEngine, int64) {
 	}
 	e, ok := s.engines[c.Rules]
 	if !ok && !s.env.Generic {
-		e = newHeapEngine(c.Rules, s.env.Limits)
+		e = newHeapEngine(c.Rules, s.env)
 		s.engines[c.Rules] = e
 	}
 	return e, h
+}
+
+// Prepare values at once the heaps of a range the heap engine answers
+// (grundy(TopEntails, 0..600000)): grown to the largest, in blocks on
+// every core, not one heap a query.
+func (s *Solver) Prepare(ctx context.Context, ps []game.Position) error {
+	top := map[*heapEngine]int64{}
+	for _, p := range ps {
+		for _, c := range p {
+			if !game.IsEntailing(c.Rules) {
+				continue
+			}
+			if e, h := s.engine(c); e != nil {
+				top[e] = max(top[e], h)
+			}
+		}
+	}
+	for e, h := range top {
+		if err := e.grow(ctx, h); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // heap is the heap of a one-number part, and whether it is one.
@@ -831,8 +854,19 @@ func (s *Solver) Describe(r game.Ruleset) string {
 	if !game.IsEntailing(r) {
 		return "normal play's solver (no move of it obliges): " + s.normal.Describe(r)
 	}
-	if e := s.engines[r]; e != nil || (!s.env.Generic && newHeapEngine(r, s.env.Limits) != nil) {
-		return "the heap engine of entailing play: heap by heap, each heap's W (the rests its obliged player wins against) from the values of the smaller heaps and W of those its entailing moves reach, splits marked in blocks on every core"
+	e := s.engines[r]
+	if e == nil && !s.env.Generic {
+		e = newHeapEngine(r, s.env)
+	}
+	if e != nil {
+		d := "the heap engine of entailing play: heap by heap, each heap's W (the rests its obliged player wins against) from the values of the smaller heaps and W of those its entailing moves reach, splits marked in blocks on every core"
+		if f := e.file(); f != "" {
+			d += "; its checkpoint: " + f
+			if e.resumed > 0 {
+				d += fmt.Sprintf(" (resumed with %d heaps)", e.resumed)
+			}
+		}
+		return d
 	}
 	return "the affine impartial mex: each part's value from the values of the rest its moves answer, an entailing move's from who wins when obliged to answer in what it leaves (memoized)"
 }

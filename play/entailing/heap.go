@@ -30,9 +30,11 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/octal"
+	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/solve"
 )
 
@@ -84,17 +86,22 @@ type heapEngine struct {
 	winBytes            int64 // what wins holds
 	onebuf              []uint64
 	pool                [][]uint64 // the bitsets of W no longer kept, for new ones
+	dir                 string     // play.Env.ValuesDir: the checkpoint\'s directory
+	saved               time.Time  // when the checkpoint was last written
+	loaded              bool
+	resumed             int64 // the heaps read from the checkpoint
 }
 
 // newHeapEngine returns the engine for r, or nil when r is not a heap
 // ruleset of such rules.
-func newHeapEngine(r game.Ruleset, limits *solve.Limits) *heapEngine {
+func newHeapEngine(r game.Ruleset, env play.Env) *heapEngine {
+	limits := env.Limits
 	g, ok := game.As[game.EntailGroups](r)
 	if !ok {
 		return nil
 	}
 	groups := g.Groups()
-	e := &heapEngine{what: r.Name(), rules: r, width: minWidth, wins: map[int64]wset{}, limits: limits, lo: []uint16{0}, hi: []uint16{0}}
+	e := &heapEngine{what: r.Name(), rules: r, width: minWidth, wins: map[int64]wset{}, limits: limits, dir: env.ValuesDir, lo: []uint16{0}, hi: []uint16{0}}
 	for then, gr := range groups {
 		if gr == nil {
 			continue
@@ -264,12 +271,27 @@ func (e *heapEngine) grow(ctx context.Context, n int64) error {
 		}
 		return l
 	}
+	if !e.loaded {
+		e.loaded = true
+		if err := e.load(); err != nil {
+			return err
+		}
+	}
+	if e.heaps() > n {
+		return nil
+	}
+	start := e.heaps()
 	if e.heaps() <= n {
 		e.lo, e.hi = slices.Grow(e.lo, int(n+1)-len(e.lo)), slices.Grow(e.hi, int(n+1)-len(e.hi))
 	}
 	for e.heaps() <= n {
 		m := e.heaps()
 		if err := ctx.Err(); err != nil {
+			if e.dir != "" { // what was grown is kept for the next run
+				if serr := e.save(); serr != nil {
+					return serr
+				}
+			}
 			return &solve.InterruptedError{What: e.what + " under entailing play", States: int(m), Err: err}
 		}
 		b := min(blockHeaps, n+1-m)
@@ -280,6 +302,14 @@ func (e *heapEngine) grow(ctx context.Context, n int64) error {
 			return err
 		}
 		e.limits.ReportOf(e.what+" under entailing play", "heaps", m+b, n+1)
+		if e.dir != "" && time.Since(e.saved) > checkpointEvery {
+			if err := e.save(); err != nil {
+				return err
+			}
+		}
+	}
+	if e.dir != "" && e.heaps()-start >= snapshotEvery {
+		return e.save()
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -147,5 +149,48 @@ func TestHeapEngineAgainstTheStackSolver(t *testing.T) {
 		if engine != stack {
 			t.Errorf("%s: the engine and the stack solver differ", decl)
 		}
+	}
+}
+
+// A growth with a values directory leaves a checkpoint that a later
+// session takes up: its values and W are those of a growth from nothing,
+// and a checkpoint that was changed is refused.
+func TestHeapEngineCheckpoints(t *testing.T) {
+	dir := t.TempDir()
+	session := func(script string) (string, error) {
+		var out strings.Builder
+		s := gamelang.NewSession(gamelang.Options{Out: &out, ValuesDir: dir})
+		err := s.Exec(context.Background(), "t.game", script)
+		return strings.TrimSpace(out.String()), err
+	}
+	if _, err := session("grundy(TopEntails(3000))"); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "entailing-*.gob"))
+	if len(files) != 1 {
+		t.Fatalf("checkpoints: %v, want one", files)
+	}
+	got, err := session("grundy(TopEntails, 0..4000)\noptions(TopEntails(2000))\nsolver(TopEntails)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := values(topEntails(4000)) + "\n" + runWith(t, false, "options(TopEntails(2000))")
+	if !strings.HasSuffix(got, "(resumed with 3001 heaps)") {
+		t.Errorf("solver(TopEntails) after a checkpoint: %q, want it resumed with 3001 heaps", got[strings.LastIndex(got, "\n")+1:])
+	}
+	got = got[:strings.LastIndex(got, "\n")]
+	if got != want {
+		t.Errorf("resumed from the checkpoint: the values or the options differ")
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 1
+	if err := os.WriteFile(files[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := session("grundy(TopEntails(5000))"); err == nil || !strings.Contains(err.Error(), "checkpoint") && !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("a changed checkpoint: got %v, want it refused", err)
 	}
 }
