@@ -50,8 +50,9 @@ func (v Nimber) Outcome() game.Outcome {
 // ruleset (under its renames), the solver that answers for it and what that
 // has learnt.
 type Solver struct {
-	env   play.Env
-	rules map[game.Ruleset]*ruleSolver
+	env     play.Env
+	rules   map[game.Ruleset]*ruleSolver
+	passNim passNim // the table of Nim with a pass (passnim.go)
 }
 
 // New returns a solver.
@@ -151,6 +152,11 @@ func (s *Solver) Outcome(ctx context.Context, p game.Position) (game.Outcome, er
 	if _, ok := p.Decided(); ok {
 		return game.N, nil
 	}
+	if len(p) == 1 {
+		if o, ok, err := s.passNimOutcome(ctx, p[0]); ok {
+			return o, err
+		}
+	}
 	if len(p) == 1 && len(game.Parts(p[0])) == 1 {
 		rs := s.of(p[0].Rules)
 		if rs.outcome != nil {
@@ -210,6 +216,11 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 func (s *Solver) Winning(ctx context.Context, p game.Position) ([]play.Option, error) {
 	if c, ok := p.Decided(); ok {
 		return nil, &game.DecidedError{Component: c}
+	}
+	if len(p) == 1 {
+		if out, ok, err := s.passNimWinning(ctx, p[0]); ok {
+			return out, err
+		}
 	}
 	var total *big.Int
 	if len(p) > 1 {

@@ -167,6 +167,16 @@ func WrapSum(p game.Position) (game.Component, error) {
 
 var sumRules = &Sum{}
 
+// PassSum is the sum a position of WrapSum's ruleset holds, and whether
+// its pass is left; false for a ruleset that is not one of sums.
+func (r *Ruleset) PassSum(s game.State) (game.Position, bool, bool) {
+	st, ok := s.(State)
+	if !ok || r.inner != sumRules {
+		return nil, false, false
+	}
+	return st.S.(sumState).p, st.Left, true
+}
+
 func (*Sum) Name() string            { return "" }
 func (*Sum) Kind() game.Kind         { return sumKind{} }
 func (*Sum) Decided(game.State) bool { return false }
