@@ -103,7 +103,7 @@ func (e *heapEngine) save() error {
 	}
 	c := checkpoint{Rules: e.key(), Values: make([]uint16, len(e.lo))}
 	for i, x := range e.lo {
-		if x&e.loonyLo() != 0 {
+		if x&loonyLo != 0 {
 			x = loonyValue
 		}
 		c.Values[i] = x
@@ -166,14 +166,14 @@ func (e *heapEngine) load() error {
 	if e.width > maxWidth {
 		return fmt.Errorf("%s: a value past the heap engine's", path)
 	}
-	e.lo, e.hi, e.loonies = make([]uint16, len(c.Values)), make([]uint16, len(c.Values)), nil
+	e.lo, e.hi, e.loonies = make([]uint16, len(c.Values)), make([]uint32, len(c.Values)), nil
 	for i, v := range c.Values {
 		if v == loonyValue {
 			e.loonies = append(e.loonies, int64(i))
-			e.lo[i], e.hi[i] = e.loonyLo(), e.loonyHi()
+			e.lo[i], e.hi[i] = loonyLo, loonyHi
 			continue
 		}
-		e.lo[i], e.hi[i] = v, v
+		e.lo[i], e.hi[i] = v, uint32(v)
 	}
 	e.wins, e.winBytes = map[int64]wset{}, 0
 	for _, w := range c.Wins {

@@ -12,7 +12,7 @@ package entailing
 // heaps worth v, the nimber v; an again move to heaps worth v, every
 // nimber but v; an entailing move to heap m, every nimber not in W(m). So
 // each heap needs the values of the smaller heaps and W of the few heaps
-// its entailing moves reach: the values are kept (two bytes a heap), W
+// its entailing moves reach: the values are kept (six bytes a heap: twice, with two flags for loony), W
 // only for the heaps an entailing move of the next heap reaches, and at
 // every snapshotEvery-th heap, from which any other is found again.
 //
@@ -40,14 +40,14 @@ import (
 
 const (
 	minWidth      = 6  // values below 1 << width; at least one word of bits
-	maxWidth      = 14 // two flag bits above it fit in 16
+	maxWidth      = 15 // values below 1 << 15; lo's loony flag is bit 15, hi's bit 16
 	snapshotEvery = 1024
 	keepAllTakes  = 64      // entailing moves that take more: every W is kept
 	blockHeaps    = 64      // heaps in a block
 	groupHeaps    = 8       // heaps a worker takes at a time
 	chunkPairs    = 1 << 12 // the first heaps of the pairs marked at a time
-	seenSize      = 1 << 16 // a table of marks, indexed by a value with its flags
-	bytesPerHeap  = 4       // lo and hi
+	seenSize      = 1 << 17 // a table of marks, indexed by a value with its flags
+	bytesPerHeap  = 6       // lo and hi
 )
 
 // parallelFrom is the heap from which blocks are valued on every core (a
@@ -76,8 +76,9 @@ type heapEngine struct {
 	splits              []int64 // the free code's takes that split
 	window              int64   // the W kept behind the next heap: the most an entailing move takes
 	keepAll             bool
-	width               uint // values below 1 << width; lo's loony flag is bit width, hi's bit width+1
-	lo, hi              []uint16
+	width               uint           // values below 1 << width (the bits the sets of nimbers need)
+	lo                  []uint16       // the values, loony with bit 15
+	hi                  []uint32       // the same, loony with bit 16: a pair of heaps with a loony one marks 1 << 15 or more
 	wins                map[int64]wset // W of the heaps kept
 	seen                []*[seenSize]byte
 	fbuf                []uint64
@@ -101,7 +102,7 @@ func newHeapEngine(r game.Ruleset, env play.Env) *heapEngine {
 		return nil
 	}
 	groups := g.Groups()
-	e := &heapEngine{what: r.Name(), rules: r, width: minWidth, wins: map[int64]wset{}, limits: limits, dir: env.ValuesDir, lo: []uint16{0}, hi: []uint16{0}}
+	e := &heapEngine{what: r.Name(), rules: r, width: minWidth, wins: map[int64]wset{}, limits: limits, dir: env.ValuesDir, lo: []uint16{0}, hi: []uint32{0}}
 	for then, gr := range groups {
 		if gr == nil {
 			continue
@@ -184,8 +185,10 @@ func oneOrNone(c octal.Code) bool {
 // heaps is how many heaps are valued: 0..heaps-1.
 func (e *heapEngine) heaps() int64 { return int64(len(e.lo)) }
 
-func (e *heapEngine) loonyLo() uint16 { return 1 << e.width }
-func (e *heapEngine) loonyHi() uint16 { return 2 << e.width }
+const (
+	loonyLo uint16 = 1 << 15
+	loonyHi uint32 = 1 << 16
+)
 
 // value is heap n's value.
 func (e *heapEngine) value(ctx context.Context, n int64) (val, error) {
@@ -197,7 +200,7 @@ func (e *heapEngine) value(ctx context.Context, n int64) (val, error) {
 
 func (e *heapEngine) val(n int64) val {
 	x := e.lo[n]
-	if x&e.loonyLo() != 0 {
+	if x&loonyLo != 0 {
 		return val{loony: true}
 	}
 	return val{n: uint64(x)}
@@ -336,21 +339,11 @@ func (e *heapEngine) block(ctx context.Context, m, b int64) error {
 		if err != nil {
 			return err
 		}
-		width := e.width
 		if err := e.store(n, v); err != nil {
 			return err
 		}
 		if e.entail != nil {
 			e.keepWin(n, w)
-		}
-		if e.width != width && i+1 < b {
-			// widened: the marks of the heaps left in the block were made
-			// with the old flags, which are values now
-			rest := tables[i+1:]
-			for _, t := range rest {
-				clear(t[:])
-			}
-			e.markOldAll(rest, n+1, m)
 		}
 	}
 	return nil
@@ -384,18 +377,15 @@ func (e *heapEngine) store(n int64, v val) error {
 		for v.n >= 1<<e.width {
 			e.width++
 		}
-		for _, l := range e.loonies {
-			e.lo[l], e.hi[l] = e.loonyLo(), e.loonyHi()
-		}
 	}
 	if v.loony {
 		e.loonies = append(e.loonies, n)
-		e.lo = append(e.lo, e.loonyLo())
-		e.hi = append(e.hi, e.loonyHi())
+		e.lo = append(e.lo, loonyLo)
+		e.hi = append(e.hi, loonyHi)
 		return nil
 	}
 	e.lo = append(e.lo, uint16(v.n))
-	e.hi = append(e.hi, uint16(v.n))
+	e.hi = append(e.hi, uint32(v.n))
 	return nil
 }
 
@@ -474,20 +464,21 @@ func (e *heapEngine) markOldParallel(tables []*[seenSize]byte, first, m int64) {
 
 // mark marks lo[a] ^ hi[r-a] for a in a0..a1: the value of the pair, or a
 // flag when a heap is loony.
-func mark(t *[seenSize]byte, lo, hi []uint16, r, a0, a1 int64) {
+func mark(t *[seenSize]byte, lo []uint16, hi []uint32, r, a0, a1 int64) {
 	l := lo[a0 : a1+1]
 	h := hi[r-a1 : r-a0+1]
 	h = h[:len(l)]
 	last := len(l) - 1
 	i := 0
+	const m = seenSize - 1 // every index is below seenSize: no bounds check
 	for ; i+4 <= len(l); i += 4 {
-		t[l[i]^h[last-i]] = 1
-		t[l[i+1]^h[last-i-1]] = 1
-		t[l[i+2]^h[last-i-2]] = 1
-		t[l[i+3]^h[last-i-3]] = 1
+		t[(uint32(l[i])^h[last-i])&m] = 1
+		t[(uint32(l[i+1])^h[last-i-1])&m] = 1
+		t[(uint32(l[i+2])^h[last-i-2])&m] = 1
+		t[(uint32(l[i+3])^h[last-i-3])&m] = 1
 	}
 	for ; i < len(l); i++ {
-		t[l[i]^h[last-i]] = 1
+		t[(uint32(l[i])^h[last-i])&m] = 1
 	}
 }
 
@@ -537,7 +528,7 @@ func (e *heapEngine) sum(parts []int64) (uint16, bool) {
 	var x uint16
 	for _, p := range parts {
 		v := e.lo[p]
-		if v&e.loonyLo() != 0 {
+		if v&loonyLo != 0 {
 			return 0, true
 		}
 		x ^= v

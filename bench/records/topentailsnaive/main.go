@@ -1,0 +1,86 @@
+// Command topentailsnaive checks the loony stacks of Top Entails by the
+// plain recursion, apart from the heap engine (play/entailing/heap.go): for
+// each stack n, the values of its splits, then W(n) from W(n-1) (taking the
+// top coin obliges the other player in n-1): when W(n-1) is finite, W(n)
+// holds every nimber but W(n-1)'s members no split reaches, and n is worth
+// the least of those, ∞ when there is none; when W(n-1) holds all but a
+// finite set, W(n) is that set and the splits' values, and n is worth its
+// mex. One core, no blocks, O(n^2): to 700,000 in about 2.5 minutes. It
+// prints the loony stacks, the largest value and the last stack's value,
+// for comparison with bench/records/topentails.
+//
+//	go run ./bench/records/topentailsnaive N
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+const loony = -1
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: topentailsnaive N")
+		os.Exit(2)
+	}
+	top, err := strconv.Atoi(os.Args[1])
+	if err != nil || top < 1 {
+		fmt.Fprintln(os.Stderr, "topentailsnaive: N must be a positive number")
+		os.Exit(2)
+	}
+	v := make([]int32, top+1)
+	const width = 1 << 15 // values stay far below it; checked
+	var set [width]bool   // W(n-1)'s finite part: its members, or what it lacks
+	var seen [width]int32 // seen[x] == n: a split of n is worth x
+	cofinite := false     // W(0) is empty: finite
+	var loonies []int
+	largest := int32(0)
+	span := 1 // a power of two above every value: XORs of values are below it
+	for n := 1; n <= top; n++ {
+		for a := 1; a <= n/2; a++ {
+			x, y := v[a], v[n-a]
+			if x != loony && y != loony {
+				seen[x^y] = int32(n)
+			}
+		}
+		if !cofinite {
+			v[n] = loony
+			for x := span - 1; x >= 0; x-- {
+				if set[x] && seen[x] == int32(n) {
+					set[x] = false
+				}
+				if set[x] {
+					v[n] = int32(x)
+				}
+			}
+		} else {
+			for x := 0; x < span; x++ {
+				if seen[x] == int32(n) {
+					set[x] = true
+				}
+			}
+			for v[n] = 0; set[v[n]]; v[n]++ {
+			}
+		}
+		cofinite = !cofinite
+		if v[n] == loony {
+			loonies = append(loonies, n)
+		} else if v[n] > largest {
+			largest = v[n]
+			for span <= int(largest) {
+				span *= 2
+			}
+			if largest >= width/2 {
+				fmt.Fprintln(os.Stderr, "topentailsnaive: a value past the table")
+				os.Exit(1)
+			}
+		}
+	}
+	last := fmt.Sprint(v[top])
+	if v[top] == loony {
+		last = "∞"
+	}
+	fmt.Printf("loony stacks to %d: %v\nlargest value: %d\nvalue of %d: %s\n", top, loonies, largest, top, last)
+}
