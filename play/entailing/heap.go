@@ -12,9 +12,10 @@ package entailing
 // heaps worth v, the nimber v; an again move to heaps worth v, every
 // nimber but v; an entailing move to heap m, every nimber not in W(m). So
 // each heap needs the values of the smaller heaps and W of the few heaps
-// its entailing moves reach: the values are kept (six bytes a heap: twice, with two flags for loony), W
-// only for the heaps an entailing move of the next heap reaches, and at
-// every snapshotEvery-th heap, from which any other is found again.
+// its entailing moves reach: the values are kept (six bytes a heap: twice,
+// with two flags for loony), W only for the heaps an entailing move of the
+// next heap reaches, and at every snapshotEvery-th heap, from which any
+// other is found again.
 //
 // A free move that splits heap n into two (Top Entails' split, Grundy's
 // game) has O(n) options: their values are XORs v(a) ^ v(b) marked in a
