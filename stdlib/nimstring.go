@@ -18,7 +18,8 @@ import (
 // Nimstring is the builtin Nimstring.
 type Nimstring struct {
 	pictures
-	limits *solve.Limits // the memory a listing of moves may take
+	limits *solve.Limits      // the memory a listing of moves may take
+	tables map[uint64][]uint8 // by picture: every position's value (nimstringtable.go), under pictures.mu
 }
 
 // NewNimstring returns Nimstring.

@@ -595,6 +595,12 @@ func (s *Solver) part(ctx context.Context, c game.Component) (val, error) {
 		}
 		return val{n: g.Uint64()}, nil
 	}
+	if v, ok := game.As[Valuer](c.Rules); ok && !s.env.Generic {
+		g, loony, ok, err := v.EntailingValue(ctx, c.State)
+		if ok || err != nil {
+			return val{n: g, loony: loony}, err
+		}
+	}
 	if e, h := s.engine(c); e != nil {
 		return e.value(ctx, h)
 	}
@@ -869,6 +875,14 @@ func (s *Solver) Describe(r game.Ruleset) string {
 		return d
 	}
 	return "the affine impartial mex: each part's value from the values of the rest its moves answer, an entailing move's from who wins when obliged to answer in what it leaves (memoized)"
+}
+
+// Valuer is a ruleset that values its own positions under entailing play,
+// where it can (Nimstring on a board of a few strings, by a table of every
+// position): ok is false where it cannot, and the solver searches. A
+// ruleset has the method without importing this package.
+type Valuer interface {
+	EntailingValue(ctx context.Context, s game.State) (nim uint64, loony, ok bool, err error)
 }
 
 // obliged is a part the player to move must answer in.

@@ -49,6 +49,9 @@ func NewPassNimTable(ctx context.Context, n int, limits *solve.Limits) (*PassNim
 		return nil, fmt.Errorf("Nim with a pass is tabulated for heaps up to %d, not %d", MaxPassNim, n)
 	}
 	w := n + 1
+	if err := limits.CheckValues("Nim with a pass", w*w, int64(5*w*w)); err != nil {
+		return nil, err
+	}
 	t := &PassNimTable{n: n, a: make([]int16, w*w)}
 	for i := range t.a {
 		t.a[i] = -1

@@ -235,6 +235,48 @@ func Grid(r, c int64) (*Graph, error) {
 	return g.sortAdj(), nil
 }
 
+// Boxes is the board of a Dots-and-Boxes game of r rows and c columns of
+// boxes as strings and coins (Winning Ways, ch. 16; Berlekamp, The
+// Dots-and-Boxes Game): its first vertex g is the ground, each box a coin
+// named as grid's cells (a1 the corner), each line of the board a string
+// between the two boxes it separates, or between a box on the edge and
+// the ground (a corner box has two strings to the ground).
+func Boxes(r, c int64) (*Graph, error) {
+	desc := fmt.Sprintf("boxes(%d, %d)", r, c)
+	if r < 1 || c < 1 || r > 26 {
+		return nil, fmt.Errorf("%s: a board has 1 to 26 rows of boxes (named a to z) and at least 1 column", desc)
+	}
+	if err := checkSize(desc, r*c+1); err != nil {
+		return nil, err
+	}
+	labels := []string{"g"}
+	for i := range int(r) {
+		for j := range int(c) {
+			labels = append(labels, fmt.Sprintf("%c%d", 'a'+i, j+1))
+		}
+	}
+	g := newGraph(desc, labels)
+	box := func(i, j int) int {
+		if i < 0 || j < 0 || i >= int(r) || j >= int(c) {
+			return 0 // off the board: the ground
+		}
+		return 1 + i*int(c) + j
+	}
+	for i := range int(r) {
+		for j := range int(c) {
+			g.newEdge(box(i-1, j), box(i, j)) // the line above
+			g.newEdge(box(i, j-1), box(i, j)) // the line to the left
+			if i == int(r)-1 {
+				g.newEdge(box(i, j), 0) // the line below the last row
+			}
+			if j == int(c)-1 {
+				g.newEdge(box(i, j), 0) // the line right of the last column
+			}
+		}
+	}
+	return g.sortAdj(), nil
+}
+
 var token = regexp.MustCompile(`^[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*$`)
 
 // Parse reads a graph written as words: a word a-b is an edge, a-b-c a
