@@ -26,8 +26,8 @@ var Plugin = eval.Plugin{
 		"path":      {Min: 1, Max: 1, Usage: "path(n)", Doc: "the path of n vertices 1-2-...-n, a position of a graph ruleset: NodeKayles(path(60))", Call: fnGraph1(graph.Path)},
 		"cycle":     {Min: 1, Max: 1, Usage: "cycle(n)", Doc: "the cycle of n >= 3 vertices", Call: fnGraph1(graph.Cycle)},
 		"complete":  {Min: 1, Max: 1, Usage: "complete(n)", Doc: "the complete graph of n vertices", Call: fnGraph1(graph.Complete)},
-		"grid":      {Min: 2, Max: 2, Usage: "grid(r, c)", Doc: "the grid graph of r rows (a, b, ...) and c columns (1, 2, ...): cells a1 to the opposite corner, joined to the cells beside them (Cram is Arc Kayles on a grid)", Call: fnGrid},
-		"boxes":     {Min: 2, Max: 2, Usage: "boxes(m, n)", Doc: "the Dots-and-Boxes board of m rows and n columns of boxes as strings and coins: a coin for each box (a1 the corner), a string for each line, g the ground: Nimstring(boxes(3, 3))", Call: fnBoxes},
+		"grid":      {Min: 2, Max: 2, Usage: "grid(r, c)", Doc: "the grid graph of r rows (a, b, ...) and c columns (1, 2, ...): cells a1 to the opposite corner, joined to the cells beside them (Cram is Arc Kayles on a grid)", Call: fnGraph2(graph.Grid, "rows and columns")},
+		"boxes":     {Min: 2, Max: 2, Usage: "boxes(m, n)", Doc: "the Dots-and-Boxes board of m rows and n columns of boxes as strings and coins: a coin for each box (a1 the corner), a string for each line, g the ground: Nimstring(boxes(3, 3))", Call: fnGraph2(graph.Boxes, "rows and columns of boxes")},
 		"graph":     {Min: 1, Max: 1, Usage: `graph("a-b b-c c-a d")`, Doc: "a graph written as edges a-b (a-b-c for a path) and lone vertices, separated by spaces, commas or new lines; # starts a comment", Call: fnGraphText},
 		"readgraph": {Min: 1, Max: 1, Usage: `readgraph("file.txt")`, Doc: "the graph a file holds, written as graph() reads it", Call: fnReadGraph},
 	},
@@ -77,30 +77,21 @@ func fnGraph1(make func(int64) (*graph.Graph, error)) func(*eval.Interp, context
 	}
 }
 
-func fnGrid(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
-	r, ok1 := args[0].(eval.Int)
-	c, ok2 := args[1].(eval.Int)
-	if !ok1 || !ok2 || !r.V.IsInt64() || !c.V.IsInt64() {
-		return nil, lang.Errorf(call.Pos, "grid(r, c) needs numbers of rows and columns")
+// fnGraph2 is a constructor of a graph of rows and columns (grid, boxes);
+// what names what the two numbers count, for the error.
+func fnGraph2(make func(r, c int64) (*graph.Graph, error), what string) func(*eval.Interp, context.Context, *lang.Call, []eval.Value) (eval.Value, error) {
+	return func(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+		r, ok1 := args[0].(eval.Int)
+		c, ok2 := args[1].(eval.Int)
+		if !ok1 || !ok2 || !r.V.IsInt64() || !c.V.IsInt64() {
+			return nil, lang.Errorf(call.Pos, "%s needs numbers of %s", call.Fn.(*lang.Ident).Name, what)
+		}
+		g, err := make(r.V.Int64(), c.V.Int64())
+		if err != nil {
+			return nil, lang.Errorf(call.Pos, "%v", err)
+		}
+		return GraphVal{g}, nil
 	}
-	g, err := graph.Grid(r.V.Int64(), c.V.Int64())
-	if err != nil {
-		return nil, lang.Errorf(call.Pos, "%v", err)
-	}
-	return GraphVal{g}, nil
-}
-
-func fnBoxes(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
-	r, ok1 := args[0].(eval.Int)
-	c, ok2 := args[1].(eval.Int)
-	if !ok1 || !ok2 || !r.V.IsInt64() || !c.V.IsInt64() {
-		return nil, lang.Errorf(call.Pos, "boxes(m, n) needs numbers of rows and columns of boxes")
-	}
-	g, err := graph.Boxes(r.V.Int64(), c.V.Int64())
-	if err != nil {
-		return nil, lang.Errorf(call.Pos, "%v", err)
-	}
-	return GraphVal{g}, nil
 }
 
 func fnGraphText(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
