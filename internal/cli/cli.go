@@ -28,7 +28,7 @@ const usage = `usage:
   gamelang run FILE.game...     run scripts, in one session (- reads stdin); flags may follow
   gamelang check FILE.game...   parse and check scripts without running them (- reads stdin)
   gamelang fmt [-w|-d|-l] FILE... format scripts in gamelang's one style (gamelang fmt -h)
-  gamelang -e STATEMENT         run one statement
+  gamelang -e STATEMENT         run a statement (-e again: the next, as the next line)
   gamelang -f FILE ...          load the definitions of FILE first (with -e, --each, or the prompt)
   gamelang --each 'a b: EXPR'   the value of EXPR for the numbers of each line of stdin
                                 (headers, lists, groups: docs/contest.md)
@@ -57,7 +57,8 @@ const (
 // exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
-	expr := fs.String("e", "", "run one `statement`")
+	var exprs lines
+	fs.Var(&exprs, "e", "run a `statement`; given again, the next statement, as the next line")
 	file := fs.String("f", "", "load the definitions (game and let statements) of this `file` first: with -e, --each or the prompt")
 	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'; 'k s...: ...' binds the rest of a line as a list, 'T; a b: ...' reads a header line first, 'm; a b * m: ...' groups of m records (docs/contest.md)")
 	var join *string
@@ -136,7 +137,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case *each != "":
-		if len(rest) > 0 || *expr != "" {
+		if len(rest) > 0 || len(exprs) > 0 {
 			return usageError(stderr, "--each takes no other arguments, nor -e")
 		}
 		if *file != "" && !loadFile(ctx, in, *file, stderr) {
@@ -145,14 +146,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runEach(ctx, in, *each, join, *end, *jsonOut, stdin, stdout, stderr)
 	case join != nil || *end != "":
 		return usageError(stderr, "--join and --end go with --each")
-	case *expr != "":
+	case len(exprs) > 0:
 		if len(rest) > 0 {
 			return usageError(stderr, "-e takes no other arguments")
 		}
 		if *file != "" && !loadFile(ctx, in, *file, stderr) {
 			return status(ctx)
 		}
-		return result(ctx, in, in.Exec(ctx, "<-e>", *expr), stderr)
+		return result(ctx, in, in.Exec(ctx, "<-e>", strings.Join(exprs, "\n")), stderr)
 	case len(rest) == 0:
 		cfg.Redefine, cfg.Interactive = true, true
 		return prompt(ctx, cfg, *file, stdin, stderr)
@@ -222,6 +223,12 @@ func readSource(name string, stdin io.Reader) (string, error) {
 	b, err := os.ReadFile(name)
 	return string(b), err
 }
+
+// lines is a flag given once or more (-e): its values in order.
+type lines []string
+
+func (l *lines) String() string     { return strings.Join(*l, "\n") }
+func (l *lines) Set(v string) error { *l = append(*l, v); return nil }
 
 func usageError(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "gamelang: %s\n%s", msg, usage)
