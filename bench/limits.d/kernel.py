@@ -25,6 +25,8 @@ import time
 
 from jupyter_client import BlockingKernelClient
 
+from peak import peak
+
 
 def free_port():
     s = socket.socket()
@@ -32,14 +34,6 @@ def free_port():
     p = s.getsockname()[1]
     s.close()
     return p
-
-
-def peak(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) // 1024
-    return -1
 
 
 def attack(port, size):

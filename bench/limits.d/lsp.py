@@ -16,13 +16,7 @@ import subprocess
 import sys
 import time
 
-
-def peak(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) // 1024
-    return -1
+from peak import peak
 
 
 class Server:

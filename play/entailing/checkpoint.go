@@ -166,10 +166,9 @@ func (e *heapEngine) load() error {
 	if e.width > maxWidth {
 		return fmt.Errorf("%s: a value past the heap engine's", path)
 	}
-	e.lo, e.hi, e.loonies = make([]uint16, len(c.Values)), make([]uint32, len(c.Values)), nil
+	e.lo, e.hi = make([]uint16, len(c.Values)), make([]uint32, len(c.Values))
 	for i, v := range c.Values {
 		if v == loonyValue {
-			e.loonies = append(e.loonies, int64(i))
 			e.lo[i], e.hi[i] = loonyLo, loonyHi
 			continue
 		}

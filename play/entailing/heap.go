@@ -72,7 +72,6 @@ type wset struct {
 // heapEngine grows the values of one heap ruleset with obliging moves.
 type heapEngine struct {
 	what                string
-	rules               game.Ruleset
 	free, entail, again *group
 	splits              []int64 // the free code's takes that split
 	window              int64   // the W kept behind the next heap: the most an entailing move takes
@@ -84,7 +83,6 @@ type heapEngine struct {
 	seen                []*[seenSize]byte
 	fbuf                []uint64
 	limits              *solve.Limits
-	loonies             []int64
 	winBytes            int64 // what wins holds
 	onebuf              []uint64
 	pool                [][]uint64 // the bitsets of W no longer kept, for new ones
@@ -103,7 +101,7 @@ func newHeapEngine(r game.Ruleset, env play.Env) *heapEngine {
 		return nil
 	}
 	groups := g.Groups()
-	e := &heapEngine{what: r.Name(), rules: r, width: minWidth, wins: map[int64]wset{}, limits: limits, dir: env.ValuesDir, lo: []uint16{0}, hi: []uint32{0}}
+	e := &heapEngine{what: r.Name(), width: minWidth, wins: map[int64]wset{}, limits: limits, dir: env.ValuesDir, lo: []uint16{0}, hi: []uint32{0}}
 	for then, gr := range groups {
 		if gr == nil {
 			continue
@@ -380,7 +378,6 @@ func (e *heapEngine) store(n int64, v val) error {
 		}
 	}
 	if v.loony {
-		e.loonies = append(e.loonies, n)
 		e.lo = append(e.lo, loonyLo)
 		e.hi = append(e.hi, loonyHi)
 		return nil

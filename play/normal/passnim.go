@@ -135,7 +135,11 @@ func (s *Solver) passNimOutcome(ctx context.Context, c game.Component) (game.Out
 	defer s.passNim.mu.Unlock()
 	top := max(h[0], h[1], h[2])
 	if s.passNim.t == nil || s.passNim.t.n < top {
-		t, err := NewPassNimTable(ctx, max(top, min(64, MaxPassNim), 2*s.passNimHeaps()), s.env.Limits)
+		size := 64 // at least, and twice the last: a few tables as the heaps asked grow
+		if s.passNim.t != nil {
+			size = min(2*s.passNim.t.n, MaxPassNim)
+		}
+		t, err := NewPassNimTable(ctx, max(top, size), s.env.Limits)
 		if err != nil {
 			return 0, true, err
 		}
@@ -145,14 +149,6 @@ func (s *Solver) passNimOutcome(ctx context.Context, c game.Component) (game.Out
 		return game.P, true, nil
 	}
 	return game.N, true, nil
-}
-
-// passNimHeaps is the table's size so far, 0 before it is made.
-func (s *Solver) passNimHeaps() int {
-	if s.passNim.t == nil {
-		return 0
-	}
-	return min(s.passNim.t.n, MaxPassNim/2)
 }
 
 // passNimWinning lists the winning moves of a sum of Nim heaps with a pass
