@@ -211,8 +211,19 @@ func (in *Interp) chain(ctx context.Context, e *lang.Binary, env map[string]Valu
 	return acc, nil
 }
 
+// Adder is a value with a sum of its own (a misère canonical form): Plus
+// is l + r, or nil when r is not of its kind.
+type Adder interface {
+	Plus(r Value) (Value, error)
+}
+
 // apply is a binary operator on its operands' values.
 func apply(e *lang.Binary, l, r Value) (Value, error) {
+	if a, ok := l.(Adder); ok && e.Op == "+" {
+		if v, err := a.Plus(r); v != nil || err != nil {
+			return v, at(e.OpPos, err)
+		}
+	}
 	switch e.Op {
 	case "and", "or":
 		return logic(e, l, r)

@@ -229,7 +229,41 @@ func (in *Interp) conventionNames() string {
 	return strings.Join(ns, ", ")
 }
 
+// GameValue is a value that is a game in itself rather than a position of
+// a ruleset (a misère canonical form), answering outcome() and grundy()
+// under a convention, conv, named by the call ("" when none is: the
+// value's own).
+type GameValue interface {
+	Value
+	OutcomeUnder(conv string) (game.Outcome, error)
+	NimUnder(conv string) (*big.Int, error)
+}
+
+// gameValue is the game value a query is asked of, with the convention
+// the call names, if any.
+func gameValue(call *lang.Call, args []Value) (GameValue, string, bool, error) {
+	g, ok := args[0].(GameValue)
+	if !ok {
+		return nil, "", false, nil
+	}
+	if len(args) == 1 {
+		return g, "", true, nil
+	}
+	c, ok := args[1].(ConventionVal)
+	if !ok || len(args) > 2 {
+		return nil, "", true, errorf(lang.ExprPos(call.Args[1]), "a query on %s takes a play convention after it, not %s", g.What(), typeName(args[1]))
+	}
+	return g, c.C.Name(), true, nil
+}
+
 func fnGrundy(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if g, conv, ok, err := gameValue(call, args); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		n, err := g.NimUnder(conv)
+		return Int{n}, at(call.Pos, err)
+	}
 	s, rest := in.convention(args)
 	if len(rest) == 2 {
 		if len(rest) == len(args) && !entailing(args[0]) {
@@ -362,6 +396,13 @@ func grundySeq(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 }
 
 func fnOutcome(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if g, conv, ok, err := gameValue(call, args); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		o, err := g.OutcomeUnder(conv)
+		return OutcomeVal(o), at(call.Pos, err)
+	}
 	s, p, err := in.positionQuery(call, args)
 	if err != nil {
 		return nil, err

@@ -31,6 +31,12 @@ var Plugin = eval.Plugin{
 	}},
 }
 
+func init() {
+	for name, f := range formFuncs {
+		Plugin.Funcs[name] = f
+	}
+}
+
 // SolverOf is a session's solver of misère play.
 func SolverOf(in *eval.Interp) *misere.Solver {
 	return in.Solver(misere.Convention.Name()).(*misere.Solver)
@@ -73,6 +79,9 @@ func fnGenus(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.
 			return err
 		})
 		return eval.Indexed{Name: "genus", At: heaps, Vals: out}, lang.At(call.Pos, err)
+	}
+	if v, ok := args[0].(FormVal); ok {
+		return GenusVal(v.F.GenusOf(v.G).String()), nil
 	}
 	p, err := eval.PositionOf(args[0], call.Pos)
 	if err != nil {

@@ -43,6 +43,8 @@ type Solver struct {
 	wins      *winSearch[sum]
 	genera    *genusSearch[sum]
 	quotients map[game.Ruleset]*learner
+	forms     *Forms         // misère canonical forms, made when first asked
+	canon     map[string]MID // the canonical form of each component asked
 }
 
 // New returns a solver.

@@ -1,0 +1,172 @@
+package misereplay
+
+// Misère canonical forms in the language: canonical(), the value they
+// make (a misère game, written as CGSuite writes it), and the queries on
+// it — birthday(), mate(), genus(), outcome(), grundy(G, misere) — with
+// born(n), the games born by day n.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/play/misere"
+)
+
+// FormVal is a misère game in simplest form.
+type FormVal struct {
+	F    *misere.Forms
+	G    misere.MID
+	Text string // in CGSuite's notation: *[2#0]
+}
+
+func (v FormVal) String() string { return v.Text }
+func (FormVal) What() string     { return "a misère game" }
+
+// JSON is the form with what it says of the game.
+func (v FormVal) JSON() (string, any) {
+	gm, gp := v.F.Values(v.G)
+	out := map[string]any{"form": v.Text, "birthday": v.F.Birthday(v.G), "misere_value": gm, "normal_value": gp,
+		"outcome": outcomeOf(gm).String(), "genus": v.F.GenusOf(v.G).String()}
+	return "misere_game", out
+}
+
+func outcomeOf(n uint32) game.Outcome {
+	if n == 0 {
+		return game.P
+	}
+	return game.N
+}
+
+// OutcomeUnder is the misère outcome, or the normal-play one when asked.
+func (v FormVal) OutcomeUnder(conv string) (game.Outcome, error) {
+	gm, gp := v.F.Values(v.G)
+	switch conv {
+	case "", misere.Convention.Name():
+		return outcomeOf(gm), nil
+	case "normal":
+		return outcomeOf(gp), nil
+	}
+	return 0, fmt.Errorf("%s is a misère game: its outcome is asked under misere or normal play, not %s", v.Text, conv)
+}
+
+// NimUnder is the misère or normal-play nim value, whichever is named.
+func (v FormVal) NimUnder(conv string) (*big.Int, error) {
+	gm, gp := v.F.Values(v.G)
+	switch conv {
+	case misere.Convention.Name():
+		return big.NewInt(int64(gm)), nil
+	case "normal":
+		return big.NewInt(int64(gp)), nil
+	case "":
+		return nil, fmt.Errorf("%s is a misère game with two nim values: write grundy(G, misere) (%d) or grundy(G, normal) (%d)", v.Text, gm, gp)
+	}
+	return nil, fmt.Errorf("%s is a misère game: its nim value is asked under misere or normal play, not %s", v.Text, conv)
+}
+
+// Plus is the sum of two misère games.
+func (v FormVal) Plus(r eval.Value) (eval.Value, error) {
+	w, ok := r.(FormVal)
+	if !ok {
+		return nil, fmt.Errorf("a misère game adds to a misère game, not %s (canonical(P) makes one of a position)", r.What())
+	}
+	if w.F != v.F {
+		return nil, fmt.Errorf("misère games of two sessions cannot be added")
+	}
+	g, err := v.F.Add(context.Background(), v.G, w.G)
+	if err != nil {
+		return nil, err
+	}
+	return formVal(context.Background(), v.F, g)
+}
+
+func formVal(ctx context.Context, f *misere.Forms, g misere.MID) (FormVal, error) {
+	text, err := f.Write(ctx, g)
+	return FormVal{F: f, G: g, Text: text}, err
+}
+
+var formFuncs = map[string]eval.Func{
+	"canonical": {Min: 1, Max: 2, Usage: `canonical(P), canonical("*[[2],1]")`, Doc: "the misère canonical form (simplest form) of a position, or of a game in CGSuite's notation; two games are equal under misère play when their forms are (==), and forms add with +", Call: fnCanonical},
+	"birthday": {Min: 1, Max: 1, Usage: "birthday(G)", Doc: "the day a misère game is born: 0 for *[0], one past its options' otherwise", Call: formQuery(func(ctx context.Context, v FormVal) (eval.Value, error) {
+		return eval.Int{V: big.NewInt(int64(v.F.Birthday(v.G)))}, nil
+	})},
+	"mate": {Min: 1, Max: 1, Usage: "mate(G)", Doc: "the mate of a misère game: *[1] for *[0], otherwise the game of its options' mates", Call: formQuery(func(ctx context.Context, v FormVal) (eval.Value, error) {
+		m, err := v.F.Mate(ctx, v.G)
+		if err != nil {
+			return nil, err
+		}
+		return formVal(ctx, v.F, m)
+	})},
+	"born": {Min: 1, Max: 2, Usage: "born(n) or born(n, misere)", Doc: "how many misère games are born by day n (1, 2, 3, 5, 22, 4171780), by enumeration up to day 5", Call: fnBorn},
+}
+
+// formQuery is a query on a misère game, or on a position's form.
+func formQuery(q func(ctx context.Context, v FormVal) (eval.Value, error)) func(*eval.Interp, context.Context, *lang.Call, []eval.Value) (eval.Value, error) {
+	return func(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+		v, err := formOf(in, ctx, call, args[0], 0)
+		if err != nil {
+			return nil, err
+		}
+		out, err := q(ctx, v)
+		return out, lang.At(call.Pos, err)
+	}
+}
+
+// formOf is a value as a misère game: itself, a string read, or a
+// position's form (not yet written: formVal writes it).
+func formOf(in *eval.Interp, ctx context.Context, call *lang.Call, x eval.Value, arg int) (FormVal, error) {
+	s := solverOf(in)
+	var g misere.MID
+	var err error
+	switch x := x.(type) {
+	case FormVal:
+		return x, nil
+	case eval.Str:
+		if g, err = s.Forms().Parse(ctx, string(x)); err != nil {
+			return FormVal{}, lang.At(lang.ExprPos(call.Args[arg]), err)
+		}
+	default:
+		p, perr := eval.PositionOf(x, lang.ExprPos(call.Args[arg]))
+		if perr != nil {
+			return FormVal{}, lang.Errorf(lang.ExprPos(call.Args[arg]), "a misère game is a position, a string in CGSuite's notation (\"*[[2],1]\") or canonical(...), not %s", x.What())
+		}
+		if g, err = s.Canonical(ctx, p); err != nil {
+			return FormVal{}, lang.At(call.Pos, err)
+		}
+	}
+	return FormVal{F: s.Forms(), G: g}, nil
+}
+
+func fnCanonical(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	if len(args) == 2 {
+		if c, ok := args[1].(eval.ConventionVal); !ok || c.C != misere.Convention {
+			return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "canonical(P, misere) gives misère canonical forms; under normal play a position's simplest form is the nim-heap of grundy(P), not %s", args[1])
+		}
+	}
+	v, err := formOf(in, ctx, call, args[0], 0)
+	if err != nil || v.Text != "" {
+		return v, err
+	}
+	v, err = formVal(ctx, v.F, v.G)
+	return v, lang.At(call.Pos, err)
+}
+
+func fnBorn(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	if len(args) == 2 {
+		if c, ok := args[1].(eval.ConventionVal); !ok || c.C != misere.Convention {
+			return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "born(n, misere) counts misère games (under normal play the games born by day n are the nim-heaps *0..*n: n+1 of them), not %s", args[1])
+		}
+	}
+	n, ok := args[0].(eval.Int)
+	if !ok || !n.V.IsInt64() || n.V.Int64() < 0 || n.V.Int64() > misere.MaxBornDay {
+		return nil, lang.Errorf(lang.ExprPos(call.Args[0]), "born(n) counts the misère games born by day n, for n from 0 to %d (day 6 has about 2^4171780, past enumeration), not %s", misere.MaxBornDay, args[0])
+	}
+	c, err := misere.NewForms(in.Limits()).Born(ctx, int(n.V.Int64()))
+	if err != nil {
+		return nil, lang.At(call.Pos, err)
+	}
+	return eval.Int{V: c}, nil
+}

@@ -1,0 +1,152 @@
+package misere
+
+// The games born by day n under misère play. A game born by day n is, in
+// simplest form, a set of games born by day n-1 that does not simplify
+// (canonical.go); counting the sets that do not simplify counts the games.
+// Grundy and Smith (1956) and Conway (ON AG, ch. 12) give 1, 2, 3, 5, 22
+// and 4,171,780 for days 0 to 5; day 6 has about 2^4171780 games, past
+// any enumeration.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"slices"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+// MaxBornDay is the last day Born counts by enumeration.
+const MaxBornDay = 5
+
+// Born counts the games born by day n, for n up to MaxBornDay, keeping in
+// f every game born by day n-1 (and by day n, for n < 5).
+func (f *Forms) Born(ctx context.Context, n int) (*big.Int, error) {
+	if n < 0 || n > MaxBornDay {
+		return nil, fmt.Errorf("born(%d, misere): the games born by day n are counted by enumeration up to day %d (4,171,780 games); day 6 has about 2^4171780", n, MaxBornDay)
+	}
+	if n == 0 {
+		return big.NewInt(1), nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	day := []MID{Zero}
+	for d := 1; d < n; d++ {
+		next, err := f.dayAfter(ctx, day)
+		if err != nil {
+			return nil, err
+		}
+		day = next
+	}
+	c, err := f.countAfter(ctx, day)
+	return big.NewInt(c), err
+}
+
+// dayAfter is every game whose options are games of day: the games born
+// by the next day.
+func (f *Forms) dayAfter(ctx context.Context, day []MID) ([]MID, error) {
+	if len(day) > 20 {
+		return nil, fmt.Errorf("misère games: %d games to take sets of", len(day))
+	}
+	seen := map[MID]bool{}
+	var out []MID
+	for mask := 0; mask < 1<<len(day); mask++ {
+		var opts []MID
+		for i, g := range day {
+			if mask>>i&1 == 1 {
+				opts = append(opts, g)
+			}
+		}
+		g, err := f.game(ctx, opts)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[g] {
+			seen[g] = true
+			out = append(out, g)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// countAfter counts the sets of games of day that do not simplify, each
+// tested as simplify does, on bit masks: to 0 when every member has 0 as
+// an option and some member is a P-position; to the members born by day b
+// when no member is born on day b+1 and every later member has them as
+// an option.
+func (f *Forms) countAfter(ctx context.Context, day []MID) (int64, error) {
+	if len(day) > 30 {
+		return 0, fmt.Errorf("misère games: 2^%d sets of options are past counting one by one", len(day))
+	}
+	byDay := slices.Clone(day)
+	slices.SortStableFunc(byDay, func(a, b MID) int { return int(f.games[a].bday - f.games[b].bday) })
+	var hasZero, isP uint64
+	last := int(f.games[byDay[len(byDay)-1]].bday)
+	bornBy := make([]uint64, last+2) // bornBy[b]: the members born by day b
+	for i, g := range byDay {
+		gg := &f.games[g]
+		if len(gg.opts) > 0 && gg.opts[0] == Zero {
+			hasZero |= 1 << i
+		}
+		if gg.gminus == 0 {
+			isP |= 1 << i
+		}
+		for b := int(gg.bday); b < len(bornBy); b++ {
+			bornBy[b] |= 1 << i
+		}
+	}
+	// hasOption[h]: the members with h as an option.
+	hasOption := map[MID]uint64{}
+	for i, g := range byDay {
+		for _, o := range f.games[g].opts {
+			hasOption[o] |= 1 << i
+		}
+	}
+	prefixes := map[uint64]MID{} // a set's game, when in simplest form; -1 otherwise
+	prefix := func(m uint64) MID {
+		if h, ok := prefixes[m]; ok {
+			return h
+		}
+		var opts []MID
+		for i := range byDay {
+			if m>>i&1 == 1 {
+				opts = append(opts, byDay[i])
+			}
+		}
+		slices.Sort(opts)
+		h, ok := f.index[optsKey(opts)]
+		if !ok {
+			h = -1
+		}
+		prefixes[m] = h
+		return h
+	}
+	all := uint64(1)<<len(byDay) - 1
+	count := int64(0)
+	for m := uint64(0); m <= all; m++ {
+		if m&0xfffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, &solve.InterruptedError{What: "the misère games born by a day", Err: err}
+			}
+			f.lim.Report("misère games born by a day", "sets", int64(m))
+		}
+		if m != 0 && m&^hasZero == 0 && m&isP != 0 {
+			continue
+		}
+		simple := true
+		for b := 0; b+2 < len(bornBy) && simple; b++ {
+			low := m & bornBy[b]
+			if low == 0 || m&(bornBy[b+1]&^bornBy[b]) != 0 || low == m {
+				continue
+			}
+			if h := prefix(low); h >= 0 && m&^bornBy[b+1]&^hasOption[h] == 0 {
+				simple = false
+			}
+		}
+		if simple {
+			count++
+		}
+	}
+	return count, nil
+}
