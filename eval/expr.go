@@ -196,7 +196,7 @@ func (in *Interp) chain(ctx context.Context, e *lang.Binary, env map[string]Valu
 		lp, lok := acc.(PositionVal)
 		rp, rok := r.(PositionVal)
 		if op.Op != "+" || !lok || !rok {
-			if acc, err = apply(op, acc, r); err != nil {
+			if acc, err = apply(ctx, op, acc, r); err != nil {
 				return nil, err
 			}
 			owned = nil
@@ -212,15 +212,15 @@ func (in *Interp) chain(ctx context.Context, e *lang.Binary, env map[string]Valu
 }
 
 // Adder is a value with a sum of its own (a misère canonical form): Plus
-// is l + r, or nil when r is not of its kind.
+// is l + r, or an error when r is not of its kind.
 type Adder interface {
-	Plus(r Value) (Value, error)
+	Plus(ctx context.Context, r Value) (Value, error)
 }
 
 // apply is a binary operator on its operands' values.
-func apply(e *lang.Binary, l, r Value) (Value, error) {
+func apply(ctx context.Context, e *lang.Binary, l, r Value) (Value, error) {
 	if a, ok := l.(Adder); ok && e.Op == "+" {
-		if v, err := a.Plus(r); v != nil || err != nil {
+		if v, err := a.Plus(ctx, r); v != nil || err != nil {
 			return v, at(e.OpPos, err)
 		}
 	}

@@ -68,7 +68,7 @@ func (v FormVal) NimUnder(conv string) (*big.Int, error) {
 }
 
 // Plus is the sum of two misère games.
-func (v FormVal) Plus(r eval.Value) (eval.Value, error) {
+func (v FormVal) Plus(ctx context.Context, r eval.Value) (eval.Value, error) {
 	w, ok := r.(FormVal)
 	if !ok {
 		return nil, fmt.Errorf("a misère game adds to a misère game, not %s (canonical(P) makes one of a position)", r.What())
@@ -76,11 +76,11 @@ func (v FormVal) Plus(r eval.Value) (eval.Value, error) {
 	if w.F != v.F {
 		return nil, fmt.Errorf("misère games of two sessions cannot be added")
 	}
-	g, err := v.F.Add(context.Background(), v.G, w.G)
+	g, err := v.F.Add(ctx, v.G, w.G)
 	if err != nil {
 		return nil, err
 	}
-	return formVal(context.Background(), v.F, g)
+	return formVal(ctx, v.F, g)
 }
 
 func formVal(ctx context.Context, f *misere.Forms, g misere.MID) (FormVal, error) {
@@ -140,11 +140,19 @@ func formOf(in *eval.Interp, ctx context.Context, call *lang.Call, x eval.Value,
 	return FormVal{F: s.Forms(), G: g}, nil
 }
 
-func fnCanonical(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+// misereOnly refuses a second argument other than misere.
+func misereOnly(call *lang.Call, args []eval.Value, why string) error {
 	if len(args) == 2 {
 		if c, ok := args[1].(eval.ConventionVal); !ok || c.C != misere.Convention {
-			return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "canonical(P, misere) gives misère canonical forms; under normal play a position's simplest form is the nim-heap of grundy(P), not %s", args[1])
+			return lang.Errorf(lang.ExprPos(call.Args[1]), "%s, not %s", why, args[1])
 		}
+	}
+	return nil
+}
+
+func fnCanonical(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
+	if err := misereOnly(call, args, "canonical(P, misere) gives misère canonical forms; under normal play a position's simplest form is the nim-heap of grundy(P)"); err != nil {
+		return nil, err
 	}
 	v, err := formOf(in, ctx, call, args[0], 0)
 	if err != nil || v.Text != "" {
@@ -155,10 +163,8 @@ func fnCanonical(in *eval.Interp, ctx context.Context, call *lang.Call, args []e
 }
 
 func fnBorn(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
-	if len(args) == 2 {
-		if c, ok := args[1].(eval.ConventionVal); !ok || c.C != misere.Convention {
-			return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "born(n, misere) counts misère games (under normal play the games born by day n are the nim-heaps *0..*n: n+1 of them), not %s", args[1])
-		}
+	if err := misereOnly(call, args, "born(n, misere) counts misère games (under normal play the games born by day n are the nim-heaps *0..*n: n+1 of them)"); err != nil {
+		return nil, err
 	}
 	n, ok := args[0].(eval.Int)
 	if !ok || !n.V.IsInt64() || n.V.Int64() < 0 || n.V.Int64() > misere.MaxBornDay {

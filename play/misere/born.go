@@ -3,7 +3,7 @@ package misere
 // The games born by day n under misère play. A game born by day n is, in
 // simplest form, a set of games born by day n-1 that does not simplify
 // (canonical.go); counting the sets that do not simplify counts the games.
-// Grundy and Smith (1956) and Conway (ON AG, ch. 12) give 1, 2, 3, 5, 22
+// Grundy and Smith (1956) and Conway (ONAG, ch. 12) give 1, 2, 3, 5, 22
 // and 4,171,780 for days 0 to 5; day 6 has about 2^4171780 games, past
 // any enumeration.
 
@@ -20,7 +20,7 @@ import (
 const MaxBornDay = 5
 
 // Born counts the games born by day n, for n up to MaxBornDay, keeping in
-// f every game born by day n-1 (and by day n, for n < 5).
+// in f every game born by day n-1.
 func (f *Forms) Born(ctx context.Context, n int) (*big.Int, error) {
 	if n < 0 || n > MaxBornDay {
 		return nil, fmt.Errorf("born(%d, misere): the games born by day n are counted by enumeration up to day %d (4,171,780 games); day 6 has about 2^4171780", n, MaxBornDay)

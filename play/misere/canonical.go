@@ -21,7 +21,6 @@ package misere
 import (
 	"context"
 	"encoding/binary"
-	"fmt"
 	"slices"
 	"sync"
 
@@ -349,9 +348,6 @@ func (f *Forms) isNim(ctx context.Context, g MID) (int, bool, error) {
 	n, err := f.nim(ctx, b)
 	return b, err == nil && n == g, err
 }
-
-// Describe is a short account of the table, for errors.
-func (f *Forms) String() string { return fmt.Sprintf("%d misère games in simplest form", f.Len()) }
 
 // Forms is the session's table of misère canonical forms.
 func (s *Solver) Forms() *Forms {
