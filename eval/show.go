@@ -12,7 +12,17 @@ import (
 	"github.com/gamelang/gamelang/present"
 )
 
+// Explainable is a value that explains itself (a misère canonical form):
+// explain(x) gives Explain's text.
+type Explainable interface {
+	Explain(ctx context.Context) (string, error)
+}
+
 func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
+	if x, ok := args[0].(Explainable); ok && len(args) == 1 {
+		text, err := x.Explain(ctx)
+		return Explanation(text), at(call.Pos, err)
+	}
 	p, err := position(args[0], call.Pos)
 	if err != nil {
 		return nil, err

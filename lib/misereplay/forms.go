@@ -18,9 +18,15 @@ import (
 
 // FormVal is a misère game in simplest form.
 type FormVal struct {
-	F    *misere.Forms
-	G    misere.MID
-	Text string // in CGSuite's notation: *[2#0]
+	F     *misere.Forms
+	G     misere.MID
+	Text  string       // in CGSuite's notation: *[2#0]
+	Given []misere.MID // the options it was made from, when known, for explain()
+}
+
+// Explain says how the game simplified, and what it is.
+func (v FormVal) Explain(ctx context.Context) (string, error) {
+	return v.F.Explain(ctx, v.G, v.Given)
 }
 
 func (v FormVal) String() string { return v.Text }
@@ -119,25 +125,26 @@ func formQuery(q func(ctx context.Context, v FormVal) (eval.Value, error)) func(
 // position's form (not yet written: formVal writes it).
 func formOf(in *eval.Interp, ctx context.Context, call *lang.Call, x eval.Value, arg int) (FormVal, error) {
 	s := solverOf(in)
-	var g misere.MID
-	var err error
 	switch x := x.(type) {
 	case FormVal:
 		return x, nil
 	case eval.Str:
-		if g, err = s.Forms().Parse(ctx, string(x)); err != nil {
+		g, given, err := s.Forms().ParseGiven(ctx, string(x))
+		if err != nil {
 			return FormVal{}, lang.At(lang.ExprPos(call.Args[arg]), err)
 		}
+		return FormVal{F: s.Forms(), G: g, Given: given}, nil
 	default:
-		p, perr := eval.PositionOf(x, lang.ExprPos(call.Args[arg]))
-		if perr != nil {
+		p, err := eval.PositionOf(x, lang.ExprPos(call.Args[arg]))
+		if err != nil {
 			return FormVal{}, lang.Errorf(lang.ExprPos(call.Args[arg]), "a misère game is a position, a string in CGSuite's notation (\"*[[2],1]\") or canonical(...), not %s", x.What())
 		}
-		if g, err = s.Canonical(ctx, p); err != nil {
+		g, given, err := s.CanonicalGiven(ctx, p)
+		if err != nil {
 			return FormVal{}, lang.At(call.Pos, err)
 		}
+		return FormVal{F: s.Forms(), G: g, Given: given}, nil
 	}
-	return FormVal{F: s.Forms(), G: g}, nil
 }
 
 // misereOnly refuses a second argument other than misere.
@@ -158,8 +165,9 @@ func fnCanonical(in *eval.Interp, ctx context.Context, call *lang.Call, args []e
 	if err != nil || v.Text != "" {
 		return v, err
 	}
-	v, err = formVal(ctx, v.F, v.G)
-	return v, lang.At(call.Pos, err)
+	w, err := formVal(ctx, v.F, v.G)
+	w.Given = v.Given
+	return w, lang.At(call.Pos, err)
 }
 
 func fnBorn(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {

@@ -176,18 +176,35 @@ func (f *Forms) game(ctx context.Context, opts []MID) (MID, error) {
 
 // simplify is what opts reduce to, if they are not in simplest form.
 func (f *Forms) simplify(opts []MID) (MID, bool) {
+	r := f.reduce(opts)
+	return r.to, r.ok
+}
+
+// reduction is how a set of options simplifies, if it does: to 0 (p an
+// option that is a P-position), or to the game h of the options born by
+// day, through which the options rev reverse.
+type reduction struct {
+	ok, zero bool
+	to, p    MID
+	day      int32
+	rev      []MID
+}
+
+func (f *Forms) reduce(opts []MID) reduction {
 	// To 0: every option has 0 as an option, and some option is a P-position.
-	toZero, someP := true, false
+	toZero, p := true, MID(-1)
 	for _, o := range opts {
 		og := &f.games[o]
 		if len(og.opts) == 0 || og.opts[0] != Zero {
 			toZero = false
 			break
 		}
-		someP = someP || og.gminus == 0
+		if p < 0 && og.gminus == 0 {
+			p = o
+		}
 	}
-	if toZero && someP {
-		return Zero, true
+	if toZero && p >= 0 {
+		return reduction{ok: true, zero: true, to: Zero, p: p}
 	}
 	// To the options born by some day b, when every other is born after
 	// b+1 and has them as an option.
@@ -211,10 +228,10 @@ func (f *Forms) simplify(opts []MID) (MID, bool) {
 			}
 		}
 		if all {
-			return h, true
+			return reduction{ok: true, to: h, day: f.games[byDay[j-1]].bday, rev: byDay[j:]}
 		}
 	}
-	return 0, false
+	return reduction{}
 }
 
 // record adds a game in simplest form with the options opts.
@@ -352,7 +369,7 @@ func (f *Forms) isNim(ctx context.Context, g MID) (int, bool, error) {
 // Forms is the session's table of misère canonical forms.
 func (s *Solver) Forms() *Forms {
 	if s.forms == nil {
-		s.forms = NewForms(s.env.Limits)
+		s.forms, s.canon = NewForms(s.env.Limits), map[string]MID{}
 	}
 	return s.forms
 }
@@ -360,14 +377,38 @@ func (s *Solver) Forms() *Forms {
 // Canonical is the misère canonical form of p: of each component, from
 // its options', and their sum.
 func (s *Solver) Canonical(ctx context.Context, p game.Position) (MID, error) {
+	g, _, err := s.CanonicalGiven(ctx, p)
+	return g, err
+}
+
+// CanonicalGiven is Canonical, with the forms of p's options when p is
+// one component (for Explain).
+func (s *Solver) CanonicalGiven(ctx context.Context, p game.Position) (MID, []MID, error) {
+	p = game.Split(p)
+	if len(p) == 1 && !p[0].Rules.Decided(p[0].State) {
+		if err := playable(p); err != nil {
+			return 0, nil, err
+		}
+		opts, err := s.componentOptions(ctx, s.Forms(), p[0])
+		if err != nil {
+			return 0, nil, err
+		}
+		g, err := s.Forms().Game(ctx, opts)
+		if err == nil {
+			s.canon[s.space.componentKey(p[0])] = g
+		}
+		return g, opts, err
+	}
+	g, err := s.canonical(ctx, p)
+	return g, nil, err
+}
+
+func (s *Solver) canonical(ctx context.Context, p game.Position) (MID, error) {
 	p = game.Split(p)
 	if err := playable(p); err != nil {
 		return 0, err
 	}
 	f := s.Forms()
-	if s.canon == nil {
-		s.canon = map[string]MID{}
-	}
 	total := Zero
 	for _, c := range p {
 		g, err := s.component(ctx, f, c)
@@ -390,9 +431,22 @@ func (s *Solver) component(ctx context.Context, f *Forms, c game.Component) (MID
 	if c.Rules.Decided(c.State) {
 		return 0, &game.DecidedError{Component: c}
 	}
-	moves, err := c.Rules.Moves(ctx, c.State)
+	opts, err := s.componentOptions(ctx, f, c)
 	if err != nil {
 		return 0, err
+	}
+	g, err := f.Game(ctx, opts)
+	if err == nil {
+		s.canon[k] = g
+	}
+	return g, err
+}
+
+// componentOptions are the forms of a component's options.
+func (s *Solver) componentOptions(ctx context.Context, f *Forms, c game.Component) ([]MID, error) {
+	moves, err := c.Rules.Moves(ctx, c.State)
+	if err != nil {
+		return nil, err
 	}
 	opts := make([]MID, 0, len(moves))
 	for _, m := range moves {
@@ -400,17 +454,13 @@ func (s *Solver) component(ctx context.Context, f *Forms, c game.Component) (MID
 		for _, part := range m.To {
 			g, err := s.component(ctx, f, part)
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
 			if o, err = f.Add(ctx, o, g); err != nil {
-				return 0, err
+				return nil, err
 			}
 		}
 		opts = append(opts, o)
 	}
-	g, err := f.Game(ctx, opts)
-	if err == nil {
-		s.canon[k] = g
-	}
-	return g, err
+	return opts, nil
 }

@@ -211,3 +211,28 @@ func TestCanonicalOfPositions(t *testing.T) {
 		}
 	}
 }
+
+// Explain names the reduction that applies, as the theory gives it.
+func TestExplainForms(t *testing.T) {
+	ctx := context.Background()
+	f := NewForms(nil)
+	for in, want := range map[string]string{
+		"*[0,2]":   "the options born by day 0 make *[1]; *[2], born after day 1, has *[1] as an option and reverses through it: the game is *[1]",
+		"*[1,2]":   "every option has *[0] as an option, and *[1] is a misère P-position (the endgame proviso holds): the game is *[0]",
+		"*[[2],1]": "no option reverses, and the game is not *[0]: it is in simplest form",
+		"*[[1]]":   "every option has *[0] as an option, and *[1] is a misère P-position",
+		"*[[1],3]": "options, each in simplest form: *[0] (day 0), *[3] (day 3)\nthe options born by day 0 make *[1]; *[3], born after day 1, has *[1] as an option",
+	} {
+		g, given, err := f.ParseGiven(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := f.Explain(ctx, g, given)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("explain %s:\n%s\nwant it to say: %s", in, text, want)
+		}
+	}
+}

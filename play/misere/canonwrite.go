@@ -99,6 +99,10 @@ func (f *Forms) ordered(ctx context.Context, g MID) ([]MID, error) {
 func (f *Forms) Write(ctx context.Context, g MID) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return f.write(ctx, g)
+}
+
+func (f *Forms) write(ctx context.Context, g MID) (string, error) {
 	var b strings.Builder
 	b.WriteString("*[")
 	w := writer{f: f, ctx: ctx, b: &b}
@@ -270,9 +274,30 @@ func (w writer) minus(g, heap MID) (MID, bool, error) {
 // nim-heap; in a written form (where *[42] is {*4, *2}) it is refused as
 // ambiguous.
 func (f *Forms) Parse(ctx context.Context, s string) (MID, error) {
+	g, _, err := f.ParseGiven(ctx, s)
+	return g, err
+}
+
+// ParseGiven is Parse, with the options the text gives the game (each in
+// simplest form) when the game is written as a list of them, for Explain.
+func (f *Forms) ParseGiven(ctx context.Context, s string) (MID, []MID, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	p := &formParser{f: f, ctx: ctx, s: s}
+	g, err := p.parse()
+	if err != nil {
+		return 0, nil, err
+	}
+	if p.last != nil {
+		if h, err := f.game(ctx, p.last); err != nil || h != g {
+			p.last = nil // the last game made is not the whole (a sum)
+		}
+	}
+	return g, p.last, nil
+}
+
+func (p *formParser) parse() (MID, error) {
+	s := p.s
 	if t := strings.TrimSpace(s); len(t) > 4 && strings.Trim(t, "*[]0123456789") == "" && strings.Count(t, "[") == 1 && strings.HasPrefix(t, "*[") {
 		p.i = 2
 		return 0, p.errorf("%s is read by CGSuite as a nim-heap and written by it for a game of one-digit heaps; write *[&%s;] for the heap, or the options with commas", t, t[2:len(t)-1])
@@ -295,7 +320,14 @@ type formParser struct {
 	ctx  context.Context
 	s    string
 	i    int
-	nest int // parentheses open, in a written form
+	nest int   // parentheses open, in a written form
+	last []MID // the options of the game made last
+}
+
+// make is the game of opts, remembered as the last made.
+func (p *formParser) make(opts []MID) (MID, error) {
+	p.last = opts
+	return p.f.game(p.ctx, opts)
 }
 
 // ParseError is a mistake in a form's text, at a byte offset.
@@ -393,7 +425,7 @@ func (p *formParser) list(depth int, star bool) (MID, error) {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		return p.f.game(p.ctx, nil)
+		return p.make(nil)
 	}
 	for {
 		g, err := p.sum(depth + 1)
@@ -413,7 +445,7 @@ func (p *formParser) list(depth int, star bool) (MID, error) {
 			if star && len(opts) == 1 {
 				return opts[0], nil
 			}
-			return p.f.game(p.ctx, opts)
+			return p.make(opts)
 		default:
 			return 0, p.errorf("expected , or ], not %q", p.s[p.i:p.i+1])
 		}
@@ -445,7 +477,7 @@ func (p *formParser) written() (MID, error) {
 	if len(opts) == 1 {
 		return opts[0], nil
 	}
-	return p.f.game(p.ctx, opts)
+	return p.make(opts)
 }
 
 // chains reads chains up to the closing byte at end.
@@ -491,7 +523,7 @@ func (p *formParser) chain(end int) (MID, error) {
 			return 0, p.errorf("a ) is missing")
 		}
 		p.i++
-		if g, err = p.f.game(p.ctx, opts); err != nil {
+		if g, err = p.make(opts); err != nil {
 			return 0, err
 		}
 	default:
@@ -505,7 +537,7 @@ func (p *formParser) chain(end int) (MID, error) {
 	}
 	for p.i < end && p.s[p.i] == '#' {
 		p.i++
-		if g, err = p.f.game(p.ctx, []MID{g}); err != nil {
+		if g, err = p.make([]MID{g}); err != nil {
 			return 0, err
 		}
 	}
@@ -515,7 +547,7 @@ func (p *formParser) chain(end int) (MID, error) {
 			switch p.s[p.i] {
 			case '#':
 				p.i++
-				g, err = p.f.game(p.ctx, []MID{g})
+				g, err = p.make([]MID{g})
 			case '-':
 				return 0, p.errorf("a part minus a nim-heap (a subscript -n) is not read; write the game as for input, *[[2],1]")
 			default:
