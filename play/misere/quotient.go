@@ -5,8 +5,8 @@ package misere
 // heaps 1..n+1, and so on. A heap whose image in the quotient so far passes
 // verification keeps the quotient as it is (such an image is unique: two
 // elements that both passed would tell all outcomes alike, and distinct
-// elements of a quotient do not); otherwise the quotient is learnt anew
-// (learn.go).
+// elements of a quotient do not), found by mex interpolation or by a
+// search; otherwise the quotient is found anew (learn.go).
 //
 // Periodicity, proved (the misère analogue of the Guy-Smith theorem): for a
 // code whose largest take is t, if Φ(m + p) = Φ(m) for n0 <= m < N, where N
@@ -22,6 +22,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/octal"
@@ -39,55 +40,27 @@ type QPeriod struct {
 type learner struct {
 	g       *heapGame
 	code    octal.Code
-	exps    []heapPos
 	ver     *monoid // verified for heaps up to bound
 	bound   int32
-	oracle  *winSearch[heapPos]
 	maxSize int
-	budget  int // the most positions the models of one heap may search
-	// totalBudget bounds the outcomes the learning of every heap asks for
-	// in all (a row of the table asks one per experiment); tests is how
-	// many it asked so far.
-	totalBudget, tests int
-	models             []*model // the models made for the heap being learnt
-	changes            []int32  // the heaps at which the quotient changed
-	period             *QPeriod
-	last               []int // last[p]: the largest m with Φ(m+p) != Φ(m), 0 for none
-	// outcome is the oracle of learning: exact (wins) or a model's.
-	outcome       func(ctx context.Context, p heapPos) (bool, error)
-	lastFailure   *failure
-	lastCandidate *monoid
-	failed        error // why no quotient covers larger heaps
+	changes []int32 // the heaps at which the quotient changed
+	period  *QPeriod
+	last    []int // last[p]: the largest m with Φ(m+p) != Φ(m), 0 for none
+	failed  error // why no quotient covers larger heaps
+	// lower[x]: the minimal sets of options' images of the positions of
+	// image x, nil until needed after a change of the heaps' images.
+	lower [][][]uint64
 }
 
-// DefaultMaxSize bounds the quotients learnt, DefaultBudget the positions
-// searched to learn the quotient of one more heap, and DefaultTotalBudget
-// those searched for all the heaps of one quotient (quotient(Nim) took
-// 93-114 s to outgrow DefaultMaxSize).
-const (
-	DefaultMaxSize     = 256
-	DefaultBudget      = 1 << 18
-	DefaultTotalBudget = 1 << 24
-)
+// DefaultMaxSize bounds the quotients learnt, in classes.
+const DefaultMaxSize = 256
 
 func newLearner(r game.HeapGame, code octal.Code, lim *solve.Limits) *learner {
 	g := &heapGame{r: r, lim: lim}
-	l := &learner{g: g, code: code, exps: []heapPos{nil}, maxSize: DefaultMaxSize, budget: DefaultBudget, totalBudget: DefaultTotalBudget}
+	l := &learner{g: g, code: code, maxSize: DefaultMaxSize}
 	l.ver = &monoid{mul: [][]int32{{0}}, isP: []bool{false}, phi: []int32{0}, reps: []heapPos{nil}}
-	l.oracle = newWinSearch(graph[heapPos]{key: heapPos.key, options: g.posOptions, what: "misère " + r.Name(), limits: lim}, l.known)
-	l.outcome = l.wins
 	return l
 }
-
-// known answers positions of heaps the verified quotient covers.
-func (l *learner) known(p heapPos) (bool, bool) {
-	if len(p) > 0 && p[len(p)-1] > l.bound {
-		return false, false
-	}
-	return !l.ver.isP[l.ver.image(p)], true
-}
-
-func (l *learner) wins(ctx context.Context, p heapPos) (bool, error) { return l.oracle.Wins(ctx, p) }
 
 // grow extends the quotient to the heaps up to n, or to its proved period.
 func (l *learner) grow(ctx context.Context, n int32) error {
@@ -140,18 +113,12 @@ func (l *learner) extend(ctx context.Context, n int32, opts []heapPos) (*monoid,
 			break
 		}
 	}
-	for x := range l.ver.size() {
-		if l.ver.isP[x] != alone {
-			continue
-		}
-		m := l.ver.withHeap(int32(x))
-		f, err := m.verify(ctx, l.g, n)
-		if err != nil {
-			return nil, err
-		}
-		if f == nil {
-			return m, nil
-		}
+	if x, err := l.interpolate(ctx, n, opts, alone); x >= 0 || err != nil {
+		return l.ver.withHeap(x), err
+	}
+	l.lower = nil // a new heap with other options' images: every set may change
+	if m, err := l.conservative(ctx, n, opts, alone); m != nil || err != nil {
+		return m, err
 	}
 	m, err := l.learn(ctx, n)
 	if err != nil {
@@ -159,6 +126,95 @@ func (l *learner) extend(ctx context.Context, n int32, opts []heapPos) (*monoid,
 	}
 	l.changes = append(l.changes, n)
 	return m, nil
+}
+
+// conservative finds heap n's image in the quotient so far by a search: an
+// element x, P exactly when heap n alone is, compatible with the images T
+// of heap n's options (no position of the quotient is then P beside both
+// heap n and an option of it; the positions without heap n were verified
+// already), and without a position whose image is not P and none of whose
+// options' images is. It returns nil when no element does.
+func (l *learner) conservative(ctx context.Context, n int32, opts []heapPos, alone bool) (*monoid, error) {
+	v := l.ver
+	gens, err := v.generators(ctx, l.g, n-1)
+	if err != nil {
+		return nil, err
+	}
+	gens = append(gens, generator{heap: n}) // its transitions are the same for every x
+	last := &gens[len(gens)-1]
+	for _, o := range opts {
+		if t := v.image(o); !slices.Contains(last.trans, t) {
+			last.trans, last.with = append(last.trans, t), append(last.with, o)
+		}
+	}
+	for x := range int32(v.size()) {
+		if v.isP[x] != alone || slices.ContainsFunc(last.trans, func(y int32) bool { return !v.compatible(x, y) }) {
+			continue
+		}
+		m := v.withHeap(x)
+		last.image = x
+		f, err := m.nFailure(ctx, gens, nil)
+		if err != nil {
+			return nil, err
+		}
+		if f == nil {
+			return m, nil
+		}
+	}
+	return nil, nil
+}
+
+// interpolate finds heap n's image without a search, when it can (Plambeck
+// and Siegel's mex interpolation): an element x, P exactly when heap n
+// alone is, such that heap n's options' images T include the options'
+// images A of some position H of image x, and no element z puts both x z
+// and t z in P for a t in T. Then heap n can stand for H: a position G + n
+// (with fewer copies of n in G, told right by induction) has the image of
+// G + H, whose options' images are those of G's options plus n, and A z
+// inside T z; so G + n has an option of image in P when G + H has one, and
+// none when G + H is P, because x z in P rules out t z in P. It returns -1
+// when no element qualifies.
+func (l *learner) interpolate(ctx context.Context, n int32, opts []heapPos, alone bool) (int32, error) {
+	v := l.ver
+	if l.lower == nil {
+		gens, err := v.generators(ctx, l.g, n-1)
+		if err != nil {
+			return -1, err
+		}
+		f, lower, err := v.nSearch(ctx, gens, nil)
+		if err != nil || f != nil { // f: the verified quotient fails, which verify rules out
+			return -1, err
+		}
+		l.lower = lower
+	}
+	words := (v.size() + 63) / 64
+	t := make([]uint64, words)
+	var ts []int32
+	for _, o := range opts {
+		if y := v.image(o); t[y/64]&(1<<(y%64)) == 0 {
+			t[y/64] |= 1 << (y % 64)
+			ts = append(ts, y)
+		}
+	}
+	for x := range int32(v.size()) {
+		if v.isP[x] != alone || !slices.ContainsFunc(l.lower[x], func(a []uint64) bool { return subset(a, t) }) {
+			continue
+		}
+		if !slices.ContainsFunc(ts, func(y int32) bool { return !v.compatible(x, y) }) {
+			return x, nil
+		}
+	}
+	return -1, nil
+}
+
+// compatible reports that no z puts both x z and y z in P.
+func (m *monoid) compatible(x, y int32) bool {
+	for z := range m.size() {
+		if m.isP[m.mul[x][z]] && m.isP[m.mul[y][z]] {
+			return false
+		}
+	}
+	return true
 }
 
 // needed is the heaps a period p from n0 must repeat through to be proved.

@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -182,5 +183,125 @@ func BenchmarkKaylesSumOf6(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// The quotients where the learner used to stop with a false reason (rows
+// that were not distinct classes counted against its bound), against the
+// orders and P-portions Siegel's MisereSolver reports for the same heaps.
+func TestQuotientsAsMisereSolver(t *testing.T) {
+	for _, c := range []struct {
+		code          string
+		heap          int32
+		order, inP    int
+		stopsAt, over int32 // the next heap's quotient is larger than the bound (MisereSolver: order over)
+	}{
+		{"0.07", 25, 144, 23, 0, 0},
+		{"0.137", 24, 144, 23, 0, 0},
+		{"0.4", 26, 144, 23, 0, 0},
+		{"0.14", 17, 88, 13, 0, 0},
+		{"0.07", 29, 176, 28, 30, 360},
+		{"0.54", 65, 240, 54, 66, 280},
+	} {
+		l := newCodeLearner(t, c.code)
+		if err := l.grow(context.Background(), c.heap); err != nil {
+			t.Fatal(c.code, err)
+		}
+		inP := 0
+		for _, p := range l.ver.isP {
+			if p {
+				inP++
+			}
+		}
+		if l.ver.size() != c.order || inP != c.inP {
+			t.Errorf("%s to heap %d: order %d with %d in P, MisereSolver %d with %d", c.code, c.heap, l.ver.size(), inP, c.order, c.inP)
+		}
+		if c.stopsAt == 0 {
+			continue
+		}
+		err := l.grow(context.Background(), c.stopsAt)
+		var tl *tooLargeError
+		if !errors.As(err, &tl) || tl.heap != c.stopsAt || int32(tl.size) >= c.over {
+			t.Errorf("%s to heap %d: %v, want more than %d elements (MisereSolver: %d)", c.code, c.stopsAt, err, DefaultMaxSize, c.over)
+		}
+	}
+}
+
+// Every element of a quotient found is a class of its own: for every two
+// elements some position added to a position of each gives outcomes that
+// differ, checked by an exact search over positions.
+func TestQuotientElementsAreDistinctClasses(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		heap int32
+	}{{"0.75", 10}, {"0.312", 12}, {"0.123", 11}, {"0.77", 10}, {"0.14", 9}} {
+		r, code := codeGame(t, c.code)
+		l := newLearner(r, code, &solve.Limits{})
+		if err := l.grow(context.Background(), c.heap); err != nil {
+			t.Fatal(c.code, err)
+		}
+		q := l.ver
+		g := &heapGame{r: r, lim: &solve.Limits{}}
+		exact := newWinSearch(graph[heapPos]{key: heapPos.key, options: g.posOptions, what: c.code, limits: &solve.Limits{}}, nil)
+		wins := func(p heapPos) bool {
+			w, err := exact.Wins(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		for x := range q.size() {
+			for y := range x {
+				parted := false
+				for z := range q.size() {
+					if q.isP[q.mul[x][z]] != q.isP[q.mul[y][z]] {
+						a, b := q.reps[x].plus(q.reps[z]...), q.reps[y].plus(q.reps[z]...)
+						if wins(a) == wins(b) {
+							t.Fatalf("%s: %v and %v have one outcome, their classes differ", c.code, a, b)
+						}
+						parted = true
+						break
+					}
+				}
+				if !parted {
+					t.Fatalf("%s to heap %d: elements %d and %d are one class", c.code, c.heap, x, y)
+				}
+			}
+		}
+	}
+}
+
+// The outcomes of sums of heaps up to 25 of 0.07 through its quotient
+// (order 144) against an exact search.
+func TestQuotient007AgreesWithSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an exact search of sums of large heaps")
+	}
+	r, code := codeGame(t, "0.07")
+	l := newLearner(r, code, &solve.Limits{})
+	if err := l.grow(context.Background(), 25); err != nil {
+		t.Fatal(err)
+	}
+	g := &heapGame{r: r, lim: &solve.Limits{}}
+	exact := newWinSearch(graph[heapPos]{key: heapPos.key, options: g.posOptions, what: "0.07", limits: &solve.Limits{}}, nil)
+	rng := rand.New(rand.NewPCG(7, 25))
+	for range 600 {
+		var p heapPos
+		for tokens := 0; len(p) < 4; {
+			h := int32(1 + rng.IntN(25))
+			if tokens+int(h) > 48 {
+				break
+			}
+			if opts, _ := g.options(context.Background(), h); len(opts) > 0 {
+				p, tokens = p.plus(h), tokens+int(h)
+			}
+		}
+		w, err := exact.Wins(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.ver.isP[l.ver.image(p)] == w {
+			t.Fatalf("%v: P = %v by the quotient, wins = %v by search", p, !w, w)
+		}
 	}
 }

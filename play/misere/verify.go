@@ -26,6 +26,7 @@ package misere
 import (
 	"context"
 	"math/bits"
+	"slices"
 )
 
 // monoid is a candidate quotient: element 0 is the identity.
@@ -99,7 +100,11 @@ func sortedInts(set []uint64) []int32 {
 }
 
 // failure is a position where the candidate's conditions fail, and, when
-// it is the first condition, the option whose image is in P too.
+// it is the first condition, the option whose image is in P too. It is
+// the least such position, positions compared by their heaps from the
+// largest down (a position with more of the largest heap where they
+// differ is larger): every option is less than its position, so the
+// candidate tells every smaller position right and this one wrong.
 type failure struct {
 	pos    heapPos
 	option heapPos // nil for the second condition
@@ -112,14 +117,76 @@ func (m *monoid) verify(ctx context.Context, g *heapGame, n int32) (*failure, er
 	if err != nil {
 		return nil, err
 	}
-	if f := m.pFailure(gens); f != nil {
-		return f, nil
+	least, err := m.leastWords(ctx, gens)
+	if err != nil {
+		return nil, err
 	}
-	return m.nFailure(ctx, gens)
+	pf := m.pFailure(gens, least)
+	var bound heapPos
+	if pf != nil {
+		bound = pf.pos
+	}
+	nf, err := m.nFailure(ctx, gens, bound)
+	if nf != nil || err != nil {
+		return nf, err
+	}
+	return pf, nil
 }
 
-// pFailure looks for x and h with x Φ(h) and some x t (t in T(h)) in P.
-func (m *monoid) pFailure(gens []generator) *failure {
+// wordLess orders positions by their heaps from the largest down.
+func wordLess(a, b heapPos) bool {
+	for i, j := len(a)-1, len(b)-1; ; i, j = i-1, j-1 {
+		switch {
+		case j < 0:
+			return false
+		case i < 0:
+			return true
+		case a[i] != b[j]:
+			return a[i] < b[j]
+		}
+	}
+}
+
+// leastWords is the least position of each element (nil for the identity).
+// Positions are visited in increasing order, a heap added no more once it
+// reaches an element already met: every position after that has a smaller
+// one of the same element.
+func (m *monoid) leastWords(ctx context.Context, gens []generator) ([]heapPos, error) {
+	least := make([]heapPos, m.size())
+	seen := make([]bool, m.size())
+	var stack heapPos // the heaps, largest first
+	steps := 0
+	var visit func(i int, x int32) error
+	visit = func(i int, x int32) error {
+		if steps++; steps%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if i < 0 {
+			seen[x] = true
+			least[x] = slices.Clone(stack)
+			slices.Reverse(least[x])
+			return nil
+		}
+		top := len(stack)
+		defer func() { stack = stack[:top] }()
+		for {
+			if err := visit(i-1, x); err != nil {
+				return err
+			}
+			x = m.mul[x][gens[i].image]
+			if seen[x] {
+				return nil
+			}
+			stack = append(stack, gens[i].heap)
+		}
+	}
+	return least, visit(len(gens)-1, 0)
+}
+
+// pFailure is the least position with image x Φ(h) in P and an option's
+// image x t (t in T(h)) in P too.
+func (m *monoid) pFailure(gens []generator, least []heapPos) *failure {
+	var f *failure
 	for x := range m.size() {
 		for _, gen := range gens {
 			if !m.isP[m.mul[x][gen.image]] {
@@ -127,24 +194,36 @@ func (m *monoid) pFailure(gens []generator) *failure {
 			}
 			for i, t := range gen.trans {
 				if m.isP[m.mul[x][t]] {
-					return &failure{pos: m.reps[x].plus(gen.heap), option: m.reps[x].plus(gen.with[i]...)}
+					if p := least[x].plus(gen.heap); f == nil || wordLess(p, f.pos) {
+						f = &failure{pos: p, option: least[x].plus(gen.with[i]...)}
+					}
+					break
 				}
 			}
 		}
 	}
-	return nil
+	return f
 }
 
-// reached is a pair (x, A) with a position that has it.
+// reached is a pair (x, A): a position's image and its options' images.
 type reached struct {
-	x   int32
-	a   []uint64
-	pos heapPos
+	x int32
+	a []uint64
 }
 
-// nFailure searches the pairs (x, A) for a nonempty position whose image is
-// not in P and none of whose options' images is.
-func (m *monoid) nFailure(ctx context.Context, gens []generator) (*failure, error) {
+// nFailure is the least nonempty position below bound (nil: any) whose
+// image is not in P and none of whose options' images is. Positions are
+// visited in increasing order; a heap is added no more once the pair
+// reached is dominated by one met before.
+func (m *monoid) nFailure(ctx context.Context, gens []generator, bound heapPos) (*failure, error) {
+	f, _, err := m.nSearch(ctx, gens, bound)
+	return f, err
+}
+
+// nSearch is nFailure, and the minimal sets A met with each x; after a
+// search without a bound and without a failure they are every position's
+// (those of the other positions contain one of them).
+func (m *monoid) nSearch(ctx context.Context, gens []generator, bound heapPos) (*failure, [][][]uint64, error) {
 	words := (m.size() + 63) / 64
 	pmask := make([]uint64, words)
 	for x, p := range m.isP {
@@ -152,33 +231,72 @@ func (m *monoid) nFailure(ctx context.Context, gens []generator) (*failure, erro
 			pmask[x/64] |= 1 << (x % 64)
 		}
 	}
+	boundDesc := slices.Clone(bound)
+	slices.Reverse(boundDesc)
 	minimal := make([][][]uint64, m.size()) // the minimal sets A seen with each x
-	queue := []reached{{x: 0, a: make([]uint64, words)}}
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+	var stack heapPos                       // the heaps, largest first
+	var found *failure
+	done := false // past the bound
+	steps := 0
+	var visit func(i int, r reached, empty bool) error
+	visit = func(i int, r reached, empty bool) error {
+		if steps++; steps%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
 		}
-		r := queue[0]
-		queue = queue[1:]
-		for _, gen := range gens {
-			next := m.add(r, gen, words)
-			if !m.isP[next.x] && !intersects(next.a, pmask) {
-				return &failure{pos: next.pos}, nil
+		if i < 0 {
+			if !empty && !m.isP[r.x] && !intersects(r.a, pmask) {
+				p := slices.Clone(stack)
+				slices.Reverse(p)
+				found = &failure{pos: p}
 			}
-			if keepMinimal(&minimal[next.x], next.a) {
-				queue = append(queue, next)
+			return nil
+		}
+		top := len(stack)
+		defer func() { stack = stack[:top] }()
+		for found == nil && !done {
+			if err := visit(i-1, r, empty); err != nil || found != nil || done {
+				return err
 			}
+			r = m.add(r, gens[i], words)
+			stack = append(stack, gens[i].heap)
+			if bound != nil && !descLess(stack, boundDesc) {
+				done = true
+				return nil
+			}
+			if !keepMinimal(&minimal[r.x], r.a) {
+				return nil
+			}
+			empty = false
+		}
+		return nil
+	}
+	err := visit(len(gens)-1, reached{a: make([]uint64, words)}, true)
+	return found, minimal, err
+}
+
+// descLess orders heaps listed largest first as wordLess does.
+func descLess(a, b heapPos) bool {
+	for i := 0; ; i++ {
+		switch {
+		case i == len(b):
+			return false
+		case i == len(a):
+			return true
+		case a[i] != b[i]:
+			return a[i] < b[i]
 		}
 	}
-	return nil, nil
 }
 
 // add is the pair of r's position with the heap of gen added.
 func (m *monoid) add(r reached, gen generator, words int) reached {
-	next := reached{x: m.mul[r.x][gen.image], a: make([]uint64, words), pos: r.pos.plus(gen.heap)}
-	for _, y := range sortedInts(r.a) {
-		z := m.mul[y][gen.image]
-		next.a[z/64] |= 1 << (z % 64)
+	next := reached{x: m.mul[r.x][gen.image], a: make([]uint64, words)}
+	row := m.mul
+	for w, word := range r.a {
+		for ; word != 0; word &= word - 1 {
+			z := row[64*w+bits.TrailingZeros64(word)][gen.image]
+			next.a[z/64] |= 1 << (z % 64)
+		}
 	}
 	for _, t := range gen.trans {
 		z := m.mul[r.x][t]
