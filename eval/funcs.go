@@ -341,19 +341,22 @@ func (in *Interp) rangeLen(rg Range, p lang.Pos, what string) (int64, error) {
 	return in.RangeLen(rg, p, what)
 }
 
-// RangeLen is the number of values of a range a..b that a builtin lists (0
-// when b < a); an unbounded range, or more values than the state cap, is
-// an error at p that says so.
+// RangeLen is the number of values of a range a..b that a builtin lists;
+// an empty range (b < a), an unbounded one, or more values than the state
+// cap is an error at p that says so.
 func (in *Interp) RangeLen(rg Range, p lang.Pos, what string) (int64, error) {
 	if rg.Open {
 		return 0, errorf(p, "an unbounded range (%s) has no end", rg)
 	}
 	n := new(big.Int).Sub(rg.Hi, rg.Lo)
 	n.Add(n, big.NewInt(1))
+	if n.Sign() <= 0 {
+		return 0, errorf(p, "the range %s is empty: %s lists a..b counting up from a to b (write %s..%s)", rg, what, rg.Hi, rg.Lo)
+	}
 	if limit := int64(in.limits().States()); n.Cmp(big.NewInt(limit)) > 0 {
 		return 0, errorf(p, "the range %s has %s values; %s takes at most %d, the state cap (raise it with --max-states, or :set max-states at the prompt)", rg, n, what, limit)
 	}
-	return max(n.Int64(), 0), nil
+	return n.Int64(), nil
 }
 
 // oneNumber reports whether the positions of a ruleset are one number: the

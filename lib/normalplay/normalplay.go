@@ -250,9 +250,6 @@ func fnTable(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.
 	if err != nil {
 		return nil, err
 	}
-	if count == 0 {
-		return nil, lang.Errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
-	}
 	var t *present.Table
 	switch seq, grid := present.Layout(rv.R); {
 	case seq:
@@ -482,12 +479,9 @@ func plotArgs(in *eval.Interp, call *lang.Call, args []eval.Value) (eval.Ruleset
 			return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[3]), `the options of plot() are a string: "width=20cm; height=15cm; dpi=300; title='...'"`)
 		}
 	}
-	count, err := in.RangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)")
+	_, err := in.RangeLen(rg, lang.ExprPos(call.Args[1]), "plot(G, a..b, file)")
 	if err != nil {
 		return rv, rg, "", err
-	}
-	if count == 0 {
-		return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[1]), "the range %s is empty", rg)
 	}
 	if rg.Hi.Cmp(big.NewInt(1<<53)) > 0 {
 		return rv, rg, "", lang.Errorf(lang.ExprPos(call.Args[1]), "plot() draws numbers up to 2^53 (its axes are floating point), not %s; table() shows larger heaps", rg)
