@@ -20,8 +20,8 @@ const maxPowBits = 1 << 20
 func (in *Interp) eval(ctx context.Context, e lang.Expr, env map[string]Value) (Value, error) {
 	switch e := e.(type) {
 	case *lang.IntLit:
-		v, _ := new(big.Int).SetString(e.Digits, 10)
-		return Int{v}, nil
+		v, err := e.Value()
+		return Int{v}, err
 	case *lang.StringLit:
 		return Str(e.Value), nil
 	case *lang.Paren:

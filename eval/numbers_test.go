@@ -230,3 +230,31 @@ func TestNumberSizeLimits(t *testing.T) {
 		t.Errorf("isprime(2^3217 - 1) = %s", got)
 	}
 }
+
+// Literals with an exponent, as flags accept them: 2e7 is 2 * 10^7, in
+// scripts and in rules; past the exponent bound, or past int64 in a rule,
+// an error at the literal.
+func TestExponentLiterals(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"print(2e7, 1e0, 3e2 + 1, 2e7 == 2 * 10^7)", "20000000 1 301 true"},
+		{"print(7e30)", "7000000000000000000000000000000"},
+		{"game G { take 1..1e1 }\ngrundy(G, 19..22)", "8 9 10 0"},
+		{"let x = 5e1\nx mod 7", "1"},
+	} {
+		if got := out(t, c.src); got != c.want {
+			t.Errorf("%s: %s, want %s", c.src, got, c.want)
+		}
+	}
+	for _, c := range []struct{ src, want string }{
+		{"print(1e999999)", "1:7: the exponent of 1e999999 is past 100000"},
+		{"game G { take 1..1e30 }\ngrundy(G(3))", "1:18: 1e30 is too large for a rule"},
+		{"print(2e)", "1:8: syntax error: unexpected \"e\""},
+	} {
+		var buf bytes.Buffer
+		in := eval.New(eval.Config{Out: &buf})
+		err := in.Exec(context.Background(), "<test>", c.src)
+		if err == nil || !strings.Contains(in.Render(err), c.want) {
+			t.Errorf("%s: %v, want %s", c.src, err, c.want)
+		}
+	}
+}

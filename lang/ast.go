@@ -2,7 +2,12 @@
 // AST and Parse. Every node carries its source position. Nothing here evaluates.
 package lang
 
-import "fmt"
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+)
 
 // Pos is a 1-based source position.
 type Pos struct {
@@ -233,10 +238,29 @@ type Ident struct {
 	Name string
 }
 
-// IntLit is an integer literal (decimal digits, any length).
+// IntLit is an integer literal (decimal digits, any length, or digits e
+// digits: 2e7 is 2 * 10^7).
 type IntLit struct {
 	Pos    Pos
 	Digits string
+}
+
+// MaxExponent bounds the exponent of a literal such as 2e7.
+const MaxExponent = 100000
+
+// Value is the literal's integer, or an error for an exponent past
+// MaxExponent.
+func (e *IntLit) Value() (*big.Int, error) {
+	digits, exp, ok := strings.Cut(e.Digits, "e")
+	v, _ := new(big.Int).SetString(digits, 10)
+	if !ok {
+		return v, nil
+	}
+	k, err := strconv.Atoi(exp)
+	if err != nil || k > MaxExponent {
+		return nil, Errorf(e.Pos, "the exponent of %s is past %d", e.Digits, MaxExponent)
+	}
+	return v.Mul(v, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil)), nil
 }
 
 // StringLit is a string literal, already unquoted.

@@ -14,7 +14,7 @@ import (
 // would only skip (a sum of 10^5 parts is 700 000 tokens of them). Its
 // tokens are:
 //
-//	Int      [0-9]+
+//	Int      [0-9]+, or [0-9]+e[0-9]+ (2e7 is 20000000, as flags write it)
 //	String   "..." on one line, with \ escapes
 //	Op       a binary operator: or and == != <= >= < > .. + - * / % mod ^
 //	         (a .. that ends its line is Punct: the end of an open range)
@@ -116,6 +116,11 @@ func (s *scanner) Next() (lexer.Token, error) {
 	switch c := rest[0]; {
 	case isDigit(c):
 		typ, n = tokInt, span(rest, isDigit)
+		if n+1 < len(rest) && rest[n] == 'e' && isDigit(rest[n+1]) {
+			if m := n + 1 + span(rest[n+1:], isDigit); m == len(rest) || !isWordByte(rest[m]) {
+				n = m
+			}
+		}
 	case isLetter(c):
 		typ, n = tokIdent, span(rest, isWordByte)
 		switch w := rest[:n]; {

@@ -18,7 +18,6 @@ package rules
 import (
 	"context"
 	"math"
-	"math/big"
 	"math/bits"
 
 	"github.com/gamelang/gamelang/lang"
@@ -254,8 +253,8 @@ func (s *Scope) CompileInt(e lang.Expr) (c Int, err error) {
 func (s *Scope) intExpr(e lang.Expr) Int {
 	switch e := e.(type) {
 	case *lang.IntLit:
-		v, ok := new(big.Int).SetString(e.Digits, 10)
-		if !ok || !v.IsInt64() {
+		v, err := e.Value()
+		if err != nil || !v.IsInt64() {
 			Fail(e.Pos, "%s is too large for a rule (at most %d)", e.Digits, int64(math.MaxInt64))
 		}
 		return konst(v.Int64())
