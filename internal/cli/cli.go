@@ -3,6 +3,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/internal/version"
+	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
 )
@@ -166,7 +168,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, name := range rest[1:] {
 			src, err := readSource(name, stdin)
 			if err != nil {
-				fmt.Fprintln(stderr, err)
+				report(stderr, err)
 				return exitError
 			}
 			if name == "-" {
@@ -230,6 +232,20 @@ type lines []string
 func (l *lines) String() string     { return strings.Join(*l, "\n") }
 func (l *lines) Set(v string) error { *l = append(*l, v); return nil }
 
+// report prints a failure of the command line: an error in a script as
+// file:line:col: message, as compilers write it; any other (a file that
+// cannot be read or written, a bad input) after "gamelang: ", as go and
+// git name themselves.
+func report(stderr io.Writer, err error) {
+	var ge *gamelang.Error
+	var le *lineError // a line of --each's input
+	if errors.As(err, &ge) || errors.As(err, &le) || lang.Positioned(err) != nil {
+		fmt.Fprintln(stderr, err)
+		return
+	}
+	fmt.Fprintf(stderr, "gamelang: %v\n", err)
+}
+
 func usageError(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "gamelang: %s\n%s", msg, usage)
 	return exitUsage
@@ -245,7 +261,7 @@ func loadFile(ctx context.Context, in *gamelang.Session, name string, stderr io.
 func readAnd(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer, run func(context.Context, string, string) error) bool {
 	src, err := os.ReadFile(name)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return false
 	}
 	return result(ctx, in, run(ctx, name, string(src)), stderr) == exitOK
@@ -276,7 +292,7 @@ func prompt(ctx context.Context, cfg gamelang.Options, defs string, stdin io.Rea
 	}
 	if f, ok := stdin.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		if err := repl.RunTerminal(s); err != nil {
-			fmt.Fprintln(stderr, err)
+			report(stderr, err)
 			return exitError
 		}
 		return exitOK

@@ -157,7 +157,7 @@ func runEach(ctx context.Context, in *gamelang.Session, spec string, join *strin
 	defer in.SetOutput(stdout)
 	status := each(ctx, in, spec, join, end, jsonOut, stdin, stderr, out)
 	if err := out.Flush(); err != nil && status == exitOK {
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return exitError
 	}
 	return status
@@ -219,7 +219,7 @@ func each(ctx context.Context, in *gamelang.Session, spec string, join *string, 
 	vals := make([]gamelang.Value, len(s.names))
 	fail := func(err error) int {
 		out.Flush()
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return exitError
 	}
 	// bind reads the lines of a part of the pattern into env; ok is false

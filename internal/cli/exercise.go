@@ -37,12 +37,12 @@ func runExercise(args []string, stdout, stderr io.Writer) int {
 	}
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return exitError
 	}
 	set, err := exercise.Parse(pos[0], string(src))
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return exitError
 	}
 	if len(pos) == 1 {
@@ -62,7 +62,7 @@ func runExercise(args []string, stdout, stderr io.Writer) int {
 func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bool, stdout, stderr io.Writer) int {
 	c, err := exercise.NewChecker(ctx, set, gamelang.Options{})
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return status(ctx) // 130 after Ctrl-C
 	}
 	if set.Find(pos[1]) == nil {
@@ -72,7 +72,7 @@ func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bo
 	if hint {
 		h, err := c.Hint(ctx, pos[1])
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			report(stderr, err)
 			return exitError
 		}
 		fmt.Fprintln(stdout, h)
@@ -83,7 +83,7 @@ func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bo
 	}
 	v, err := c.Check(ctx, pos[1], pos[2])
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return status(ctx) // 130 after Ctrl-C
 	}
 	fmt.Fprintln(stdout, v.Message)

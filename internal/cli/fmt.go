@@ -44,7 +44,7 @@ func fmtFiles(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		src, err := readSource(name, stdin)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			report(stderr, err)
 			status = exitError
 			continue
 		}
@@ -54,7 +54,7 @@ func fmtFiles(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		out, err := lang.Fmt(shown, src)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			report(stderr, err)
 			status = exitError
 			continue
 		}
@@ -70,7 +70,7 @@ func fmtFiles(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case *write && name != "-":
 			if out != src {
 				if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
-					fmt.Fprintln(stderr, err)
+					report(stderr, err)
 					status = exitError
 				}
 			}

@@ -85,7 +85,7 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 	signal.Notify(sig, os.Interrupt)
 	defer signal.Stop(sig)
 	if err := kernel.Serve(ctx, conn, stderr, sig); err != nil {
-		fmt.Fprintln(stderr, err)
+		report(stderr, err)
 		return exitError
 	}
 	return exitOK

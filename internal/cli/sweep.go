@@ -119,13 +119,13 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			report(stderr, err)
 			return exitError
 		}
 		o, err := sweep.Read(name, bufio.NewReader(f))
 		f.Close()
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			report(stderr, err)
 			return exitError
 		}
 		outs = append(outs, o)
@@ -175,7 +175,7 @@ func writeOut(name string, stdout, stderr io.Writer, f func(context.Context, io.
 	if name != "" { // written beside, put in place only when whole: a failed run leaves the old file
 		var err error
 		if file, err = files.Create(name); err != nil {
-			fmt.Fprintln(stderr, err)
+			report(stderr, err)
 			return exitError
 		}
 		w = file
