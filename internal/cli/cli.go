@@ -103,7 +103,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if rest[0] == "help" {
 			return help(rest[1:], stdout, stderr)
 		}
-		if rest[0] == "run" || rest[0] == "check" {
+		if page, ok := commandUsage[rest[0]]; ok { // run, check
+			fs.Usage = func() { fmt.Fprint(fs.Output(), page); fs.PrintDefaults() }
 			files, code, ok := parseInterleaved(fs, rest[1:], stdout, stderr)
 			if !ok {
 				return code
@@ -188,6 +189,27 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return usageError(stderr, fmt.Sprintf("unknown command %q: a script is run with gamelang run %s", rest[0], rest[0]))
 }
 
+// commandUsage is the -h page of run and check, which take the general
+// flags.
+var commandUsage = map[string]string{
+	"run": `usage: gamelang run FILE.game... [flags]
+  Runs the scripts in order, in one session: a game or let of one is known
+  to the next. - reads a script from stdin. Each query prints its answer;
+  the first error stops the run with file:line:col: message and exit status
+  1 (130 after Ctrl-C). Examples:
+    gamelang run examples/nim.game
+    gamelang run --format markdown --max-time 30s study.game
+flags (before or after the files):
+`,
+	"check": `usage: gamelang check FILE.game... [flags]
+  Parses and checks the scripts without running their queries: the syntax,
+  the names, the arguments of each call, and every game's rules. Prints each
+  error as file:line:col: message and exits 1 when there is one, 0 when
+  there is none (as an editor's language server sees them). - reads stdin.
+flags (before or after the files):
+`,
+}
+
 // subcommands are the commands with flags of their own.
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"sweep":    runSweep,
@@ -207,8 +229,11 @@ func init() { subcommands["completion"], subcommands["man"] = runCompletion, run
 
 // help is gamelang help [COMMAND].
 func help(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "run" || args[0] == "check" || args[0] == "help" {
+	if len(args) == 0 || args[0] == "help" {
 		return Main([]string{"-h"}, nil, stdout, stderr)
+	}
+	if _, ok := commandUsage[args[0]]; ok {
+		return Main([]string{args[0], "-h"}, nil, stdout, stderr)
 	}
 	if sub, ok := subcommands[args[0]]; ok {
 		return sub([]string{"-h"}, stdout, stderr)
