@@ -365,6 +365,16 @@ func (l ErrorList) Error() string {
 	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
 }
 
+// Unwrap is the errors of the list, so that errors.As(err, &e) with e an
+// *Error finds the first.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
 // convert turns the errors of eval into the package's: an ErrorList for
 // several, an *Error for one at a place, others as they are.
 func convert(err error) error {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/gamelang/gamelang/game"
 	"io"
 	"math/big"
 
@@ -37,7 +38,8 @@ type (
 	Set = eval.Set
 	// List is integers in order, repeats kept: [3, 3, 5], Elems.
 	List = eval.List
-	// Sequence is integers in order, as grundy(G, a..b) gives them.
+	// Sequence is integers in order, printed separated by spaces: the
+	// values (Vals) of what grundy(G, a..b) gives, a PerHeap.
 	Sequence = eval.Seq
 	// PerHeap is a value for each of some heaps (At): grundy(G, a..b),
 	// genus(G, a..b). Vals is a Sequence, or Words.
@@ -74,6 +76,13 @@ type (
 	// Nothing is the value of a statement that prints nothing itself
 	// (print() has printed).
 	Nothing = eval.Nothing
+)
+
+// The outcomes, as values compare with them: v == gamelang.P.
+const (
+	P = Outcome(game.P) // the previous player (the one who just moved) wins
+	N = Outcome(game.N) // the next player (the one to move) wins
+	D = Outcome(game.D) // a draw: play goes on for ever (loopy games)
 )
 
 // BigInt is v as an integer, when it is one.
