@@ -7,6 +7,7 @@ package check
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -261,6 +262,7 @@ func (c *Checker) rule(d *lang.GameDecl, k rules.Kind, r lang.Rule, loc locals, 
 		if r.Leaving != nil {
 			c.expr(r.Leaving, loc, true)
 		}
+		c.takeAmount(r)
 	case *lang.MoveRule:
 		c.moveRule(r, loc)
 	case *lang.LosesRule:
@@ -268,6 +270,42 @@ func (c *Checker) rule(d *lang.GameDecl, k rules.Kind, r lang.Rule, loc locals, 
 	case *lang.PickRule:
 		c.expr(r.Universe, loc, true)
 	}
+}
+
+// takeAmount finds, in a take's written numbers, what the rules refuse once
+// the game is played: taking 0 without a split (the heap would stay as it
+// is), and a range that counts down (no move at all).
+func (c *Checker) takeAmount(r *lang.TakeRule) {
+	zeroOK := r.Split || r.Leaving != nil // a split may take nothing
+	zero := func(e lang.Expr) {
+		if v, ok := constInt(e); ok && v.Sign() == 0 && !zeroOK {
+			c.errorf(r.Pos, "take 0: a take must remove at least one token, or split the heap (leaving 2 or 3)")
+		}
+	}
+	switch a := r.Amount.(type) {
+	case *lang.RangeExpr:
+		lo, okLo := constInt(a.Lo)
+		if hi, okHi := constInt(a.Hi); okLo && okHi && hi.Cmp(lo) < 0 {
+			c.errorf(r.Pos, "take %s..%s: the range is empty, so the rule has no move (a range counts up: %s..%s)", lo, hi, hi, lo)
+			return
+		}
+		zero(a.Lo)
+	case *lang.SetLit:
+		for _, e := range a.Elems {
+			zero(e)
+		}
+	default:
+		zero(a)
+	}
+}
+
+// constInt is the value of a literal integer, when e is one.
+func constInt(e lang.Expr) (*big.Int, bool) {
+	if l, ok := e.(*lang.IntLit); ok && l != nil {
+		v, err := l.Value()
+		return v, err == nil
+	}
+	return nil, false
 }
 
 func (c *Checker) allowedIn(rule string) string {
