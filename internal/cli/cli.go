@@ -77,7 +77,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
 	width := -1
-	fs.Func("width", "the `columns` a text table fits in, folded into blocks of columns when wider (default: the terminal's width; 0: no limit)", func(s string) error {
+	fs.Func("width", "the `columns` a text table fits in, folded into blocks of columns when wider (default: the terminal's width, or $COLUMNS, or 80; 0: no limit)", func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return fmt.Errorf("%q is not a number of columns (0: no limit)", s)
@@ -119,10 +119,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg := gamelang.Options{Out: stdout, MaxStates: int(maxStates), MaxMemory: int64(maxMemory), MaxTime: *maxTime, Generic: *generic, ValuesDir: *valuesDir,
 		TableFormat: *format, JSON: *jsonOut, Width: width}
 	if cfg.Width < 0 {
-		cfg.Width = 0
-		if f, ok := stdout.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
-			cfg.Width, _, _ = readline.GetSize(int(f.Fd()))
-		}
+		cfg.Width = defaultWidth(stdout)
 	}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		cfg.Progress = progress.New(stderr)
@@ -256,6 +253,21 @@ type lines []string
 
 func (l *lines) String() string     { return strings.Join(*l, "\n") }
 func (l *lines) Set(v string) error { *l = append(*l, v); return nil }
+
+// defaultWidth is the columns text tables fit in without --width: the
+// terminal's, or where the output is a file or a pipe $COLUMNS, else 80
+// (as a terminal is by default, and as man and fmt fold).
+func defaultWidth(stdout io.Writer) int {
+	if f, ok := stdout.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		if w, _, err := readline.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+	}
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 80
+}
 
 // report prints a failure of the command line: an error in a script as
 // file:line:col: message, as compilers write it; any other (a file that
