@@ -8,9 +8,10 @@ import (
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/lang"
 )
 
-// The README's 30-second example runs, and each comment on a statement line
+// The README's 30-second example is fmt-clean, runs, and each comment on a statement line
 // states its answer: the comment's text up to " ..." or " — " (all of it
 // when there is neither) begins the statement's output, lines joined by ", ".
 func TestReadmeExample(t *testing.T) {
@@ -22,6 +23,9 @@ func TestReadmeExample(t *testing.T) {
 	block, _, ok2 := strings.Cut(block, "```")
 	if !ok || !ok2 {
 		t.Fatal("README.md has no 30-second example")
+	}
+	if f, err := lang.Fmt("README.md", block); err != nil || f != block {
+		t.Errorf("the 30-second example is not as gamelang fmt writes it (%v):\n%s", err, f)
 	}
 	var out bytes.Buffer
 	in := eval.New(eval.Config{Out: &out})

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // Fmt writes a script in gamelang's one style: a statement a line; a
@@ -9,7 +10,9 @@ import (
 // line of its own; operators spaced, ranges not; the brackets the source
 // has and no others (PrettyStmt). Comments stay where they were: a comment
 // line before the statement or rule it came before (indented with it), a
-// comment after code at the end of that code's line. Blank lines between
+// comment after code at the end of that code's line — the comments of
+// consecutive lines aligned in the source kept in one column, two spaces
+// after the longest line's code (as gofmt keeps them). Blank lines between
 // statements or rules are kept, one at most. Formatting what Fmt wrote
 // changes nothing.
 func Fmt(name, src string) (string, error) {
@@ -104,7 +107,9 @@ type fmtItem struct {
 type fmtWriter struct {
 	lines    []string // the source's
 	out      []string
-	last     int  // the source line of the last thing written
+	code     map[int]int // out[i] ends with a comment after code[i] bytes of code
+	srcCol   map[int]int // and that comment's column in the source
+	last     int         // the source line of the last thing written
 	trailing bool // the last line written ends with a comment
 }
 
@@ -123,6 +128,11 @@ func (w *fmtWriter) trail(c comment) {
 		w.put(c.line, c.text)
 		return
 	}
+	if w.code == nil {
+		w.code, w.srcCol = map[int]int{}, map[int]int{}
+	}
+	w.code[len(w.out)-1] = len(w.out[len(w.out)-1])
+	w.srcCol[len(w.out)-1] = c.col
 	w.out[len(w.out)-1] += "  " + c.text
 	w.last, w.trailing = max(w.last, c.line), true
 }
@@ -140,13 +150,50 @@ func (w *fmtWriter) String() string {
 	if len(w.out) == 0 {
 		return ""
 	}
+	w.align()
 	return strings.Join(w.out, "\n") + "\n"
+}
+
+// align keeps the columns of aligned comments: the trailing comments of a
+// run of consecutive lines that end with one, in one column in the source,
+// go in one column, two spaces after the run's longest code. A rule wrapped
+// on two lines counts by its last; widths count characters.
+func (w *fmtWriter) align() {
+	for i := 0; i < len(w.out); {
+		if _, ok := w.code[i]; !ok {
+			i++
+			continue
+		}
+		j, widest := i, 0
+		for ; j < len(w.out); j++ {
+			n, ok := w.code[j]
+			if !ok || w.srcCol[j] != w.srcCol[i] {
+				break
+			}
+			widest = max(widest, lastLineWidth(w.out[j][:n]))
+		}
+		for k := i; k < j; k++ {
+			n := w.code[k]
+			pad := widest - lastLineWidth(w.out[k][:n])
+			w.out[k] = w.out[k][:n] + strings.Repeat(" ", pad) + w.out[k][n:]
+		}
+		i = j
+	}
+}
+
+// lastLineWidth is the characters of the last line of s.
+func lastLineWidth(s string) int {
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return utf8.RuneCountInString(s)
 }
 
 // comment is a comment of the source: its line, its text from '#' with
 // trailing blanks dropped, and whether code comes before it on its line.
 type comment struct {
 	line     int
+	col      int // characters before it on its line
 	text     string
 	trailing bool
 }
@@ -154,11 +201,11 @@ type comment struct {
 // scanComments finds the comments of src, outside strings.
 func scanComments(src string) []comment {
 	var out []comment
-	line, code, inString := 1, false, false
+	line, start, code, inString := 1, 0, false, false
 	for i := 0; i < len(src); i++ {
 		switch ch := src[i]; {
 		case ch == '\n':
-			line, code, inString = line+1, false, false
+			line, start, code, inString = line+1, i+1, false, false
 		case inString && ch == '\\':
 			i++
 		case ch == '"':
@@ -169,7 +216,7 @@ func scanComments(src string) []comment {
 			if end < 0 {
 				end = len(src) - i
 			}
-			out = append(out, comment{line: line, text: strings.TrimRight(src[i:i+end], " \t\r"), trailing: code})
+			out = append(out, comment{line: line, col: utf8.RuneCountInString(src[start:i]), text: strings.TrimRight(src[i:i+end], " \t\r"), trailing: code})
 			i += end - 1
 		case ch != ' ' && ch != '\t' && ch != '\r':
 			code = true

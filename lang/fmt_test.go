@@ -24,6 +24,15 @@ func TestFmt(t *testing.T) {
 		{"if a > b then a else b + 1", "if a > b then a else b + 1\n"},
 		{"game S = octal(\"0.07\")  # Dawson", "game S = octal(\"0.07\")  # Dawson\n"},
 		{"0..a xor b", "0..a xor b\n"},
+		// aligned trailing comments stay aligned, two spaces after the longest code
+		{"let a = 1       # one\nlet bb=22       # two\nlet ccc = 333   # three\nlet d = 4 # alone",
+			"let a = 1      # one\nlet bb = 22    # two\nlet ccc = 333  # three\nlet d = 4  # alone\n"},
+		{"game G {\n    take 1..3      # small\n    take 5 split   # and a split\n}",
+			"game G {\n    take 1..3     # small\n    take 5 split  # and a split\n}\n"},
+		// not aligned in the source: two spaces each
+		{"let a = 1 # one\nlet bb = 22   # two", "let a = 1  # one\nlet bb = 22  # two\n"},
+		// a blank line ends a run
+		{"let a = 1   # one\n\nlet bbbbbb = 2   # two", "let a = 1  # one\n\nlet bbbbbb = 2  # two\n"},
 		{"", ""},
 	} {
 		got, err := lang.Fmt("t.game", c.src)
