@@ -110,7 +110,7 @@ type fmtWriter struct {
 	code     map[int]int // out[i] ends with a comment after code[i] bytes of code
 	srcCol   map[int]int // and that comment's column in the source
 	last     int         // the source line of the last thing written
-	trailing bool // the last line written ends with a comment
+	trailing bool        // the last line written ends with a comment
 }
 
 func (w *fmtWriter) put(line int, text string) {
