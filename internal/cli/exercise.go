@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ const exerciseUsage = `usage:
   gamelang exercise FILE                 the exercises of a set, with their questions
   gamelang exercise FILE ID 'ANSWER'     check an answer: right (exit 0) or not (exit 1), and why
   gamelang exercise --hint FILE ID       a hint (the explanation the set gives)
+  gamelang exercise --json ...           the same as one line of JSON, for a grader
 
 A set of exercises (docs/exercises.md) poses questions about games; the
 answers are computed by the solver. Write an answer as gamelang writes a
@@ -27,6 +29,7 @@ move leaves, Take6(28). exercises/ holds sets drawn from course texts.
 func runExercise(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gamelang exercise", flag.ContinueOnError)
 	hint := fs.Bool("hint", false, "print the exercise's hint instead of checking an answer")
+	jsonOut := fs.Bool("json", false, "write the questions, the verdict or the hint as one line of JSON (docs/exercises.md), for a grader")
 	fs.Usage = func() { fmt.Fprint(fs.Output(), exerciseUsage); fs.PrintDefaults() }
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return code
@@ -46,6 +49,17 @@ func runExercise(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	if len(pos) == 1 {
+		if *jsonOut {
+			type question struct {
+				ID       string `json:"id"`
+				Question string `json:"question"`
+			}
+			qs := []question{}
+			for _, ex := range set.Exercises {
+				qs = append(qs, question{ex.ID, ex.Question})
+			}
+			return writeJSON(stdout, stderr, map[string]any{"title": set.Title, "exercises": qs}, exitOK)
+		}
 		fmt.Fprintln(stdout, set.Title)
 		for _, ex := range set.Exercises {
 			fmt.Fprintf(stdout, "\n%s: %s\n", ex.ID, ex.Question)
@@ -54,12 +68,20 @@ func runExercise(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return checkExercise(ctx, set, pos, *hint, stdout, stderr)
+	out := func(v map[string]any, code int) int {
+		if !*jsonOut {
+			fmt.Fprintln(stdout, v["text"])
+			return code
+		}
+		delete(v, "text")
+		return writeJSON(stdout, stderr, v, code)
+	}
+	return checkExercise(ctx, set, pos, *hint, out, stderr)
 }
 
 // checkExercise answers gamelang exercise FILE ID [ANSWER] for the set
 // read from FILE; after ctx ends (Ctrl-C), with status 130.
-func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bool, stdout, stderr io.Writer) int {
+func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bool, out func(map[string]any, int) int, stderr io.Writer) int {
 	c, err := exercise.NewChecker(ctx, set, gamelang.Options{})
 	if err != nil {
 		report(stderr, err)
@@ -75,8 +97,7 @@ func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bo
 			report(stderr, err)
 			return exitError
 		}
-		fmt.Fprintln(stdout, h)
-		return exitOK
+		return out(map[string]any{"exercise": pos[1], "hint": h, "text": h}, exitOK)
 	}
 	if len(pos) != 3 {
 		return subUsageError(stderr, "exercise", "give the answer after the exercise, quoted: gamelang exercise FILE ID '{0, 7}'")
@@ -86,9 +107,20 @@ func checkExercise(ctx context.Context, set *exercise.Set, pos []string, hint bo
 		report(stderr, err)
 		return status(ctx) // 130 after Ctrl-C
 	}
-	fmt.Fprintln(stdout, v.Message)
+	code := exitOK
 	if !v.Right {
+		code = exitError
+	}
+	return out(map[string]any{"exercise": pos[1], "answer": pos[2], "right": v.Right, "message": v.Message, "text": v.Message}, code)
+}
+
+// writeJSON writes v as one line of JSON, and returns code.
+func writeJSON(stdout, stderr io.Writer, v any, code int) int {
+	b, err := json.Marshal(v)
+	if err != nil {
+		report(stderr, err)
 		return exitError
 	}
-	return exitOK
+	fmt.Fprintln(stdout, string(b))
+	return code
 }
