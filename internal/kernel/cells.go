@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -30,6 +32,11 @@ type cells struct {
 	mu      sync.Mutex
 	cancel  context.CancelFunc // of the cell under way, nil between cells
 	current *Message           // the request of the cell under way
+	// pending is the cell's last value so far: shown as display_data when
+	// anything follows it, as the cell's execute_result (Out[n]) when it
+	// ends the cell.
+	pending map[string]any
+	history []string // the code of the cells run with store_history, in order
 }
 
 func newCells(k *Kernel) *cells {
@@ -82,6 +89,7 @@ func (c *cells) execute(ctx context.Context, sock zmq4.Socket, m *Message) {
 	}
 	if !req.Silent && (req.StoreHistory == nil || *req.StoreHistory) {
 		c.count++
+		c.history = append(c.history, req.Code)
 	}
 	cellCtx, cancel := context.WithCancel(ctx)
 	c.mu.Lock()
@@ -91,6 +99,10 @@ func (c *cells) execute(ctx context.Context, sock zmq4.Socket, m *Message) {
 		c.k.publish(m, "execute_input", map[string]any{"code": req.Code, "execution_count": c.count})
 	}
 	err := c.run(cellCtx, req.Code)
+	if err == nil && !req.Silent {
+		c.flush("execute_result") // the cell's value: Out[n]
+	}
+	c.flush("display_data")
 	interrupted := cellCtx.Err() != nil
 	c.mu.Lock()
 	c.cancel, c.current = nil, nil
@@ -162,7 +174,24 @@ func (c *cells) stream(text string) {
 	if m == nil || text == "" {
 		return
 	}
+	c.flush("display_data") // what was shown before the text
 	c.k.publish(m, "stream", map[string]string{"name": "stdout", "text": text})
+}
+
+// flush publishes the pending value, as typ.
+func (c *cells) flush(typ string) {
+	c.mu.Lock()
+	m, content := c.current, c.pending
+	c.pending = nil
+	c.mu.Unlock()
+	if m == nil || content == nil {
+		return
+	}
+	if typ == "execute_result" {
+		delete(content, "transient")
+		content["execution_count"] = c.count
+	}
+	c.k.publish(m, typ, content)
 }
 
 type streamWriter struct{ c *cells }
@@ -173,7 +202,8 @@ func (w streamWriter) Write(p []byte) (int, error) {
 }
 
 // display shows a statement's value: its text, its JSON, and an HTML
-// table or a picture where it is one.
+// table or a picture where it is one. The value is held until the next
+// output, so that a cell's last value is its execute_result.
 func (c *cells) display(line int, v gamelang.Value) bool {
 	c.mu.Lock()
 	m := c.current
@@ -207,7 +237,10 @@ func (c *cells) display(line int, v gamelang.Value) bool {
 			}
 		}
 	}
-	c.k.publish(m, "display_data", map[string]any{"data": data, "metadata": map[string]any{"gamelang": map[string]int{"line": line}}, "transient": map[string]any{}})
+	c.flush("display_data") // the value before this one
+	c.mu.Lock()
+	c.pending = map[string]any{"data": data, "metadata": map[string]any{"gamelang": map[string]int{"line": line}}, "transient": map[string]any{}}
+	c.mu.Unlock()
 	return true
 }
 
@@ -327,4 +360,51 @@ func (c *cells) isComplete(ctx context.Context, m *Message) map[string]any {
 	default:
 		return map[string]any{"status": "invalid"}
 	}
+}
+
+// historyReply answers a history_request from the cells run in this
+// session (session 0, lines from 1): the last n (tail), lines start..stop-1
+// (range), or those matching a glob pattern (search, * and ?), each as
+// [session, line, code].
+func (c *cells) historyReply(m *Message) map[string]any {
+	var req struct {
+		Access  string `json:"hist_access_type"`
+		Start   int    `json:"start"`
+		Stop    int    `json:"stop"`
+		N       int    `json:"n"`
+		Pattern string `json:"pattern"`
+		Unique  bool   `json:"unique"`
+	}
+	_ = json.Unmarshal(m.Content, &req)
+	c.mu.Lock()
+	all := slices.Clone(c.history)
+	c.mu.Unlock()
+	lo, hi := 0, len(all) // indices into all
+	switch req.Access {
+	case "tail":
+		lo = max(0, len(all)-req.N)
+	case "range":
+		lo = min(max(req.Start-1, 0), len(all))
+		if req.Stop > 0 {
+			hi = min(max(req.Stop-1, lo), len(all))
+		}
+	}
+	out := []any{}
+	seen := map[string]bool{}
+	for i := lo; i < hi; i++ {
+		if req.Access == "search" {
+			if ok, _ := path.Match(req.Pattern, all[i]); req.Pattern != "" && !ok {
+				continue
+			}
+			if req.Unique && seen[all[i]] {
+				continue
+			}
+			seen[all[i]] = true
+		}
+		out = append(out, []any{0, i + 1, all[i]})
+	}
+	if req.Access == "search" && req.N > 0 && len(out) > req.N {
+		out = out[len(out)-req.N:]
+	}
+	return map[string]any{"status": "ok", "history": out}
 }

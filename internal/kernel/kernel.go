@@ -254,7 +254,7 @@ func (k *Kernel) handle(ctx context.Context, sock zmq4.Socket, m *Message) (shut
 	case "is_complete_request":
 		k.answer(sock, m, "is_complete_reply", k.cells.isComplete(ctx, m))
 	case "history_request":
-		k.answer(sock, m, "history_reply", map[string]any{"status": "ok", "history": []any{}})
+		k.answer(sock, m, "history_reply", k.cells.historyReply(m))
 	case "comm_info_request":
 		k.answer(sock, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
 	case "interrupt_request":

@@ -147,6 +147,13 @@ func (c *client) next() *Message {
 	return m
 }
 
+// cellCount is the execution count of the last cell run.
+func (c *client) cellCount() int {
+	c.t.Helper()
+	r, _ := c.execute("")
+	return int(r["execution_count"].(float64)) - 1 // this empty cell counts too
+}
+
 // execute runs code and returns the reply and what iopub carried for it,
 // the status messages left out.
 func (c *client) execute(code string) (reply map[string]any, out []*Message) {
@@ -187,7 +194,8 @@ func TestKernelSession(t *testing.T) {
 	t.Chdir(t.TempDir()) // plot() writes its file here
 
 	// Definitions in one cell, questions in the next; print() is a stream,
-	// every answer a display with its text and its JSON.
+	// every answer a display with its text and its JSON, the cell's last
+	// its execute_result (Out[n]).
 	if r, _ := c.execute("game S { take {1, 3, 4} }"); r["status"] != "ok" {
 		t.Fatalf("definition: %v", r)
 	}
@@ -199,8 +207,11 @@ func TestKernelSession(t *testing.T) {
 	for _, m := range out {
 		kinds = append(kinds, m.Header.MsgType)
 	}
-	if got := strings.Join(kinds, " "); got != "execute_input stream display_data display_data" {
+	if got := strings.Join(kinds, " "); got != "execute_input stream display_data execute_result" {
 		t.Fatalf("messages: %s", got)
+	}
+	if n := content(t, out[3])["execution_count"]; n != 2.0 {
+		t.Errorf("execute_result's execution_count %v, want 2", n)
 	}
 	if s := content(t, out[1]); s["text"] != "values:\n" || s["name"] != "stdout" {
 		t.Errorf("stream %v", s)
@@ -299,6 +310,28 @@ func TestKernelSession(t *testing.T) {
 	c.drain()
 	if _, out := c.execute("grundy(S(4))"); content(t, out[1])["data"].(map[string]any)["text/plain"] != fmt.Sprint(bruteSubtractionValue([]int{1, 3, 4}, 4)) {
 		t.Errorf("after the interrupt: %v", content(t, out[1]))
+	}
+
+	// The history: the cells run, in order, by tail, range and search.
+	hist := func(req map[string]any) string {
+		c.send(c.shell, "history_request", req)
+		h := content(t, c.recv(c.shell, "history_reply"))
+		c.drain()
+		var lines []string
+		for _, e := range h["history"].([]any) {
+			e := e.([]any)
+			lines = append(lines, fmt.Sprintf("%v:%v", e[1], e[2]))
+		}
+		return strings.Join(lines, " | ")
+	}
+	if got := hist(map[string]any{"hist_access_type": "tail", "n": 2, "output": false, "raw": true}); !strings.HasSuffix(got, ":grundy(GrundysGame(10^8)) | "+fmt.Sprint(c.cellCount())+":grundy(S(4))") || strings.Count(got, "|") != 1 {
+		t.Errorf("history tail: %s", got)
+	}
+	if got := hist(map[string]any{"hist_access_type": "range", "session": 0, "start": 1, "stop": 2, "output": false, "raw": true}); got != "1:game S { take {1, 3, 4} }" {
+		t.Errorf("history range: %s", got)
+	}
+	if got := hist(map[string]any{"hist_access_type": "search", "pattern": "grundy(S(*", "output": false, "raw": true}); !strings.HasSuffix(got, ":grundy(S(4))") {
+		t.Errorf("history search: %s", got)
 	}
 
 	// A message with a wrong signature is dropped, not answered.
