@@ -302,8 +302,21 @@ func cursorRequest(m *Message) cursor {
 // complete answers a complete_request from the prompt's words.
 func (c *cells) complete(m *Message) map[string]any {
 	req := cursorRequest(m)
+	code := []rune(req.Code)
+	before := string(code[:min(max(req.CursorPos, 0), len(code))])
+	if cmd := strings.TrimLeft(before, " \t"); strings.HasPrefix(cmd, ":") && !strings.ContainsAny(cmd, " \t\n") {
+		// a cell's command, as at the prompt: :he completes to :help, not hex
+		matches := []string{}
+		for _, w := range cellCommands {
+			if strings.HasPrefix(w, cmd) {
+				matches = append(matches, w)
+			}
+		}
+		start := len([]rune(before)) - len([]rune(cmd))
+		return map[string]any{"status": "ok", "matches": matches, "cursor_start": start, "cursor_end": req.CursorPos, "metadata": map[string]any{}}
+	}
 	_, start, _ := cursorWord(req.Code, req.CursorPos)
-	prefix := string([]rune(req.Code)[start:max(start, min(req.CursorPos, len([]rune(req.Code))))])
+	prefix := string(code[start:max(start, min(req.CursorPos, len(code)))])
 	matches := []string{}
 	if prefix != "" {
 		for _, w := range repl.Words(c.in) {
@@ -314,6 +327,9 @@ func (c *cells) complete(m *Message) map[string]any {
 	}
 	return map[string]any{"status": "ok", "matches": matches, "cursor_start": start, "cursor_end": req.CursorPos, "metadata": map[string]any{}}
 }
+
+// cellCommands are the commands a cell may be (run).
+var cellCommands = []string{":help", ":info", ":set"}
 
 // inspect answers an inspect_request (Shift-Tab) with what :info or :help
 // says of the word at the cursor.

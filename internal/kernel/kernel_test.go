@@ -275,6 +275,14 @@ func TestKernelSession(t *testing.T) {
 		t.Errorf("complete %v", comp)
 	}
 	c.drain()
+	for code, want := range map[string]string{":he": "[:help]", ":": "[:help :info :set]", "  :i": "[:info]", ":help Kay": "[Kayles]"} {
+		c.send(c.shell, "complete_request", map[string]any{"code": code, "cursor_pos": len(code)})
+		comp := content(t, c.recv(c.shell, "complete_reply"))
+		if fmt.Sprint(comp["matches"]) != want {
+			t.Errorf("complete %q: %v, want %s", code, comp["matches"], want)
+		}
+		c.drain()
+	}
 	c.send(c.shell, "inspect_request", map[string]any{"code": "outcome(S(3))", "cursor_pos": 9, "detail_level": 0})
 	insp := content(t, c.recv(c.shell, "inspect_reply"))
 	if text := fmt.Sprint(insp["data"].(map[string]any)["text/plain"]); insp["found"] != true || !strings.Contains(text, "take {1, 3, 4}") {
