@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/lang"
 )
 
@@ -71,4 +72,52 @@ func sameWords(a, b []string) bool {
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(a, b)
+}
+
+// Both grammars scope every play convention and outcome as a constant, and
+// the VS Code grammar tries a game's name (game N: a type, not the outcome
+// N) before the keywords and constants.
+func TestGrammarConstants(t *testing.T) {
+	want := []string{"P", "N", "D", "true", "false"}
+	for _, c := range gamelang.NewSession(gamelang.Options{}).Conventions() {
+		want = append(want, c.Name)
+	}
+	b, err := os.ReadFile("../../editors/vscode/syntaxes/gamelang.tmLanguage.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		Patterns   []struct{ Include string }
+		Repository map[string]struct{ Match string }
+	}
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(g.Repository["constants"].Match, `\b(`), `)\b`)
+	if words := strings.Split(inner, "|"); !sameWords(words, want) {
+		t.Errorf("the grammar's constants %v, the language's %v", words, want)
+	}
+	order := map[string]int{}
+	for i, p := range g.Patterns {
+		order[p.Include] = i
+	}
+	if order["#game-name"] > order["#keywords"] || order["#game-name"] > order["#constants"] {
+		t.Errorf("the game's name is tried after the keywords or constants: %v", g.Patterns)
+	}
+	if re := regexp.MustCompile(g.Repository["numbers"].Match); re.FindString("x = 2e7") != "2e7" {
+		t.Errorf("the grammar's numbers miss 2e7")
+	}
+	vim, err := os.ReadFile("../../editors/vim/syntax/gamelang.vim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(vim), "\n") {
+		if f := strings.Fields(line); len(f) > 3 && f[0] == "syn" && f[1] == "keyword" && f[2] == "gamelangConstant" {
+			if !sameWords(f[3:], want) {
+				t.Errorf("the Vim constants %v, the language's %v", f[3:], want)
+			}
+			return
+		}
+	}
+	t.Error("no gamelangConstant line")
 }

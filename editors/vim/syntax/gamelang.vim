@@ -4,10 +4,11 @@ if exists("b:current_syntax")
 endif
 
 syn keyword gamelangKeyword game let take split leaving loses if then else move for in state set pick forbid and or not mod
-syn keyword gamelangConstant P N D true false normal misere loopy
-syn match gamelangNumber "\<\d\+\>"
+syn keyword gamelangConstant P N D true false normal misere loopy entailing
+syn match gamelangNumber "\<\d\+\(e\d\+\)\=\>"
 syn match gamelangOperator "\.\.\|==\|!=\|<=\|>=\|<<\|>>\|[-+*/%^&|<>=]"
 syn keyword gamelangOperator xor
+syn match gamelangGameName "\(\<game\s\+\)\@<=\h\w*"
 syn match gamelangFunction "\<\h\w*\ze\s*("
 syn region gamelangString start=+"+ skip=+\\.+ end=+"+ oneline
 syn match gamelangComment "#.*$"
@@ -17,6 +18,7 @@ hi def link gamelangConstant Constant
 hi def link gamelangNumber Number
 hi def link gamelangOperator Operator
 hi def link gamelangFunction Function
+hi def link gamelangGameName Type
 hi def link gamelangString String
 hi def link gamelangComment Comment
 
