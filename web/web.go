@@ -88,6 +88,12 @@ func Handler(site fs.FS) http.Handler {
 		if name == "" {
 			name = "."
 		}
+		if name == "favicon.ico" { // what a browser asks for before it reads the page's link
+			if _, err := fs.Stat(site, name); err != nil {
+				name = "favicon.svg"
+				r.URL.Path = "/" + name
+			}
+		}
 		if !fs.ValidPath(name) || strings.ContainsRune(r.URL.Path, 0) {
 			http.NotFound(w, r)
 			return
