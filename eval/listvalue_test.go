@@ -6,15 +6,11 @@ package eval_test
 // or by brute force, not taken from the interpreter's earlier output.
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/gamelang/gamelang/eval"
 )
 
 func TestListValues(t *testing.T) {
@@ -83,14 +79,7 @@ func TestListValueErrors(t *testing.T) {
 		{"min(Nim(h) for h in [1, 2])", "1:5: min needs numbers, not a position"},
 		{"[h for h in [1, 2]][1.. 2]", "1:21: expected a number, not a range"},
 	} {
-		var buf bytes.Buffer
-		in := eval.New(eval.Config{Out: &buf})
-		err := in.Exec(context.Background(), "<test>", c.src)
-		if err == nil {
-			t.Errorf("%s: no error, printed %q", c.src, buf.String())
-			continue
-		}
-		if got := in.Render(err); !strings.Contains(got, c.want) {
+		if got := failure(t, c.src); !strings.Contains(got, c.want) {
 			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
 		}
 	}

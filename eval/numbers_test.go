@@ -22,6 +22,20 @@ func out(t *testing.T, src string) string {
 	return strings.TrimSpace(buf.String())
 }
 
+// failure runs a script that must fail and returns its rendered error
+// ("" after reporting a script that did not fail).
+func failure(t *testing.T, src string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	in := eval.New(eval.Config{Out: &buf})
+	err := in.Exec(context.Background(), "<test>", src)
+	if err == nil {
+		t.Errorf("%s: no error, printed %q", src, buf.String())
+		return ""
+	}
+	return in.Render(err)
+}
+
 // checkGuard checks a truth-valued rule expression inside a rule (int64)
 // against f, computed in the test: the game 'move (n - 1) if n >= 1 and
 // (expr)' has g(n) = 1 exactly when f(n) holds and g(n-1) = 0.
@@ -250,11 +264,8 @@ func TestExponentLiterals(t *testing.T) {
 		{"game G { take 1..1e30 }\ngrundy(G(3))", "1:18: 1e30 is too large for a rule"},
 		{"print(2e)", "1:8: syntax error: unexpected \"e\""},
 	} {
-		var buf bytes.Buffer
-		in := eval.New(eval.Config{Out: &buf})
-		err := in.Exec(context.Background(), "<test>", c.src)
-		if err == nil || !strings.Contains(in.Render(err), c.want) {
-			t.Errorf("%s: %v, want %s", c.src, err, c.want)
+		if got := failure(t, c.src); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s, want %s", c.src, got, c.want)
 		}
 	}
 }

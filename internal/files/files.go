@@ -6,8 +6,10 @@
 package files
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -27,6 +29,11 @@ func Create(name string) (*File, error) {
 	}
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
+		// the user's name, not the one written beside it
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, &fs.PathError{Op: "create", Path: name, Err: pe.Err}
+		}
 		return nil, err
 	}
 	return &File{f: f, name: name}, nil
