@@ -30,11 +30,7 @@ func Create(name string) (*File, error) {
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
 		// the user's name, not the one written beside it
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, &fs.PathError{Op: "create", Path: name, Err: pe.Err}
-		}
-		return nil, err
+		return nil, &fs.PathError{Op: "create", Path: name, Err: underlying(err)}
 	}
 	return &File{f: f, name: name}, nil
 }
@@ -87,6 +83,21 @@ func (w *File) Close() error {
 	}
 	if err != nil {
 		os.Remove(w.f.Name())
+		err = &fs.PathError{Op: "write", Path: w.name, Err: underlying(err)}
+	}
+	return err
+}
+
+// underlying is the cause of an error of the file system, without the
+// names of the file written beside.
+func underlying(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
 	}
 	return err
 }

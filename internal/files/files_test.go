@@ -40,6 +40,12 @@ func TestWrite(t *testing.T) {
 	if err := Write(dir, func(w io.Writer) error { return nil }); err == nil || !strings.Contains(err.Error(), "a directory") {
 		t.Errorf("a directory: %v", err)
 	}
+	// a file that cannot be made is named as the user wrote it, not as the
+	// file written beside it
+	missing := filepath.Join(dir, "nosuch", "x.png")
+	if err := Write(missing, func(w io.Writer) error { return nil }); err == nil || err.Error() != "create "+missing+": no such file or directory" {
+		t.Errorf("a missing directory: %v", err)
+	}
 }
 
 // KeepAs puts what was written beside the file it would have replaced.
