@@ -227,7 +227,8 @@ func cliRun(t *testing.T, script string) string {
 	var out, errs bytes.Buffer
 	here, _ := os.Getwd()
 	t.Chdir(t.TempDir())
-	if code := cli.Main([]string{"run", script}, nil, &out, &errs); code != 0 {
+	// the page, which scrolls, writes a table in one block, as --width 0
+	if code := cli.Main([]string{"run", "--width", "0", script}, nil, &out, &errs); code != 0 {
 		t.Fatalf("gamelang run %s: status %d\n%s", script, code, errs.String())
 	}
 	t.Chdir(here)
