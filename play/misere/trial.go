@@ -241,14 +241,11 @@ func reduce(ctx context.Context, d *dsum, phi []int32, isP []bool, n int32, limi
 		}
 	}
 	class := make([]int32, len(elems))
-	count := 0
+	count := -1 // no refinement yet
 	for k, x := range elems {
 		if isP[x] {
 			class[k] = 1
 		}
-	}
-	if len(elems) > 0 {
-		count = -1
 	}
 	for {
 		if ctx.Err() != nil {
