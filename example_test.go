@@ -133,3 +133,20 @@ func ExampleRenderTable() {
 	// 4,1,false
 	// 5,2,false
 }
+
+// Analyze reads past a syntax error: the statement that does not parse is
+// reported, and the rest is checked and resolved.
+func ExampleAnalyze() {
+	a := gamelang.Analyze("a.game", "let n = 4\ngrundy(Nim(n)\ngrundy(Kayles(n), misere)\n")
+	for _, e := range gamelang.Errors(a.Err) {
+		fmt.Println(e)
+	}
+	for _, u := range a.Uses {
+		fmt.Printf("%d:%d %s: %s (defined at line %d)\n", u.Line, u.Column, u.Name, u.Kind, u.DefLine)
+	}
+	// Output:
+	// a.game:3:1: syntax error: unexpected "grundy" (expected ")" to close the "(" at 2:7)
+	// 3:8 Kayles: builtin game (defined at line 0)
+	// 3:15 n: value (defined at line 1)
+	// 3:19 misere: predeclared (defined at line 0)
+}

@@ -18,12 +18,15 @@
 package gamelang
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
+	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/files"
 	"github.com/gamelang/gamelang/internal/plot"
@@ -325,17 +328,67 @@ type Program struct {
 }
 
 // Compile parses and checks a script. Its errors are an ErrorList: every
-// error the check finds, in order, each with its position.
+// error the check finds, in order, each with its position (a statement
+// that does not parse does not hide the errors after it).
 func Compile(name, src string) (*Program, error) {
 	in := eval.New(eval.Config{Out: io.Discard})
-	f, err := in.ParseAt(context.Background(), name, src, 1)
-	if err == nil {
-		err = in.Check(context.Background(), name, src)
+	a := in.Analyze(context.Background(), name, src, nil)
+	if a.Err != nil {
+		return nil, convert(a.Err)
 	}
-	if err != nil {
-		return nil, convert(err)
-	}
-	return &Program{name: name, src: src, file: f}, nil
+	return &Program{name: name, src: src, file: a.File}, nil
+}
+
+// Analysis is what the check pass finds in a script without running it:
+// what an editor shows.
+type Analysis struct {
+	// Err is every error, as Compile reports them; nil when there is none.
+	Err error
+	// Uses are the names in the script that refer to a definition or a
+	// builtin, in the order written (names bound inside a game or a
+	// function, its parameters, are not among them).
+	Uses []Use
+}
+
+// Use is a name written in a script, and what it refers to.
+type Use struct {
+	Name         string
+	Line, Column int // of the name, from 1; Column counts bytes
+	// Kind is what the name is: "game", "function" or "value" defined by
+	// the script, "builtin game", or "predeclared" (a play convention, an
+	// outcome, true or false).
+	Kind string
+	// DefLine and DefColumn are where the script defines the name (the
+	// statement's game keyword, or the name after let); 0 for a builtin.
+	DefLine, DefColumn int
+}
+
+// Analyze checks a script as Compile does, and says which definition each
+// name refers to, so that an editor can find references, rename and
+// colour names. A script with syntax errors is analysed in the statements
+// that parse.
+func Analyze(name, src string) *Analysis {
+	in := eval.New(eval.Config{Out: io.Discard})
+	out := &Analysis{}
+	a := in.Analyze(context.Background(), name, src, func(id *lang.Ident, sym *check.Symbol) {
+		u := Use{Name: id.Name, Line: id.Pos.Line, Column: id.Pos.Column, DefLine: sym.Pos.Line, DefColumn: sym.Pos.Column}
+		switch {
+		case sym.Builtin != nil:
+			u.Kind, u.DefLine, u.DefColumn = "builtin game", 0, 0
+		case sym.Game:
+			u.Kind = "game"
+		case sym.Func != nil:
+			u.Kind = "function"
+		case sym.Pos.Line > 0:
+			u.Kind = "value"
+		default:
+			u.Kind = "predeclared"
+		}
+		out.Uses = append(out.Uses, u)
+	})
+	slices.SortStableFunc(out.Uses, func(a, b Use) int { return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column)) })
+	out.Err = convert(a.Err)
+	return out
 }
 
 // Name is the name the program was compiled under.

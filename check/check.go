@@ -59,6 +59,11 @@ type Checker struct {
 	// Twins caches the heads of builtins' twin definitions, parsed once; a
 	// session keeps one for all its checks (nil: one per check).
 	Twins map[*stdlib.Game]*lang.GameDecl
+	// Resolved, when set, is called for each name that refers to a global
+	// (a definition of the session or file, a builtin game, a predeclared
+	// value or convention), with what it refers to: the language server's
+	// references, rename and highlighting.
+	Resolved func(id *lang.Ident, sym *Symbol)
 }
 
 // File checks a file and returns its errors, sorted.

@@ -87,6 +87,9 @@ func (c *Checker) ident(e *lang.Ident, loc locals, inRule bool) {
 		return
 	}
 	if sym := c.lookup(e.Name); sym != nil {
+		if c.Resolved != nil {
+			c.Resolved(e, sym)
+		}
 		if inRule && sym.Game {
 			c.errorf(e.Pos, "game %s cannot be used inside a rule", e.Name)
 		}

@@ -350,14 +350,59 @@ func (in *Interp) Check(ctx context.Context, filename, src string) error {
 
 // checked parses and checks src.
 func (in *Interp) checked(ctx context.Context, filename, src string) (*lang.File, error) {
+	a := in.Analyze(ctx, filename, src, nil)
+	if a.Err != nil {
+		return nil, a.Err
+	}
+	return a.File, nil
+}
+
+// Analysis is what the check pass finds in a file without running it.
+type Analysis struct {
+	// File is the statements that parse: all of them when the file has no
+	// syntax error.
+	File *lang.File
+	// Err is every error, syntax and check, sorted (an ErrorList), or the
+	// one syntax error when it is the only one, or what stopped the parse
+	// (Ctrl-C, the memory budget); nil when the file is correct.
+	Err error
+}
+
+// Analyze parses src as a whole file, recovering at each statement that
+// does not parse (lang.ParseAll), and checks the statements that do, taking
+// the names the broken ones declare as defined: check and run report this
+// same set of errors, and the language server shows it. resolved, when
+// set, is called for each name that refers to a global (check.Checker's
+// Resolved).
+func (in *Interp) Analyze(ctx context.Context, filename, src string, resolved func(*lang.Ident, *check.Symbol)) *Analysis {
+	c := in.checker()
+	c.Resolved = resolved
 	f, err := in.parse(ctx, filename, src, 1)
+	var syntax lang.ErrorList
 	if err != nil {
-		return nil, err
+		var se *lang.SyntaxError
+		if !errors.As(err, &se) {
+			return &Analysis{File: &lang.File{Name: filename}, Err: err}
+		}
+		r := lang.ParseAll(filename, src, 1)
+		f, syntax = r.File, r.Errors
+		for _, b := range r.Broken {
+			if _, ok := c.Globals[b.Name]; !ok {
+				c.Globals[b.Name] = &check.Symbol{Pos: b.Pos}
+			}
+		}
+		if len(syntax) == 0 { // cannot be: the parse failed
+			syntax = lang.Positioned(err)
+		}
 	}
-	if errs := in.checker().File(f); len(errs) > 0 {
-		return nil, errs
+	errs := append(syntax, c.File(f)...).Sorted()
+	switch {
+	case len(errs) == 0:
+		return &Analysis{File: f}
+	case len(errs) == 1 && err != nil:
+		return &Analysis{File: f, Err: err}
 	}
-	return f, nil
+	return &Analysis{File: f, Err: errs}
 }
 
 // Load parses and checks src, then runs its definitions — game and let
@@ -388,6 +433,10 @@ func (in *Interp) Exec(ctx context.Context, filename, src string) error {
 func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine int) error {
 	f, err := in.parse(ctx, filename, src, firstLine)
 	if err != nil {
+		var se *lang.SyntaxError
+		if firstLine <= 1 && errors.As(err, &se) {
+			return in.Analyze(ctx, filename, src, nil).Err // every error, as check reports them
+		}
 		return err
 	}
 	return in.ExecFile(ctx, f)
@@ -396,8 +445,17 @@ func (in *Interp) ExecAt(ctx context.Context, filename, src string, firstLine in
 // ParseAt parses a piece of a longer input that starts at line firstLine,
 // and keeps its lines for error reports: the prompt parses a statement to
 // know whether it is complete, then runs it with ExecFile.
+//
+// A whole input (firstLine 1) that does not parse gives every error, as
+// check does (Analyze), unless it only ends too early: the prompt asks
+// for more lines then.
 func (in *Interp) ParseAt(ctx context.Context, filename, src string, firstLine int) (*lang.File, error) {
-	return in.parse(ctx, filename, src, firstLine)
+	f, err := in.parse(ctx, filename, src, firstLine)
+	var se *lang.SyntaxError
+	if err != nil && firstLine <= 1 && errors.As(err, &se) && !se.Incomplete {
+		return nil, in.Analyze(ctx, filename, src, nil).Err
+	}
+	return f, err
 }
 
 // ExecParsed checks and runs a file parsed beforehand from src (a program

@@ -90,6 +90,8 @@ type scanner struct {
 	poll    func(line int) error
 	tokens  int
 	stopped error
+	// comment, when set, is called for each comment skipped (Tokens).
+	comment func(p lexer.Position, text string)
 }
 
 // MaxNesting bounds how deep brackets and prefix operators nest: the parser
@@ -205,6 +207,9 @@ func (s *scanner) skipBlanks() {
 			n := strings.IndexByte(s.src[s.pos.Offset:], '\n')
 			if n < 0 {
 				n = len(s.src) - s.pos.Offset
+			}
+			if s.comment != nil {
+				s.comment(s.pos, strings.TrimRight(s.src[s.pos.Offset:s.pos.Offset+n], "\r"))
 			}
 			s.advance(n, true)
 		default:

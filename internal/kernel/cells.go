@@ -15,6 +15,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 
 	"github.com/gamelang/gamelang"
+	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/internal/version"
@@ -37,15 +38,19 @@ type cells struct {
 	// ends the cell.
 	pending map[string]any
 	history []string // the code of the cells run with store_history, in order
+	// allowStdin: the cell under way may ask its front end for input
+	// (play()'s moves).
+	allowStdin bool
 }
 
 func newCells(k *Kernel) *cells {
 	c := &cells{k: k, plots: &plots{drawn: map[string]*present.Plot{}}}
 	c.in = gamelang.NewSession(gamelang.Options{
-		Out:      streamWriter{c},
-		Redefine: true, // a cell runs again after an edit
-		Display:  c.display,
-		Plotter:  c.plots,
+		Out:         streamWriter{c},
+		Interactive: true, // play(): each move asked for with input_request
+		Redefine:    true, // a cell runs again after an edit
+		Display:     c.display,
+		Plotter:     c.plots,
 	})
 	return c
 }
@@ -82,6 +87,7 @@ func (c *cells) execute(ctx context.Context, sock zmq4.Socket, m *Message) {
 		Code         string `json:"code"`
 		Silent       bool   `json:"silent"`
 		StoreHistory *bool  `json:"store_history"`
+		AllowStdin   bool   `json:"allow_stdin"`
 	}
 	if err := json.Unmarshal(m.Content, &req); err != nil {
 		c.k.answer(sock, m, "execute_reply", map[string]any{"status": "error", "ename": "BadRequest", "evalue": err.Error(), "traceback": []string{}, "execution_count": c.count})
@@ -98,6 +104,7 @@ func (c *cells) execute(ctx context.Context, sock zmq4.Socket, m *Message) {
 	if !req.Silent {
 		c.k.publish(m, "execute_input", map[string]any{"code": req.Code, "execution_count": c.count})
 	}
+	c.allowStdin = req.AllowStdin
 	err := c.run(cellCtx, req.Code)
 	if err == nil && !req.Silent {
 		c.flush("execute_result") // the cell's value: Out[n]
@@ -160,7 +167,38 @@ func (c *cells) run(ctx context.Context, code string) error {
 		c.stream(out.String())
 		return nil
 	}
-	return c.in.Exec(ctx, c.name(), code)
+	prog, err := c.in.Parse(ctx, c.name(), code, 1)
+	for err == nil && prog != nil {
+		var rest *gamelang.Program
+		rest, err = c.in.RunUntilPlay(ctx, prog)
+		if p, ok := c.in.TakePlay(); ok && err == nil {
+			err = c.play(ctx, p)
+		}
+		prog = rest
+	}
+	return err
+}
+
+// play plays the game a play() of the cell started, as at the prompt:
+// the position and the moves are printed, and each move is asked for with
+// an input_request; the statements after the play() run once it is over.
+func (c *cells) play(ctx context.Context, p *gamelang.Play) error {
+	if !c.allowStdin {
+		return errors.New("play() asks for each move in an input box, and this front end offers none (allow_stdin is false): play in Jupyter's notebook or console, at the prompt (gamelang) or in the playground")
+	}
+	c.mu.Lock()
+	parent := c.current
+	c.mu.Unlock()
+	g := match.New(p, streamWriter{c})
+	over, err := g.Turn(ctx)
+	for !over && err == nil {
+		c.flush("display_data")
+		var line string
+		if line, err = c.k.input(ctx, parent, "your move: "); err == nil {
+			over, err = g.Input(ctx, line)
+		}
+	}
+	return err
 }
 
 // name is the name errors give the cell under way: In[3]:2:5.

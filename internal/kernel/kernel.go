@@ -111,6 +111,79 @@ type Kernel struct {
 
 	sendMu sync.Mutex // iopub is written by the shell and by the running cell
 	cells  *cells
+
+	stdinOnce sync.Once
+	replies   chan *Message // input_reply messages read from stdin
+}
+
+// input asks the front end for a line of input for the request parent
+// (an input_request on stdin, as Python's input() does in a notebook) and
+// waits for its input_reply, or for ctx to end (an interrupt).
+func (k *Kernel) input(ctx context.Context, parent *Message, prompt string) (string, error) {
+	k.stdinOnce.Do(func() {
+		k.replies = make(chan *Message, 1)
+		go k.readStdin()
+	})
+	req, err := reply(k.session, parent, "input_request", map[string]any{"prompt": prompt, "password": false})
+	if err != nil {
+		return "", err
+	}
+	for drained := false; !drained; { // answers to requests given up (an interrupt)
+		select {
+		case <-k.replies:
+		default:
+			drained = true
+		}
+	}
+	k.send(k.stdin, req)
+	for {
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case m, ok := <-k.replies:
+			if !ok {
+				return "", errors.New("the front end's input channel closed")
+			}
+			// jupyter_client's input() names no parent; one that names
+			// another request answers one given up
+			var parentHeader Header
+			_ = json.Unmarshal(m.Parent, &parentHeader)
+			if parentHeader.MsgID != "" && parentHeader.MsgID != req.Header.MsgID {
+				continue
+			}
+			var content struct {
+				Value string `json:"value"`
+			}
+			if err := json.Unmarshal(m.Content, &content); err != nil {
+				return "", fmt.Errorf("input_reply: %w", err)
+			}
+			return content.Value, nil
+		}
+	}
+}
+
+// readStdin hands the input replies stdin receives to input.
+func (k *Kernel) readStdin() {
+	defer close(k.replies)
+	for {
+		raw, err := k.stdin.Recv()
+		if err != nil {
+			return
+		}
+		m, err := k.sign.decode(raw.Frames)
+		if err != nil {
+			fmt.Fprintf(k.log, "gamelang kernel: dropped %v\n", err)
+			continue
+		}
+		if m.Header.MsgType != "input_reply" {
+			fmt.Fprintf(k.log, "gamelang kernel: no answer to %s on stdin\n", m.Header.MsgType)
+			continue
+		}
+		select {
+		case k.replies <- m:
+		default: // nobody waits: an answer too late
+		}
+	}
 }
 
 // Serve runs a kernel on the connection until a shutdown request, or ctx

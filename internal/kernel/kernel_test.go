@@ -20,10 +20,10 @@ import (
 // client is the test's side of a kernel: a shell, a control and an iopub
 // socket, as a Jupyter front end holds them.
 type client struct {
-	t                     *testing.T
-	sign                  signer
-	shell, control, iopub zmq4.Socket
-	session               string
+	t                            *testing.T
+	sign                         signer
+	shell, control, iopub, stdin zmq4.Socket
+	session                      string
 }
 
 // startKernel serves a kernel over ipc in a temporary directory and
@@ -55,12 +55,16 @@ func serveClient(t *testing.T, conn *Connection) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
+	// shell and stdin share an identity, as a front end's do: the kernel's
+	// input_request goes to the client whose request it serves
+	id := zmq4.WithID(zmq4.SocketIdentity(newID()))
 	c := &client{t: t, sign: signer{key: []byte(conn.Key)}, session: newID(),
-		shell: zmq4.NewDealer(ctx, zmq4.WithTimeout(time.Minute)), control: zmq4.NewDealer(ctx), iopub: zmq4.NewSub(ctx)}
+		shell: zmq4.NewDealer(ctx, zmq4.WithTimeout(time.Minute), id), control: zmq4.NewDealer(ctx), iopub: zmq4.NewSub(ctx),
+		stdin: zmq4.NewDealer(ctx, zmq4.WithTimeout(time.Minute), id)}
 	for _, s := range []struct {
 		sock zmq4.Socket
 		port int
-	}{{c.shell, conn.ShellPort}, {c.control, conn.ControlPort}, {c.iopub, conn.IOPubPort}} {
+	}{{c.shell, conn.ShellPort}, {c.control, conn.ControlPort}, {c.iopub, conn.IOPubPort}, {c.stdin, conn.StdinPort}} {
 		if err := s.sock.Dial(conn.endpoint(s.port)); err != nil {
 			t.Fatal(err)
 		}
@@ -179,6 +183,70 @@ func (c *client) execute(code string) (reply map[string]any, out []*Message) {
 		c.t.Fatal(err)
 	}
 	return reply, out
+}
+
+// TestPlayInACell plays Nim against the kernel: each move asked for with
+// an input_request on stdin, answered with an input_reply; a move out of
+// range is asked for again; the statement after play() runs when the game
+// is over. Without allow_stdin, play() says why it cannot.
+func TestPlayInACell(t *testing.T) {
+	c := startKernel(t)
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "play(Nim(1) + Nim(3))\nprint(\"after\")", "silent": false, "store_history": true, "allow_stdin": true})
+	var prompts []string
+	for _, answer := range []string{"9", "2", "1"} {
+		req := c.recv(c.stdin, "input_request")
+		var parent Header
+		_ = json.Unmarshal(req.Parent, &parent)
+		if parent.MsgID != id {
+			t.Fatalf("input_request answers %s, not the cell %s", parent.MsgID, id)
+		}
+		prompts = append(prompts, content(t, req)["prompt"].(string))
+		m, err := reply(c.session, req, "input_reply", map[string]any{"value": answer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames, err := c.sign.encode(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.stdin.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := c.recv(c.shell, "execute_reply")
+	if st := content(t, r)["status"]; st != "ok" {
+		t.Fatalf("the cell: %s", r.Content)
+	}
+	var text strings.Builder
+	for {
+		m := c.next()
+		var parent Header
+		_ = json.Unmarshal(m.Parent, &parent)
+		if parent.MsgID != id {
+			continue
+		}
+		if m.Header.MsgType == "status" && strings.Contains(string(m.Content), "idle") {
+			break
+		}
+		if m.Header.MsgType == "stream" {
+			text.WriteString(content(t, m)["text"].(string))
+		}
+	}
+	// Nim(1) + Nim(3) has value 2: the winning move is Nim(3) -> Nim(1)
+	// (3.); "2." (Nim(3) -> Nim(2)) is not, and the solver wins from there.
+	got := text.String()
+	for _, want := range []string{"Your move:", "Type the number of a move, 1 to 4", "Not a winning move", "I move:", "after\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the game's text lacks %q:\n%s", want, got)
+		}
+	}
+	if len(prompts) != 3 || prompts[0] != "your move: " {
+		t.Errorf("prompts %q", prompts)
+	}
+	r2, out := c.execute("play(Nim(3))")
+	if r2["status"] != "error" || !strings.Contains(fmt.Sprint(r2["evalue"]), "allow_stdin is false") {
+		t.Errorf("play without stdin: %v %v", r2, out)
+	}
 }
 
 func content(t *testing.T, m *Message) map[string]any {

@@ -35,15 +35,7 @@ func TestNotebook(t *testing.T) {
 		t.Skip("builds gamelang and starts Python")
 	}
 	py := python(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "gamelang")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/gamelang").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	data := filepath.Join(dir, "jupyter")
-	if out, err := exec.Command(bin, "kernel", "install", "--data-dir", data).CombinedOutput(); err != nil {
-		t.Fatalf("kernel install: %v\n%s", err, out)
-	}
+	dir, data := install(t)
 	src := "../../examples/notebook.ipynb"
 	executed := filepath.Join(dir, "executed.ipynb")
 	work := filepath.Join(dir, "work")
@@ -78,6 +70,48 @@ func TestNotebook(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(work, "wythoff.png")); err != nil {
 		t.Errorf("the notebook's plot() wrote no file in its directory: %v", err)
+	}
+}
+
+// install builds gamelang and registers its kernel as a user would
+// (gamelang kernel install), in a temporary directory: it returns the
+// directory and the Jupyter data directory to point JUPYTER_PATH at.
+func install(t *testing.T) (dir, data string) {
+	t.Helper()
+	dir = t.TempDir()
+	bin := filepath.Join(dir, "gamelang")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/gamelang").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	data = filepath.Join(dir, "jupyter")
+	if out, err := exec.Command(bin, "kernel", "install", "--data-dir", data).CombinedOutput(); err != nil {
+		t.Fatalf("kernel install: %v\n%s", err, out)
+	}
+	return dir, data
+}
+
+// TestPlayWithJupyterClient plays a game in a cell through
+// jupyter_client, which answers the kernel's input_request as Jupyter's
+// console and notebook do.
+func TestPlayWithJupyterClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gamelang and starts Python")
+	}
+	py := python(t)
+	_, data := install(t)
+	cmd := exec.Command(py, "testdata/play.py", "9", "3", "1")
+	cmd.Env = append(os.Environ(), "JUPYTER_PATH="+data, "JUPYTER_DATA_DIR="+data)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("jupyter_client: %v\n%s", err, out)
+	}
+	// 3. (Nim(3) -> Nim(1)) wins; the solver's only answers leave a Nim(1)
+	// for the user's last move, which wins the game.
+	for _, want := range []string{"Type the number of a move, 1 to 4", "A winning move", "you win!", "after\n",
+		"prompt: 'your move: '", "status: ok"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("the session lacks %q:\n%s", want, out)
+		}
 	}
 }
 

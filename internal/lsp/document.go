@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"path"
@@ -14,33 +15,56 @@ import (
 	"github.com/gamelang/gamelang/lang"
 )
 
-// document is an open document: its text, and its statements when it
-// parses.
+// document is an open document: its text, and what is read from it when
+// first asked: the statements that parse (recovering at each statement
+// that does not) and the check pass's analysis.
 type document struct {
 	uri, name string
 	text      string
 	lines     []string
 	parsed    bool
-	file      *lang.File      // nil when the text does not parse
+	file      *lang.File      // the statements that parse
+	clean     bool            // the text has no syntax error
 	defs      map[string]decl // the names the file defines
-	stale     bool            // its diagnostics are not yet published
+	// last is the definitions of the last version of the document without
+	// a syntax error: a name whose statement does not parse now (it is
+	// being typed) is shown as it was there.
+	last     map[string]decl
+	analysis *gamelang.Analysis // nil until asked for
+	stale    bool               // its diagnostics are not yet published
 }
 
 // decl is a name the file defines, and where.
 type decl struct {
-	stmt lang.Stmt
-	line int // from 1
-	col  int // the name's column, from 1, in bytes
-	game bool
+	stmt   lang.Stmt // nil for a statement that has never parsed
+	line   int       // from 1
+	col    int       // the name's column, from 1, in bytes
+	game   bool
+	broken bool // its statement does not parse now
 }
 
 // session answers :help and lists the words; it holds no document.
 var session = gamelang.NewSession(gamelang.Options{})
 
-// newDocument is a document of text; it is parsed when first asked about
-// (parse).
-func newDocument(uri, text string, stale bool) *document {
-	return &document{uri: uri, name: path.Base(uri), text: text, lines: strings.Split(text, "\n"), stale: stale}
+// newDocument is a document of text, the next version of prev (nil for a
+// document just opened); it is parsed when first asked about (parse).
+func newDocument(uri, text string, stale bool, prev *document) *document {
+	d := &document{uri: uri, name: path.Base(uri), text: text, lines: strings.Split(text, "\n"), stale: stale}
+	switch {
+	case prev != nil && prev.parsed:
+		d.last = prev.good()
+	case prev != nil: // a version never looked at, in a burst of changes
+		d.last = prev.last
+	}
+	return d
+}
+
+// good is the definitions of the last version without a syntax error.
+func (d *document) good() map[string]decl {
+	if d.parse().clean {
+		return d.defs
+	}
+	return d.last
 }
 
 // parse reads the document's statements and definitions, once.
@@ -49,12 +73,9 @@ func (d *document) parse() *document {
 		return d
 	}
 	d.parsed, d.defs = true, map[string]decl{}
-	f, err := lang.Parse(d.name, d.text)
-	if err != nil {
-		return d
-	}
-	d.file = f
-	for _, s := range f.Stmts {
+	r := lang.ParseAll(d.name, d.text, 1)
+	d.file, d.clean = r.File, len(r.Errors) == 0
+	for _, s := range d.file.Stmts {
 		switch s := s.(type) {
 		case *lang.GameDecl:
 			col := s.Pos.Column
@@ -68,7 +89,27 @@ func (d *document) parse() *document {
 			d.defs[s.Name.Name] = decl{stmt: s, line: s.Name.Pos.Line, col: s.Name.Pos.Column}
 		}
 	}
+	for _, b := range r.Broken {
+		if _, ok := d.defs[b.Name]; ok {
+			continue
+		}
+		def := decl{line: b.Pos.Line, col: b.Pos.Column, broken: true}
+		if old, ok := d.last[b.Name]; ok {
+			def.stmt, def.game = old.stmt, old.game
+		} else {
+			def.game = strings.HasPrefix(strings.TrimSpace(d.line(b.Pos.Line)), "game")
+		}
+		d.defs[b.Name] = def
+	}
 	return d
+}
+
+// analysed is the check pass's analysis of the text, once.
+func (d *document) analysed() *gamelang.Analysis {
+	if d.analysis == nil {
+		d.analysis = gamelang.Analyze(d.name, d.text)
+	}
+	return d.analysis
 }
 
 func (d *document) line(n int) string {
@@ -111,7 +152,7 @@ func (d *document) offset(p position) (line string, off int) {
 // points at.
 func (d *document) diagnostics() []diagnostic {
 	out := []diagnostic{}
-	_, err := gamelang.Compile(d.name, d.text)
+	err := d.analysed().Err
 	var list gamelang.ErrorList
 	var one *gamelang.Error
 	switch {
@@ -173,7 +214,14 @@ func (d *document) hover(p position) any {
 	}
 	var text string
 	if def, ok := d.defs[word]; ok {
-		text = fmt.Sprintf("```gamelang\n%s\n```\ndefined at line %d", lang.PrettyStmt(def.stmt), def.line)
+		switch {
+		case def.stmt == nil:
+			text = fmt.Sprintf("`%s`: defined at line %d, which does not parse yet", word, def.line)
+		case def.broken:
+			text = fmt.Sprintf("```gamelang\n%s\n```\nas last written without syntax errors; its definition at line %d does not parse now", lang.PrettyStmt(def.stmt), def.line)
+		default:
+			text = fmt.Sprintf("```gamelang\n%s\n```\ndefined at line %d", lang.PrettyStmt(def.stmt), def.line)
+		}
 	} else {
 		var b strings.Builder
 		if repl.Help(session, &b, word) != nil {
@@ -245,9 +293,6 @@ const (
 
 func (d *document) symbols() any {
 	out := []symbol{}
-	if d.file == nil {
-		return out
-	}
 	for _, s := range d.file.Stmts {
 		var name string
 		kind := symbolVariable
@@ -266,11 +311,27 @@ func (d *document) symbols() any {
 		if def.stmt != s {
 			continue // defined again later: the later one is the symbol
 		}
-		whole := rangeT{d.at(def.line, 1), d.at(def.line, len(d.line(def.line))+1)}
-		sel := rangeT{d.at(def.line, def.col), d.at(def.line, def.col+len(name))}
-		out = append(out, symbol{Name: name, Detail: strings.SplitN(lang.PrettyStmt(s), "\n", 2)[0], Kind: kind, Range: whole, SelectionRange: sel})
+		out = append(out, d.symbol(name, kind, strings.SplitN(lang.PrettyStmt(s), "\n", 2)[0], def))
 	}
+	for name, def := range d.defs {
+		if def.broken {
+			kind := symbolVariable
+			if def.game {
+				kind = symbolClass
+			}
+			out = append(out, d.symbol(name, kind, "(does not parse)", def))
+		}
+	}
+	slices.SortFunc(out, func(a, b symbol) int {
+		return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Name, b.Name))
+	})
 	return out
+}
+
+func (d *document) symbol(name string, kind int, detail string, def decl) symbol {
+	whole := rangeT{d.at(def.line, 1), d.at(def.line, len(d.line(def.line))+1)}
+	sel := rangeT{d.at(def.line, def.col), d.at(def.line, def.col+len(name))}
+	return symbol{Name: name, Detail: detail, Kind: kind, Range: whole, SelectionRange: sel}
 }
 
 // formatting replaces the whole text with gamelang fmt's, or changes

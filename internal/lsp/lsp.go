@@ -4,7 +4,11 @@
 // answers from it: diagnostics from the check pass as the text changes,
 // hover (the prompt's :help for a builtin, the definition for a name of
 // the file), completion (the prompt's words and the file's names),
-// go to definition, document symbols and formatting (gamelang fmt).
+// go to definition, references, rename, signature help, semantic tokens,
+// document symbols and formatting (gamelang fmt). A file with syntax
+// errors is read past them (lang.ParseAll): every feature works from the
+// statements that parse, and a definition being typed is shown as the
+// last version without a syntax error had it.
 //
 // Positions: the protocol counts lines from 0 and characters in UTF-16
 // code units; gamelang counts lines from 1 and columns in bytes. The
@@ -42,6 +46,7 @@ const (
 	codeInvalidRequest = -32600
 	codeMethodNotFound = -32601
 	codeInvalidParams  = -32602
+	codeRequestFailed  = -32803 // the protocol's: a request that is valid but cannot be done
 )
 
 // conn reads and writes framed messages.
@@ -280,6 +285,13 @@ func (s *server) handle(m message) (any, *rpcError) {
 				"definitionProvider":         true,
 				"documentSymbolProvider":     true,
 				"documentFormattingProvider": true,
+				"referencesProvider":         true,
+				"renameProvider":             true,
+				"signatureHelpProvider":      map[string]any{"triggerCharacters": []string{"(", ","}},
+				"semanticTokensProvider": map[string]any{
+					"legend": map[string]any{"tokenTypes": tokenTypes, "tokenModifiers": tokenModifiers},
+					"full":   true,
+				},
 			},
 			"serverInfo": map[string]any{"name": "gamelang"},
 		}, nil
@@ -315,8 +327,15 @@ func (s *server) handle(m message) (any, *rpcError) {
 		delete(s.docs, p.TextDocument.URI)
 		s.publish(p.TextDocument.URI, []diagnostic{})
 		return nil, nil
-	case "textDocument/hover", "textDocument/completion", "textDocument/definition":
-		var p positionParams
+	case "textDocument/hover", "textDocument/completion", "textDocument/definition",
+		"textDocument/references", "textDocument/rename", "textDocument/signatureHelp":
+		var p struct {
+			positionParams
+			NewName string `json:"newName"`
+			Context struct {
+				IncludeDeclaration bool `json:"includeDeclaration"`
+			} `json:"context"`
+		}
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, bad(err)
 		}
@@ -330,9 +349,19 @@ func (s *server) handle(m message) (any, *rpcError) {
 			return d.hover(p.Position), nil
 		case "textDocument/completion":
 			return d.completion(p.Position), nil
+		case "textDocument/references":
+			return d.references(p.TextDocument.URI, p.Position, p.Context.IncludeDeclaration), nil
+		case "textDocument/rename":
+			edit, err := d.rename(p.TextDocument.URI, p.Position, p.NewName)
+			if err != nil {
+				return nil, &rpcError{codeRequestFailed, err.Error()}
+			}
+			return edit, nil
+		case "textDocument/signatureHelp":
+			return d.signatureHelp(p.Position), nil
 		}
 		return d.definition(p.TextDocument.URI, p.Position), nil
-	case "textDocument/documentSymbol", "textDocument/formatting":
+	case "textDocument/documentSymbol", "textDocument/formatting", "textDocument/semanticTokens/full":
 		var p struct{ TextDocument docID }
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, bad(err)
@@ -342,8 +371,11 @@ func (s *server) handle(m message) (any, *rpcError) {
 			return nil, &rpcError{codeInvalidParams, "the document is not open: " + p.TextDocument.URI}
 		}
 		d = d.parse()
-		if m.Method == "textDocument/formatting" {
+		switch m.Method {
+		case "textDocument/formatting":
 			return d.formatting(), nil
+		case "textDocument/semanticTokens/full":
+			return d.semanticTokens(), nil
 		}
 		return d.symbols(), nil
 	}
@@ -359,7 +391,7 @@ func (s *server) update(uri, text string) {
 	if d, ok := s.docs[uri]; !ok || !d.stale {
 		s.stale = append(s.stale, uri) // else it is listed already
 	}
-	s.docs[uri] = newDocument(uri, text, true)
+	s.docs[uri] = newDocument(uri, text, true, s.docs[uri])
 }
 
 // flush publishes the diagnostics of the documents changed since they
@@ -368,7 +400,7 @@ func (s *server) flush() {
 	for _, uri := range s.stale {
 		if d, ok := s.docs[uri]; ok && d.stale {
 			d.stale = false
-			s.publish(uri, d.diagnostics())
+			s.publish(uri, d.parse().diagnostics())
 		}
 	}
 	s.stale = s.stale[:0]

@@ -178,7 +178,7 @@ func TestSession(t *testing.T) {
 		t.Errorf("formatting\n got %s\nwant %s", got, want)
 	}
 
-	if _, e := c.call("textDocument/rename", at(uri, 0, 0)); e == nil || e["code"].(float64) != codeMethodNotFound {
+	if _, e := c.call("textDocument/codeLens", at(uri, 0, 0)); e == nil || e["code"].(float64) != codeMethodNotFound {
 		t.Errorf("an unknown method: %v", e)
 	}
 	c.call("shutdown", nil)

@@ -490,6 +490,49 @@ func wrap(out io.Writer, text, indent string) {
 	fmt.Fprintln(out, line)
 }
 
+// Signatures are the ways to call a builtin function or game, as its help
+// writes them (grundy(P), grundy(G, a..b)), nil for another word.
+func Signatures(name string) []string {
+	for _, d := range gamelang.Funcs() {
+		if d.Name == name {
+			return calls(name, d.Usage)
+		}
+	}
+	if b, ok := stdlib.Lookup(name); ok && b.Params != nil {
+		return []string{signature(b)}
+	}
+	return nil
+}
+
+// calls lists the calls of name in a usage text: each "name(" up to its
+// closing bracket.
+func calls(name, usage string) []string {
+	var out []string
+	for rest := usage; ; {
+		i := strings.Index(rest, name+"(")
+		if i < 0 {
+			return out
+		}
+		rest = rest[i:]
+		depth, end := 0, -1
+		for j, c := range rest {
+			if c == '(' {
+				depth++
+			} else if c == ')' {
+				if depth--; depth == 0 {
+					end = j + 1
+					break
+				}
+			}
+		}
+		if end < 0 {
+			return out
+		}
+		out = append(out, rest[:end])
+		rest = rest[end:]
+	}
+}
+
 func signature(b *stdlib.Game) string {
 	if b.Params == nil {
 		return b.Name

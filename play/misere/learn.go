@@ -13,7 +13,9 @@ package misere
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"slices"
 )
 
@@ -28,7 +30,17 @@ func (l *learner) learn(ctx context.Context, n int32) (*monoid, error) {
 	if err != nil {
 		return nil, err
 	}
-	for {
+	// A recalibration is a function of the trial and its least failure,
+	// and it can lead back to a trial tried before (0.3371 at heap 11, after
+	// 26 trials): the learning would go round for ever. A trial seen again
+	// stops it, saying so.
+	seen := map[uint64]bool{}
+	for trials := 1; ; trials++ {
+		k := m.key()
+		if seen[k] {
+			return nil, &cycleError{heap: n, trials: trials}
+		}
+		seen[k] = true
 		f, err := m.verify(ctx, l.g, n)
 		if err != nil {
 			return nil, err
@@ -43,6 +55,40 @@ func (l *learner) learn(ctx context.Context, n int32) (*monoid, error) {
 			return nil, err
 		}
 	}
+}
+
+// key is a hash of a trial: its table, P-portion and heaps' images.
+func (m *monoid) key() uint64 {
+	h := fnv.New64a()
+	var b [4]byte
+	put := func(x int32) {
+		binary.LittleEndian.PutUint32(b[:], uint32(x))
+		h.Write(b[:])
+	}
+	put(int32(m.size()))
+	for _, x := range m.phi {
+		put(x)
+	}
+	for i, row := range m.mul {
+		if m.isP[i] {
+			put(-1)
+		}
+		for _, x := range row {
+			put(x)
+		}
+	}
+	return h.Sum64()
+}
+
+// cycleError reports recalibrations that came back to a trial tried
+// before.
+type cycleError struct {
+	heap   int32
+	trials int
+}
+
+func (e *cycleError) Error() string {
+	return fmt.Sprintf("learning the quotient of the heaps up to %d, trial %d was one tried before: the recalibrations go round without a verified quotient", e.heap, e.trials)
 }
 
 // trial marks and reduces a trial monoid with heap h's image phi[h].

@@ -230,11 +230,27 @@ func TestQuotientsAsMisereSolver(t *testing.T) {
 // Every element of a quotient found is a class of its own: for every two
 // elements some position added to a position of each gives outcomes that
 // differ, checked by an exact search over positions.
+// A learning whose recalibrations come back to a trial tried before stops
+// and says so, keeping the quotient verified so far: 0.3371 went round
+// for ever at heap 11 (found by the 4-digit census).
+func TestQuotientLearningThatGoesRoundStops(t *testing.T) {
+	r, code := codeGame(t, "0.3371")
+	l := newLearner(r, code, &solve.Limits{})
+	err := l.grow(context.Background(), 60)
+	var ce *cycleError
+	if !errors.As(err, &ce) || ce.heap != 11 {
+		t.Fatalf("0.3371 to heap 60: %v, want a cycle at heap 11", err)
+	}
+	if l.bound != 10 || l.ver.size() != 18 {
+		t.Errorf("kept the quotient to heap %d of order %d, want heap 10, order 18", l.bound, l.ver.size())
+	}
+}
+
 func TestQuotientElementsAreDistinctClasses(t *testing.T) {
 	for _, c := range []struct {
 		code string
 		heap int32
-	}{{"0.75", 10}, {"0.312", 12}, {"0.123", 11}, {"0.77", 10}, {"0.14", 9}} {
+	}{{"0.75", 10}, {"0.312", 12}, {"0.123", 11}, {"0.77", 10}, {"0.14", 9}, {"0.3371", 10}} {
 		r, code := codeGame(t, c.code)
 		l := newLearner(r, code, &solve.Limits{})
 		if err := l.grow(context.Background(), c.heap); err != nil {
