@@ -10,6 +10,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -563,5 +564,54 @@ func TestBrowserTimeToFirstAnswer(t *testing.T) {
 	t.Logf("tour.game: gamelang ready at %s ms, the first answer at %s ms after the navigation began", ready, at)
 	if at == "" || p.eval(stdout) != cliOutput(t, "tour.game") {
 		t.Errorf("the first answer at %q; the page shows %q", at, p.eval(stdout))
+	}
+}
+
+// At the common laptop widths the header is one row: every control beside
+// the title, none wrapped under it (the status may take two lines of its
+// own box).
+func TestBrowserHeaderIsOneRow(t *testing.T) {
+	p := open(t, true)
+	for _, w := range []int64{1280, 1366, 1920} {
+		p.run(chromedp.EmulateViewport(w, 800))
+		p.load("")
+		p.screenshot(fmt.Sprintf("header-%d", w))
+		// the elements whose top is below the title's bottom: wrapped
+		wrapped := p.eval(`(() => {
+			const h1 = document.querySelector('header h1').getBoundingClientRect();
+			return [...document.querySelectorAll('header > *')].filter(e => e.offsetParent !== null && e.getBoundingClientRect().top >= h1.bottom).map(e => e.id || e.tagName).join(' ');
+		})()`)
+		if wrapped != "" {
+			t.Errorf("at %d px the header wraps: %s under the title", w, wrapped)
+		}
+	}
+}
+
+// An example whose whole text is replaced is a new script: its errors say
+// untitled.game, not the example's name, and the example is left as it was.
+func TestBrowserReplacedExampleIsANewScript(t *testing.T) {
+	p := open(t, true)
+	p.load("nim.game")
+	orig := p.eval(`document.getElementById('source').value`)
+	p.run(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('source'); s.focus(); s.select(); })()`),
+		chromedp.SendKeys(chromedp.ID("source"), "grundy(Nim(3) + nosuch)"))
+	if status := p.runScript(); status != "1" {
+		t.Fatalf("status %s", status)
+	}
+	if errText := p.eval(`document.querySelector('#output pre.err').textContent`); !strings.HasPrefix(errText, "untitled.game:1:17: unknown name nosuch") {
+		t.Errorf("the error shown:\n%s", errText)
+	}
+	if got := p.eval(`document.getElementById('scripts').value`); got != "" {
+		t.Errorf("the menu still names example %q", got)
+	}
+	// an edit that keeps some of the example's text is the example's
+	p.load("wythoff.game")
+	p.setSource(p.eval(`document.getElementById('source').value`) + "grundy(Nim(1))\n")
+	if got := p.eval(`document.getElementById('scripts').selectedOptions[0].textContent`); !strings.Contains(got, "Wythoff") {
+		t.Errorf("an edited example is shown as %q in the menu", got)
+	}
+	p.load("nim.game")
+	if got := p.eval(`document.getElementById('source').value`); got != orig {
+		t.Errorf("nim.game after its text was replaced: %q", got)
 	}
 }

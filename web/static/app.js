@@ -70,7 +70,31 @@ function render() {
   source.style.height = source.scrollHeight + 'px';
 }
 
-source.addEventListener('input', () => { marks = []; render(); save(); });
+// An example whose whole text is replaced (Select All, then a paste or a
+// key) or emptied is a new script: its errors, share link and download
+// carry a name of its own (untitled.game), not the example's, and the
+// example's edited copy is left as it was.
+let replacing = false;
+source.addEventListener('beforeinput', () => {
+  replacing = source.value !== '' && source.selectionStart === 0 && source.selectionEnd === source.value.length;
+});
+source.addEventListener('input', () => {
+  if ((replacing || source.value === '') && scripts.some((s) => s.name === scriptName)) {
+    scriptName = untitled();
+    $('scripts').value = '';
+    showReset();
+  }
+  replacing = false;
+  marks = []; render(); save();
+});
+
+// untitled is a name for a new script that no kept script has.
+function untitled() {
+  for (let i = 1; ; i++) {
+    const name = i === 1 ? 'untitled.game' : 'untitled-' + i + '.game';
+    if (localStorage.getItem(keyOf(name)) === null) return name;
+  }
+}
 source.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); }
   if (e.key === 'Tab' && !e.shiftKey) {
