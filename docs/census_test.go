@@ -62,20 +62,32 @@ func merged(t *testing.T, pattern, whole string) []sweep.Record {
 }
 
 // TestCensus: the committed shards of the census merge into the committed
-// census byte for byte, and the tables of docs/census.md are the census of
-// those records (go test ./docs -run Census -update-census rewrites them).
+// census byte for byte, and the tables of docs/census.md and
+// docs/misere4.md are the census of those records (go test ./docs -run
+// Census -update-census rewrites them).
 func TestCensus(t *testing.T) {
-	type part struct {
-		recs   []sweep.Record
-		render func(io.Writer, []sweep.Record) error
-	}
-	parts := map[string]part{
+	censusParts(t, "census.md", map[string]part{
 		"octal4":  {merged(t, "census/shard-*-of-2.jsonl.gz", "census/octal4.jsonl.gz"), sweep.Census},
 		"further": {merged(t, "census/further-*-of-2.jsonl.gz", ""), sweep.Census},
 		"full":    {merged(t, "census/full-*-of-2.jsonl.gz", ""), sweep.Census},
 		"misere":  {merged(t, "census/misere3-*-of-2.jsonl.gz", ""), sweep.MisereTable},
-	}
-	page, err := os.ReadFile("census.md")
+	})
+	censusParts(t, "misere4.md", map[string]part{
+		"misere4": {merged(t, "census/misere4-*-of-16.jsonl.gz", ""), sweep.MisereTable},
+	})
+}
+
+// part is a generated part of a page: records and how they are written.
+type part struct {
+	recs   []sweep.Record
+	render func(io.Writer, []sweep.Record) error
+}
+
+// censusParts checks (or with -update-census rewrites) the parts of a page
+// between <!-- census NAME --> and <!-- end of census NAME -->.
+func censusParts(t *testing.T, file string, parts map[string]part) {
+	t.Helper()
+	page, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,17 +100,17 @@ func TestCensus(t *testing.T) {
 		begin, end := "<!-- census "+name+" -->\n", "<!-- end of census "+name+" -->"
 		i, j := strings.Index(text, begin), strings.Index(text, end)
 		if i < 0 || j < i {
-			t.Fatalf("census.md has no %q ... %q", begin, end)
+			t.Fatalf("%s has no %q ... %q", file, begin, end)
 		}
 		if got := text[i+len(begin) : j]; got != b.String() {
 			if !*updateCensus {
-				t.Errorf("census.md's %s tables are not the census of docs/census/ (go test ./docs -run Census -update-census)", name)
+				t.Errorf("%s's %s tables are not the census of docs/census/ (go test ./docs -run Census -update-census)", file, name)
 			}
 			text = text[:i+len(begin)] + b.String() + text[j:]
 		}
 	}
 	if *updateCensus {
-		if err := os.WriteFile("census.md", []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

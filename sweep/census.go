@@ -177,10 +177,12 @@ func buckets(cs []*censusClass, key func(Record) int64) []bucket {
 // MisereTable writes the misère quotients a sweep's query
 // 'c: quotient(octal(c), bound)' found, one code a line: the order, the
 // size of the P-portion, and the proved period of the heaps' images, or
-// how far the quotient was found and why not further.
+// how far the quotient was found and why not further; before the table,
+// the counts, and those of each reason a learning stopped.
 func MisereTable(w io.Writer, recs []Record) error {
 	var rows []string
 	periodic, tame, stopped, failed := 0, 0, 0, 0
+	reasons := map[string]int{}
 	for _, r := range recs {
 		if r.Answer == nil || r.Answer.Type != "quotient" {
 			failed++
@@ -207,7 +209,9 @@ func MisereTable(w io.Writer, recs []Record) error {
 			per = fmt.Sprintf("%d from heap %d", q.Period.Period, q.Period.Preperiod)
 		case q.Stopped != "":
 			stopped++
-			found = fmt.Sprintf("heaps up to %d: no finite quotient found further", q.Bound)
+			why := learningStop(q.Stopped)
+			reasons[why]++
+			found = fmt.Sprintf("heaps up to %d; at %d, %s", q.Bound, q.Bound+1, why)
 		default:
 			found = fmt.Sprintf("heaps up to %d", q.Bound)
 		}
@@ -220,9 +224,48 @@ func MisereTable(w io.Writer, recs []Record) error {
 	}
 	fmt.Fprintf(w, "%d codes: %d quotients with a proved period (they hold for every heap), %d where no finite quotient was found past some heap, %d found to the bound without a period, %d errors; %d tame.\n\n",
 		len(recs), periodic, stopped, len(recs)-periodic-stopped-failed, failed, tame)
+	if len(reasons) > 0 {
+		var whys []string
+		for why := range reasons {
+			whys = append(whys, why)
+		}
+		sort.Slice(whys, func(i, j int) bool {
+			return reasons[whys[i]] > reasons[whys[j]] || reasons[whys[i]] == reasons[whys[j]] && whys[i] < whys[j]
+		})
+		fmt.Fprintf(w, "Where a learning stopped, the next heap gave:\n\n")
+		for _, why := range whys {
+			fmt.Fprintf(w, "- %s: %s\n", why, plural(reasons[why], "code"))
+		}
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "| code | order | P-portion | tame | period | found for |\n|---|---|---|---|---|---|\n")
 	for _, row := range rows {
 		fmt.Fprint(w, row)
 	}
 	return nil
+}
+
+// learningStop is a learning's stop reason, short: the kind of limit met.
+func learningStop(stopped string) string {
+	switch {
+	case strings.Contains(stopped, "a trial had more than"):
+		return "a trial with more classes than the limit (1024) before one was verified"
+	case strings.Contains(stopped, "has more than"):
+		return "a quotient with more classes than the limit (256)"
+	case strings.Contains(stopped, "recalibrations go round"):
+		return "recalibrations that came back to a trial tried before"
+	case strings.Contains(stopped, "no trial for heap"):
+		return "no recalibration that told the least failure right"
+	case strings.Contains(stopped, "needed"):
+		return "a trial past the memory of a direct sum (2^22 elements)"
+	}
+	return firstLine(stopped)
+}
+
+// plural is n things, with an s unless n is 1.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
