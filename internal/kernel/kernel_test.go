@@ -164,6 +164,16 @@ func (c *client) execute(code string) (reply map[string]any, out []*Message) {
 	c.t.Helper()
 	id := c.send(c.shell, "execute_request", map[string]any{"code": code, "silent": false, "store_history": true, "allow_stdin": false})
 	r := c.recv(c.shell, "execute_reply")
+	if err := json.Unmarshal(r.Content, &reply); err != nil {
+		c.t.Fatal(err)
+	}
+	return reply, c.outputs(id)
+}
+
+// outputs is what iopub carried for the request id until the kernel was
+// idle again, the status messages left out.
+func (c *client) outputs(id string) (out []*Message) {
+	c.t.Helper()
 	for {
 		m := c.next()
 		var parent Header
@@ -173,16 +183,12 @@ func (c *client) execute(code string) (reply map[string]any, out []*Message) {
 		}
 		if m.Header.MsgType == "status" {
 			if strings.Contains(string(m.Content), "idle") {
-				break
+				return out
 			}
 			continue
 		}
 		out = append(out, m)
 	}
-	if err := json.Unmarshal(r.Content, &reply); err != nil {
-		c.t.Fatal(err)
-	}
-	return reply, out
 }
 
 // TestPlayInACell plays Nim against the kernel: each move asked for with
@@ -218,16 +224,7 @@ func TestPlayInACell(t *testing.T) {
 		t.Fatalf("the cell: %s", r.Content)
 	}
 	var text strings.Builder
-	for {
-		m := c.next()
-		var parent Header
-		_ = json.Unmarshal(m.Parent, &parent)
-		if parent.MsgID != id {
-			continue
-		}
-		if m.Header.MsgType == "status" && strings.Contains(string(m.Content), "idle") {
-			break
-		}
+	for _, m := range c.outputs(id) {
 		if m.Header.MsgType == "stream" {
 			text.WriteString(content(t, m)["text"].(string))
 		}
