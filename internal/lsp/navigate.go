@@ -70,6 +70,8 @@ func (d *document) references(uri string, p position, withDecl bool) any {
 func (d *document) rename(uri string, p position, to string) (any, error) {
 	name, def, ok := d.target(p)
 	switch {
+	case !d.clean:
+		return nil, fmt.Errorf("the file has syntax errors: fix them first (a name inside a statement that does not parse cannot be renamed)")
 	case !ok || def.line == 0:
 		return nil, fmt.Errorf("only a name this file defines can be renamed")
 	case to == name:

@@ -92,6 +92,10 @@ func TestSurvivesATypo(t *testing.T) {
 	if strings.Join(names, " ") != "Kayles n Moves" {
 		t.Errorf("symbols %v, want Kayles n Moves", names)
 	}
+	// a rename would miss the names inside the statements that do not parse
+	if _, e := c.call("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(1, 4), "newName": "size"}); e == nil || !strings.Contains(e["message"].(string), "syntax errors") {
+		t.Errorf("rename in a file with syntax errors: %v", e)
+	}
 	c.close()
 }
 
