@@ -35,6 +35,7 @@ import (
 	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
+	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Options configure a session.
@@ -284,6 +285,23 @@ func (s *Session) Info(name string) (string, bool) { return s.in.Info(name) }
 
 // Conventions documents the play conventions queries may name.
 func (s *Session) Conventions() []Doc { return s.in.ConventionDocs() }
+
+// GameDoc documents a builtin game.
+type GameDoc struct {
+	Name   string
+	Params []string // nil for a ruleset (Nim), else a family's (Kayles(n))
+	Doc    string
+	Twin   string // the .game definition it answers like
+}
+
+// Games documents the builtin games, in the order the library lists them.
+func Games() []GameDoc {
+	var out []GameDoc
+	for _, b := range stdlib.All() {
+		out = append(out, GameDoc{Name: b.Name, Params: b.Params, Doc: b.Doc, Twin: b.Twin})
+	}
+	return out
+}
 
 // Funcs documents the builtin functions, in alphabetical order.
 func Funcs() []Doc { return eval.FuncDocs() }

@@ -18,6 +18,7 @@ import (
 	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/repl"
+	"github.com/gamelang/gamelang/internal/vocab"
 	"github.com/gamelang/gamelang/internal/version"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/present"
@@ -148,7 +149,7 @@ func (c *cells) run(ctx context.Context, code string) error {
 		var out bytes.Buffer
 		switch name {
 		case ":help", ":h":
-			if err := repl.Help(c.in, &out, arg); err != nil {
+			if err := vocab.Help(c.in, &out, arg); err != nil {
 				return err
 			}
 		case ":info", ":i":
@@ -357,7 +358,7 @@ func (c *cells) complete(m *Message) map[string]any {
 	prefix := string(code[start:max(start, min(req.CursorPos, len(code)))])
 	matches := []string{}
 	if prefix != "" {
-		for _, w := range repl.Words(c.in) {
+		for _, w := range vocab.Words(c.in) {
 			if strings.HasPrefix(w, prefix) {
 				matches = append(matches, w)
 			}
@@ -378,7 +379,7 @@ func (c *cells) inspect(m *Message) map[string]any {
 	if word != "" {
 		if text, ok = c.in.Info(word); !ok {
 			var b bytes.Buffer
-			if repl.Help(c.in, &b, word) == nil {
+			if vocab.Help(c.in, &b, word) == nil {
 				text, ok = b.String(), true
 			}
 		}

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gamelang/gamelang"
-	"github.com/gamelang/gamelang/internal/repl"
+	"github.com/gamelang/gamelang/internal/vocab"
 	"github.com/gamelang/gamelang/lang"
 )
 
@@ -224,7 +224,7 @@ func (d *document) hover(p position) any {
 		}
 	} else {
 		var b strings.Builder
-		if repl.Help(session, &b, word) != nil {
+		if vocab.Help(session, &b, word) != nil {
 			return nil
 		}
 		text = "```\n" + strings.TrimRight(b.String(), "\n") + "\n```"
@@ -264,7 +264,7 @@ func (d *document) completion(p position) any {
 			add(n, kindVariable, "let, line "+fmt.Sprint(d.defs[n].line))
 		}
 	}
-	for _, w := range repl.Words(session) {
+	for _, w := range vocab.Words(session) {
 		kind := kindFunction
 		if slices.Contains(lang.Keywords, w) {
 			kind = kindKeyword

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/gamelang/gamelang"
-	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/internal/vocab"
 )
 
 // The VS Code grammar highlights every keyword of the language and no
@@ -29,11 +29,12 @@ func TestTextMateKeywords(t *testing.T) {
 	match := g.Repository["keywords"].Match
 	inner := strings.TrimSuffix(strings.TrimPrefix(match, `\b(`), `)\b`)
 	words := strings.Split(inner, "|")
-	if !sameWords(words, lang.Keywords) {
-		t.Errorf("the grammar's keywords %v, the language's %v", words, lang.Keywords)
+	keywords, _, _ := vocab.Lists()
+	if !sameWords(words, keywords) {
+		t.Errorf("the grammar's keywords %v, the language's %v", words, keywords)
 	}
 	re := regexp.MustCompile(match)
-	for _, kw := range lang.Keywords {
+	for _, kw := range keywords {
 		if got := re.FindString("x " + kw + " y"); got != kw {
 			t.Errorf("the grammar finds %q in %q", got, "x "+kw+" y")
 		}
@@ -58,8 +59,8 @@ func TestVimKeywords(t *testing.T) {
 	}
 	for _, line := range strings.Split(string(b), "\n") {
 		if f := strings.Fields(line); len(f) > 3 && f[0] == "syn" && f[1] == "keyword" && f[2] == "gamelangKeyword" {
-			if !sameWords(f[3:], lang.Keywords) {
-				t.Errorf("the Vim keywords %v, the language's %v", f[3:], lang.Keywords)
+			if keywords, _, _ := vocab.Lists(); !sameWords(f[3:], keywords) {
+				t.Errorf("the Vim keywords %v, the language's %v", f[3:], keywords)
 			}
 			return
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang"
-	"github.com/gamelang/gamelang/internal/repl"
+	"github.com/gamelang/gamelang/internal/vocab"
 	"github.com/gamelang/gamelang/lang"
 )
 
@@ -78,7 +78,7 @@ func (d *document) rename(uri string, p position, to string) (any, error) {
 		return map[string]any{"changes": map[string][]textEdit{uri: {}}}, nil
 	case !lang.IsName(to):
 		return nil, fmt.Errorf("%q is not a name: a letter or _, then letters, digits and _, and not a keyword", to)
-	case slices.Contains(repl.Words(session), to):
+	case slices.Contains(vocab.Words(session), to):
 		return nil, fmt.Errorf("%s is a word of the language (a builtin)", to)
 	}
 	if old, taken := d.defs[to]; taken {
@@ -195,7 +195,7 @@ func (d *document) signatures(name string) []string {
 		}
 		return []string{name + "(" + strings.Join(names, ", ") + ")"}
 	}
-	return repl.Signatures(name)
+	return vocab.Signatures(name)
 }
 
 // paramsOf are the parameters of a signature f(a, b..c, "file"): its

@@ -96,24 +96,6 @@ func TestCompleteCommandsAndFiles(t *testing.T) {
 	}
 }
 
-// :help knows the words of the kinds of position and the names their
-// rules see.
-func TestHelpKindWords(t *testing.T) {
-	in := gamelang.NewSession(gamelang.Options{Out: new(strings.Builder)})
-	for topic, want := range map[string]string{
-		"list":       "a list of numbers of any length",
-		"at":         "at(i)\n  in the rules of a list game, the number at index i",
-		"vertices":   "the vertices of the position",
-		"neighbours": "neighbours(v)",
-		"graph":      "a game on a simple graph",
-	} {
-		var b strings.Builder
-		if err := repl.Help(in, &b, topic); err != nil || !strings.Contains(b.String(), want) {
-			t.Errorf(":help %s: %v\n%s", topic, err, b.String())
-		}
-	}
-}
-
 // A name the user defined is not completed into a longer builtin one: Tab
 // after W offers W itself and Wythoff.
 func TestCompleteKeepsDefinedName(t *testing.T) {

@@ -93,6 +93,9 @@ func (e *cycleError) Error() string {
 
 // trial marks and reduces a trial monoid with heap h's image phi[h].
 func (l *learner) trial(ctx context.Context, d *dsum, phi []int32, n int32) (*monoid, error) {
+	if err := l.g.lim.CheckValues("learning a misère quotient", int(d.n), trialBytes(d, phi)); err != nil {
+		return nil, err
+	}
 	trans, err := heapTrans(ctx, l.g, n, phi, d.mul, d.n)
 	if err != nil {
 		return nil, err
@@ -102,6 +105,22 @@ func (l *learner) trial(ctx context.Context, d *dsum, phi []int32, n int32) (*mo
 		return nil, err
 	}
 	return reduce(ctx, d, phi, isP, n, l.maxTrialSize())
+}
+
+// trialBytes is what marking and reducing the trial d may hold at most:
+// per element, its marks and stamp (markP), its index, position and
+// successors under the k distinct images, and its key in the refinement
+// (reduce), every element reached.
+func trialBytes(d *dsum, phi []int32) int64 {
+	var k int64
+	seen := map[int32]bool{}
+	for _, x := range phi {
+		if x != 0 && !seen[x] {
+			seen[x] = true
+			k++
+		}
+	}
+	return int64(d.n) * (6 + 4 + 12 + 24 + 4*k + 48 + 4*(k+1))
 }
 
 // maxTrialSize bounds the classes of a trial: a trial can have more

@@ -321,3 +321,18 @@ func TestQuotient007AgreesWithSearch(t *testing.T) {
 		}
 	}
 }
+
+// A trial that would take more memory than the budget is refused before
+// it is built: the learning stops with the limit, keeping what it found.
+func TestQuotientTrialWithinTheBudget(t *testing.T) {
+	r, code := codeGame(t, "0.07")
+	l := newLearner(r, code, &solve.Limits{MaxMemory: 200 << 10})
+	err := l.grow(context.Background(), 25)
+	var le *solve.LimitError
+	if !errors.As(err, &le) || le.What != "learning a misère quotient" {
+		t.Fatalf("0.07 to heap 25 within 200 KiB: %v", err)
+	}
+	if l.bound < 5 {
+		t.Errorf("kept the quotient to heap %d only", l.bound)
+	}
+}

@@ -9,15 +9,13 @@ package session
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/internal/svgplot"
-	"github.com/gamelang/gamelang/lang"
+	"github.com/gamelang/gamelang/internal/vocab"
 	"github.com/gamelang/gamelang/solve"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Event is something the page shows.
@@ -206,14 +204,5 @@ func (r *reporter) Report(what, unit string, done, total int64) {
 }
 
 // Words are the words the editor colours: the keywords, the builtin
-// functions and the builtin games.
-func Words() (keywords, functions, games []string) {
-	keywords = slices.Clone(lang.Keywords)
-	for _, d := range gamelang.Funcs() {
-		functions = append(functions, d.Name)
-	}
-	for _, g := range stdlib.All() {
-		games = append(games, g.Name)
-	}
-	return keywords, functions, games
-}
+// functions and the builtin games (the language's one vocabulary).
+func Words() (keywords, functions, games []string) { return vocab.Lists() }
