@@ -9,7 +9,9 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gamelang/gamelang"
@@ -29,6 +31,11 @@ type Options struct {
 
 	Checkpoint string        // a file to save to and resume from; "" for none
 	Every      time.Duration // how often to save
+
+	// Jobs is how many games run side by side (0: one a core the process
+	// may use). A sweep with a checkpoint runs one game at a time: the
+	// checkpoint holds the game under way.
+	Jobs int
 
 	Log      io.Writer      // what the sweep says besides its output (checkpoints); nil: nothing
 	Progress solve.Reporter // shows how far a game is; nil: nothing
@@ -68,17 +75,23 @@ func Run(ctx context.Context, o Options, out io.Writer) ([]Record, error) {
 			return nil, err
 		}
 	}
-	for i, item := range o.Family.Items {
-		if !o.Shard.Has(i) || i <= s.lastDone() {
-			continue
+	var todo []int
+	for i := range o.Family.Items {
+		if o.Shard.Has(i) && i > s.lastDone() {
+			todo = append(todo, i)
 		}
-		var r Record
-		var err error
+	}
+	game := func(ctx context.Context, i int) (Record, error) {
 		if q != nil {
-			r, err = q.run(ctx, i, item)
-		} else {
-			r, err = s.analyse(ctx, i, item)
+			return q.run(ctx, i, o.Family.Items[i])
 		}
+		return s.analyse(ctx, i, o.Family.Items[i])
+	}
+	if jobs := o.jobs(); jobs > 1 && len(todo) > 1 {
+		return s.done, s.sideBySide(ctx, todo, jobs, game)
+	}
+	for _, i := range todo {
+		r, err := game(ctx, i)
 		if err != nil {
 			return s.done, err
 		}
@@ -94,6 +107,73 @@ func Run(ctx context.Context, o Options, out io.Writer) ([]Record, error) {
 		return s.done, s.save(nil, nil)
 	}
 	return s.done, nil
+}
+
+// jobs is how many games run at once.
+func (o Options) jobs() int {
+	switch {
+	case o.Checkpoint != "":
+		return 1
+	case o.Jobs > 0:
+		return o.Jobs
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// sideBySide runs the games todo on jobs workers, each taking the next
+// game as it finishes one, and writes their records in order as they are
+// ready: the output is the one a game at a time gives. The first error
+// stops the others.
+func (s *sweep) sideBySide(ctx context.Context, todo []int, jobs int, game func(context.Context, int) (Record, error)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	s.o.Progress = nil // one bar cannot follow games side by side
+	type result struct {
+		r   Record
+		err error
+	}
+	slots := make([]chan result, len(todo))
+	for k := range slots {
+		slots[k] = make(chan result, 1)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				r, err := game(ctx, todo[k])
+				slots[k] <- result{r, err}
+			}
+		}()
+	}
+	go func() {
+		defer close(next)
+		for k := range todo {
+			select {
+			case next <- k:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	defer func() { cancel(); wg.Wait() }()
+	for k := range todo {
+		var res result
+		select {
+		case res = <-slots[k]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if res.err != nil {
+			return res.err
+		}
+		s.done = append(s.done, res.r)
+		if err := s.w.record(res.r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (o Options) header() *Header {

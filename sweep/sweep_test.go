@@ -369,3 +369,43 @@ func TestTimeBound(t *testing.T) {
 		t.Errorf("0.17 after a stopped game: %+v", r)
 	}
 }
+
+// Games run side by side give the output of one game at a time, byte for
+// byte, for the code analysis and for a query; an error stops the sweep
+// with the records before it written.
+func TestSideBySide(t *testing.T) {
+	for _, o := range []Options{
+		{Family: family(t, "octal:2"), Values: 2000},
+		{Family: family(t, "0..40"), Query: "n: grundy(Kayles(n) + Nim(n))"},
+		{Family: family(t, "octal:2"), Query: "c: quotient(octal(c), 12)", Shard: Shard{1, 3}},
+	} {
+		var one, many bytes.Buffer
+		o.Jobs = 1
+		if _, err := Run(context.Background(), o, &one); err != nil {
+			t.Fatal(err)
+		}
+		o.Jobs = 4
+		recs, err := Run(context.Background(), o, &many)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(one.Bytes(), many.Bytes()) {
+			t.Errorf("%s %s: four games at a time write another output", o.Family.Spec, o.Query)
+		}
+		for k := 1; k < len(recs); k++ {
+			if recs[k].Index <= recs[k-1].Index {
+				t.Fatalf("records out of order: %d after %d", recs[k].Index, recs[k-1].Index)
+			}
+		}
+	}
+}
+
+// A cancelled sweep stops its games side by side and says so.
+func TestSideBySideCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, Options{Family: family(t, "octal:2"), Values: 1000000, Jobs: 2}, &bytes.Buffer{})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled sweep: %v", err)
+	}
+}

@@ -18,8 +18,8 @@ import (
 	"github.com/gamelang/gamelang/internal/match"
 	"github.com/gamelang/gamelang/internal/plot"
 	"github.com/gamelang/gamelang/internal/repl"
-	"github.com/gamelang/gamelang/internal/vocab"
 	"github.com/gamelang/gamelang/internal/version"
+	"github.com/gamelang/gamelang/internal/vocab"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/present"
 )
