@@ -391,9 +391,6 @@ func (in *Interp) Analyze(ctx context.Context, filename, src string, resolved fu
 				c.Globals[b.Name] = &check.Symbol{Pos: b.Pos}
 			}
 		}
-		if len(syntax) == 0 { // cannot be: the parse failed
-			syntax = lang.Positioned(err)
-		}
 	}
 	errs := append(syntax, c.File(f)...).Sorted()
 	switch {
