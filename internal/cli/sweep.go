@@ -53,7 +53,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	checkpoint := fs.String("checkpoint", "", "save progress to this `file` and resume from it when it exists")
 	every := fs.Duration("every", 10*time.Minute, "how often to save the checkpoint")
 	outFile := fs.String("o", "", "write the output to this `file` (rewritten whole, also when resuming) instead of stdout")
-	jobs := fs.Int("jobs", 0, "run this many games side by side (default: one a core; with --checkpoint, one at a time)")
+	jobs := fs.Int("jobs", 1, "run this many games side by side, such as 2 on an otherwise idle 2-core machine (with --checkpoint, one at a time)")
 	var memory byteSize
 	fs.Var(&memory, "max-memory", "most memory the process may hold while a game runs, such as 2GiB (default: a quarter of the machine's memory)")
 	fs.Usage = func() { fmt.Fprint(fs.Output(), sweepUsage); fs.PrintDefaults() }
@@ -85,7 +85,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if !o.Family.Codes && o.Query == "" {
 		return subUsageError(stderr, "sweep", fmt.Sprintf("family %q is numbers: give a --query to run for each, as in --query 'n: grundy(Kayles(n))'", pos[0]))
 	}
-	if *jobs < 0 {
+	if *jobs < 1 {
 		return subUsageError(stderr, "sweep", "--jobs is a number of games, 1 or more")
 	}
 	if *every <= 0 || *perGame < 0 {
