@@ -33,10 +33,9 @@ type Options struct {
 
 	// Jobs is how many games run side by side (0 or 1: one at a time). A
 	// sweep with a checkpoint runs one game at a time: the checkpoint
-	// holds the game under way. One at a time is the default because with
-	// a CPU-bound process beside it, two games on a 2-core machine took
-	// 1.25 times as long as GOMAXPROCS=1 (octal:3 to 10^4 values), where
-	// quiet they take 0.81 of its time.
+	// holds the game under way. One at a time is the default: with a
+	// CPU-bound process beside it, two games on a 2-core machine took
+	// 1.2-1.25 times as long as GOMAXPROCS=1 (docs/sweep.md).
 	Jobs int
 
 	Log      io.Writer      // what the sweep says besides its output (checkpoints); nil: nothing
