@@ -499,6 +499,40 @@ func Errors(err error) ErrorList {
 	return nil
 }
 
+// ErrorJSON is the value of an answer of type "error" (docs/json.md).
+type ErrorJSON struct {
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
+}
+
+// ErrorAnswers is err as --json writes it: an answer of type "error" for
+// each error at a place (every error of a check), else one at line 0 whose
+// text is prefix and the error (a file that cannot be read).
+func ErrorAnswers(err error, prefix string) []Answer {
+	var out []Answer
+	for _, e := range Errors(err) {
+		out = append(out, Answer{Line: e.Line, Type: "error", Text: e.Error(),
+			Value: ErrorJSON{File: e.File, Line: e.Line, Column: e.Column, Message: e.Msg}})
+	}
+	if out == nil && err != nil {
+		out = append(out, Answer{Type: "error", Text: prefix + err.Error(), Value: ErrorJSON{Message: err.Error()}})
+	}
+	return out
+}
+
+// WriteAnswers writes answers as JSON Lines, as a session with
+// Options.JSON writes its own.
+func WriteAnswers(w io.Writer, answers []Answer) error {
+	for _, a := range answers {
+		if err := eval.WriteAnswer(w, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // IsLimit reports whether err is a solver stopping at a limit: the state
 // cap or the memory budget.
 func IsLimit(err error) bool {

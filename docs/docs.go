@@ -8,3 +8,8 @@ import _ "embed"
 //
 //go:embed tutorial.md
 var Tutorial string
+
+// JSONSchema is docs/json-schema.json, the schema of --json's lines.
+//
+//go:embed json-schema.json
+var JSONSchema string

@@ -207,9 +207,11 @@ func (in *Interp) printValue(line int, v Value) error {
 	return in.writeJSON(Answer{Line: line, Type: typ, Value: val, Text: v.String()})
 }
 
-// writeJSON writes a as one line, with <, > and & as they are.
-func (in *Interp) writeJSON(a Answer) error {
-	enc := json.NewEncoder(in.cfg.Out)
+func (in *Interp) writeJSON(a Answer) error { return WriteAnswer(in.cfg.Out, a) }
+
+// WriteAnswer writes a as one line of JSON, with <, > and & as they are.
+func WriteAnswer(w io.Writer, a Answer) error {
+	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(a)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/internal/jsontest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/gamelang/gamelang/eval"
@@ -19,27 +20,7 @@ import (
 var updateJSON = flag.Bool("update-json", false, "rewrite testdata/json.golden")
 
 // schema compiles docs/json-schema.json.
-func schema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	f, err := os.Open("../docs/json-schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("json-schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("json-schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func schema(t *testing.T) *jsonschema.Schema { return jsontest.Schema(t) }
 
 // --json writes one line per statement, every one valid under the schema,
 // every type of the schema among them, as in the golden file.
@@ -89,6 +70,7 @@ func TestJSONGolden(t *testing.T) {
 		t.Errorf("plot: %s (%v)", plotOut.String(), err)
 	}
 	seen["plot"] = true
+	seen["error"] = true // written by the command line: internal/cli's TestJSONErrors
 	for _, typ := range enum.Properties.Type.Enum {
 		if !seen[typ] {
 			t.Errorf("no statement of type %s in testdata/json.game", typ)
@@ -117,6 +99,9 @@ func TestJSONSchemaRejects(t *testing.T) {
 		`{"line":1,"type":"outcome","value":"X","text":"X"}`,
 		`{"line":1,"type":"moves","value":{"position":"Nim(1)","count":1},"text":""}`,
 		`{"line":1,"type":"integer","value":3}`,
+		`{"line":0,"type":"integer","value":3,"text":"3"}`,
+		`{"line":1,"type":"error","value":{"msg":"x"},"text":"x"}`,
+		`{"line":1,"type":"error","value":"x","text":"x"}`,
 	} {
 		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(bad))
 		if err != nil {

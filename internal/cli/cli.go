@@ -19,7 +19,6 @@ import (
 	"github.com/gamelang/gamelang"
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/repl"
-	"github.com/gamelang/gamelang/internal/version"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
@@ -70,7 +69,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&maxStates, "max-states", "most states a solver may store, such as 20000000, 2e7 or 10^7 (default 20000000)")
 	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
 	format := fs.String("format", "text", "the format of table(): text, markdown, latex, html, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
-	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON (schema: docs/json-schema.json)")
+	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON, and each error as a line of type error (schema: docs/json-schema.json)")
 	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms) and walk every generator (none compiled), to check the fast paths")
 	valuesDir := fs.String("values-dir", "", "keep the Grundy values of take-and-break codes in files in this directory: runs go on past the memory budget, and a later run resumes from the values saved there")
 	maxTime := fs.Duration("max-time", 0, "the longest one statement may take, such as 30s or 5m: past it the computation stops with a limit error (default: none; Ctrl-C stops it)")
@@ -112,9 +111,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			rest = append([]string{rest[0]}, files...)
 		}
 	}
+	var jsonTo io.Writer // where errors go as JSON too: stdout with --json
+	if *jsonOut {
+		jsonTo = stdout
+	}
 	if *showVersion {
-		fmt.Fprintln(stdout, version.String())
-		return exitOK
+		return printVersion(stdout, *jsonOut)
 	}
 	cfg := gamelang.Options{Out: stdout, MaxStates: int(maxStates), MaxMemory: int64(maxMemory), MaxTime: *maxTime, Generic: *generic, ValuesDir: *valuesDir,
 		TableFormat: *format, JSON: *jsonOut, Width: width}
@@ -140,7 +142,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(rest) > 0 || len(exprs) > 0 {
 			return usageError(stderr, "--each takes no other arguments, nor -e")
 		}
-		if *file != "" && !loadFile(ctx, in, *file, stderr) {
+		if *file != "" && !loadFile(ctx, in, *file, stderr, jsonTo) {
 			return status(ctx)
 		}
 		return runEach(ctx, in, *each, join, *end, *jsonOut, stdin, stdout, stderr)
@@ -150,10 +152,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(rest) > 0 {
 			return usageError(stderr, "-e takes no other arguments")
 		}
-		if *file != "" && !loadFile(ctx, in, *file, stderr) {
+		if *file != "" && !loadFile(ctx, in, *file, stderr, jsonTo) {
 			return status(ctx)
 		}
-		return result(ctx, in, in.Exec(ctx, "<-e>", strings.Join(exprs, "\n")), stderr)
+		return result(ctx, in, in.Exec(ctx, "<-e>", strings.Join(exprs, "\n")), stderr, jsonTo)
 	case len(rest) == 0:
 		cfg.Redefine, cfg.Interactive = true, true
 		return prompt(ctx, cfg, *file, stdin, stderr)
@@ -166,6 +168,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, name := range rest[1:] {
 			src, err := readSource(name, stdin)
 			if err != nil {
+				writeErrorJSON(jsonTo, err)
 				report(stderr, err)
 				return exitError
 			}
@@ -177,7 +180,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			} else {
 				err = in.Exec(ctx, name, src)
 			}
-			if code := result(ctx, in, err, stderr); code != exitOK {
+			if code := result(ctx, in, err, stderr, jsonTo); code != exitOK {
 				return code
 			}
 		}
@@ -216,10 +219,7 @@ var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"fmt":      runFmt,
 	"lsp":      runLSP,
 	"exercise": runExercise,
-	"version": func(args []string, stdout, stderr io.Writer) int {
-		fmt.Fprintln(stdout, version.String())
-		return exitOK
-	},
+	"version":  runVersion,
 }
 
 func init() { subcommands["completion"], subcommands["man"] = runCompletion, runMan } // they list the others
@@ -290,24 +290,28 @@ func usageError(stderr io.Writer, msg string) int {
 
 // loadFile runs only the definitions of a script (its game and let
 // statements), not its queries.
-func loadFile(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer) bool {
-	return readAnd(ctx, in, name, stderr, func(ctx context.Context, name, src string) error { return in.Load(ctx, name, src) })
+func loadFile(ctx context.Context, in *gamelang.Session, name string, stderr, jsonTo io.Writer) bool {
+	return readAnd(ctx, in, name, stderr, jsonTo, func(ctx context.Context, name, src string) error { return in.Load(ctx, name, src) })
 }
 
 // readAnd reads a file and hands it to run, reporting what fails.
-func readAnd(ctx context.Context, in *gamelang.Session, name string, stderr io.Writer, run func(context.Context, string, string) error) bool {
+func readAnd(ctx context.Context, in *gamelang.Session, name string, stderr, jsonTo io.Writer, run func(context.Context, string, string) error) bool {
 	src, err := os.ReadFile(name)
 	if err != nil {
+		writeErrorJSON(jsonTo, err)
 		report(stderr, err)
 		return false
 	}
-	return result(ctx, in, run(ctx, name, string(src)), stderr) == exitOK
+	return result(ctx, in, run(ctx, name, string(src)), stderr, jsonTo) == exitOK
 }
 
-func result(ctx context.Context, in *gamelang.Session, err error, stderr io.Writer) int {
+// result reports err, if any (as JSON too, to jsonTo when it is not nil),
+// and gives the exit status.
+func result(ctx context.Context, in *gamelang.Session, err error, stderr, jsonTo io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	writeErrorJSON(jsonTo, err)
 	fmt.Fprintln(stderr, in.Render(err))
 	if solve.Interrupted(err) {
 		return exitInterrupted
@@ -323,8 +327,8 @@ func status(ctx context.Context) int {
 }
 
 func prompt(ctx context.Context, cfg gamelang.Options, defs string, stdin io.Reader, stderr io.Writer) int {
-	s := &repl.Session{In: gamelang.NewSession(cfg), Name: "<stdin>", Stdout: cfg.Out, Stderr: stderr}
-	if defs != "" && !loadFile(ctx, s.In, defs, stderr) {
+	s := &repl.Session{In: gamelang.NewSession(cfg), Name: "<stdin>", Stdout: cfg.Out, Stderr: stderr, JSON: cfg.JSON}
+	if defs != "" && !loadFile(ctx, s.In, defs, stderr, nil) {
 		return status(ctx)
 	}
 	if f, ok := stdin.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {

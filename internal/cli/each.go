@@ -210,14 +210,19 @@ func each(ctx context.Context, in *gamelang.Session, spec string, join *string, 
 	if err != nil {
 		return usageError(stderr, err.Error())
 	}
+	var jsonTo io.Writer // errors as JSON too, after the answers
+	if jsonOut {
+		jsonTo = out
+	}
 	t, err := in.Template(ctx, "--each", s.names, s.expr)
 	if err != nil {
-		return result(ctx, in, err, stderr)
+		return result(ctx, in, err, stderr, jsonTo)
 	}
 	r := &eachInput{lr: textlines.New(stdin, maxEachLine), end: strings.Join(strings.Fields(end), " ")}
 	env := map[string]gamelang.Value{}
 	vals := make([]gamelang.Value, len(s.names))
 	fail := func(err error) int {
+		writeErrorJSON(jsonTo, err)
 		out.Flush()
 		report(stderr, err)
 		return exitError
@@ -302,7 +307,7 @@ func each(ctx context.Context, in *gamelang.Session, spec string, join *string, 
 		if le, ok := err.(*lineError); ok {
 			return fail(le)
 		}
-		return result(ctx, in, err, stderr)
+		return result(ctx, in, err, stderr, jsonTo)
 	}
 	for {
 		if len(s.header) > 0 {

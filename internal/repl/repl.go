@@ -39,12 +39,22 @@ type Session struct {
 	Name   string    // the file name in error messages, such as <stdin>
 	Stdout io.Writer // where commands print
 	Stderr io.Writer
+	JSON   bool // errors also as --json's answers of type "error", on Stdout
 	buf    strings.Builder
 	open   int // brackets the buffered lines leave open
 	first  int // the line the buffered statement starts on
 	line   int // lines read so far
 	Failed bool
 	game   *match.Match // a game under way (play()), which takes the lines
+}
+
+// fail reports err: on Stderr, and with JSON as an answer on Stdout too.
+func (s *Session) fail(err error) {
+	s.Failed = true
+	if s.JSON {
+		gamelang.WriteAnswers(s.Stdout, gamelang.ErrorAnswers(err, ""))
+	}
+	fmt.Fprintln(s.Stderr, s.In.Render(err))
 }
 
 // Playing reports whether a game is under way.
@@ -127,8 +137,7 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 		err = s.In.Run(ctx, f)
 	}
 	if err != nil {
-		s.Failed = true
-		fmt.Fprintln(s.Stderr, s.In.Render(err))
+		s.fail(err)
 	}
 	if p, ok := s.In.TakePlay(); ok {
 		s.game = match.New(p, s.Stdout)
@@ -141,8 +150,7 @@ func (s *Session) Feed(ctx context.Context, line string) (quit bool) {
 // endGame leaves play mode when the game is over, reporting an error.
 func (s *Session) endGame(over bool, err error) {
 	if err != nil {
-		s.Failed = true
-		fmt.Fprintln(s.Stderr, s.In.Render(err))
+		s.fail(err)
 	}
 	if over || err != nil {
 		s.game = nil
@@ -157,8 +165,7 @@ func (s *Session) Finish(ctx context.Context) {
 	src := s.buf.String()
 	s.Reset()
 	if err := s.In.ExecAt(ctx, s.Name, src, s.first); err != nil {
-		s.Failed = true
-		fmt.Fprintln(s.Stderr, s.In.Render(err))
+		s.fail(err)
 	}
 }
 
@@ -299,13 +306,11 @@ func command(ctx context.Context, s *Session, line string) bool {
 	case ":load":
 		src, err := os.ReadFile(strings.TrimSpace(arg))
 		if err != nil {
-			s.Failed = true
-			fmt.Fprintln(s.Stderr, err)
+			s.fail(err)
 			return false
 		}
 		if err := s.In.Exec(ctx, strings.TrimSpace(arg), string(src)); err != nil {
-			s.Failed = true
-			fmt.Fprintln(s.Stderr, s.In.Render(err))
+			s.fail(err)
 		}
 	case ":set":
 		if err := Set(s.In.Limits(), out, strings.Fields(arg)); err != nil {

@@ -6,6 +6,7 @@
 package version
 
 import (
+	"runtime"
 	"runtime/debug"
 	"sync"
 )
@@ -16,39 +17,57 @@ import (
 // "+dev" again.
 const Release = "v0.9.0+dev"
 
-// String is "gamelang VERSION", with "(COMMIT)" or "(COMMIT+dirty)" when the
-// build knows its commit.
-var String = sync.OnceValue(func() string {
+// Build is what a build knows of itself.
+type Build struct {
+	Version string `json:"version"`          // the module's version, or Release
+	Commit  string `json:"commit,omitempty"` // the first 12 digits of the commit built, if known
+	Dirty   bool   `json:"dirty,omitempty"`  // the tree had changes
+	Go      string `json:"go"`               // the Go release that built it
+}
+
+// Info is this build's.
+var Info = sync.OnceValue(func() Build {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "gamelang (unknown build)"
+		return Build{Version: "(unknown build)", Go: runtime.Version()}
 	}
-	return describe(info)
+	return build(info)
 })
 
-func describe(info *debug.BuildInfo) string {
-	v := info.Main.Version
-	if v == "" || v == "(devel)" {
-		v = Release
+// String is "gamelang VERSION", with "(COMMIT)" or "(COMMIT+dirty)" when the
+// build knows its commit.
+func String() string { return Info().String() }
+
+func (b Build) String() string {
+	s := "gamelang " + b.Version
+	if b.Commit != "" {
+		s += " (" + b.Commit
+		if b.Dirty {
+			s += "+dirty"
+		}
+		s += ")"
 	}
-	s := "gamelang " + v
-	rev, dirty := "", false
+	return s
+}
+
+func build(info *debug.BuildInfo) Build {
+	b := Build{Version: info.Main.Version, Go: info.GoVersion}
+	if b.Version == "" || b.Version == "(devel)" {
+		b.Version = Release
+	}
 	for _, kv := range info.Settings {
 		switch kv.Key {
 		case "vcs.revision":
-			rev = kv.Value
+			b.Commit = kv.Value
 		case "vcs.modified":
-			dirty = kv.Value == "true"
+			b.Dirty = kv.Value == "true"
 		}
 	}
-	if len(rev) > 12 {
-		rev = rev[:12]
+	if len(b.Commit) > 12 {
+		b.Commit = b.Commit[:12]
 	}
-	if rev != "" {
-		if dirty {
-			rev += "+dirty"
-		}
-		s += " (" + rev + ")"
+	if b.Commit == "" {
+		b.Dirty = false
 	}
-	return s
+	return b
 }

@@ -23,8 +23,8 @@ func TestDescribe(t *testing.T) {
 			"gamelang " + Release + " (abc+dirty)"},
 	}
 	for _, c := range cases {
-		if got := describe(&c.info); got != c.want {
-			t.Errorf("describe = %q, want %q", got, c.want)
+		if got := build(&c.info).String(); got != c.want {
+			t.Errorf("build(...).String() = %q, want %q", got, c.want)
 		}
 	}
 	if !strings.HasPrefix(String(), "gamelang ") {
