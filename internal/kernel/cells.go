@@ -38,10 +38,17 @@ type cells struct {
 	// anything follows it, as the cell's execute_result (Out[n]) when it
 	// ends the cell.
 	pending map[string]any
-	history []string // the code of the cells run with store_history, in order
+	history []record // the cells run with store_history, in order
 	// allowStdin: the cell under way may ask its front end for input
 	// (play()'s moves).
 	allowStdin bool
+}
+
+// record is a cell of the history: its code, and its Out[n] as text (nil
+// when the cell had no value).
+type record struct {
+	code string
+	out  *string
 }
 
 func newCells(k *Kernel) *cells {
@@ -96,7 +103,9 @@ func (c *cells) execute(ctx context.Context, sock zmq4.Socket, m *Message) {
 	}
 	if !req.Silent && (req.StoreHistory == nil || *req.StoreHistory) {
 		c.count++
-		c.history = append(c.history, req.Code)
+		c.mu.Lock()
+		c.history = append(c.history, record{code: req.Code})
+		c.mu.Unlock()
 	}
 	cellCtx, cancel := context.WithCancel(ctx)
 	c.mu.Lock()
@@ -229,6 +238,13 @@ func (c *cells) flush(typ string) {
 	if typ == "execute_result" {
 		delete(content, "transient")
 		content["execution_count"] = c.count
+		if text, ok := content["data"].(map[string]any)["text/plain"].(string); ok {
+			c.mu.Lock()
+			if len(c.history) == c.count { // the cell is in the history
+				c.history[c.count-1].out = &text
+			}
+			c.mu.Unlock()
+		}
 	}
 	c.k.publish(m, typ, content)
 }
@@ -420,7 +436,8 @@ func (c *cells) isComplete(ctx context.Context, m *Message) map[string]any {
 // historyReply answers a history_request from the cells run in this
 // session (session 0, lines from 1): the last n (tail), lines start..stop-1
 // (range), or those matching a glob pattern (search, * and ?), each as
-// [session, line, code].
+// [session, line, code], or with output [session, line, [code, Out[n]]]
+// (null for a cell without a value).
 func (c *cells) historyReply(m *Message) map[string]any {
 	var req struct {
 		Access  string `json:"hist_access_type"`
@@ -429,6 +446,7 @@ func (c *cells) historyReply(m *Message) map[string]any {
 		N       int    `json:"n"`
 		Pattern string `json:"pattern"`
 		Unique  bool   `json:"unique"`
+		Output  bool   `json:"output"`
 	}
 	_ = json.Unmarshal(m.Content, &req)
 	c.mu.Lock()
@@ -448,15 +466,19 @@ func (c *cells) historyReply(m *Message) map[string]any {
 	seen := map[string]bool{}
 	for i := lo; i < hi; i++ {
 		if req.Access == "search" {
-			if ok, _ := path.Match(req.Pattern, all[i]); req.Pattern != "" && !ok {
+			if ok, _ := path.Match(req.Pattern, all[i].code); req.Pattern != "" && !ok {
 				continue
 			}
-			if req.Unique && seen[all[i]] {
+			if req.Unique && seen[all[i].code] {
 				continue
 			}
-			seen[all[i]] = true
+			seen[all[i].code] = true
 		}
-		out = append(out, []any{0, i + 1, all[i]})
+		if req.Output {
+			out = append(out, []any{0, i + 1, []any{all[i].code, all[i].out}})
+		} else {
+			out = append(out, []any{0, i + 1, all[i].code})
+		}
 	}
 	if req.Access == "search" && req.N > 0 && len(out) > req.N {
 		out = out[len(out)-req.N:]

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -112,6 +114,67 @@ func TestPlayWithJupyterClient(t *testing.T) {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("the session lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestNotebookWithNbclient runs a notebook with nbclient (testdata/
+// nbplay.py, which answers the stdin channel that nbclient leaves off): a
+// definition, an answer shown as Out[2], a play() cell whose three moves
+// come through input_request, and an error cell; then the history with
+// each cell's Out[n].
+func TestNotebookWithNbclient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gamelang and starts Python")
+	}
+	py := python(t)
+	_, data := install(t)
+	cmd := exec.Command(py, "testdata/nbplay.py", "9", "3", "1")
+	cmd.Env = append(os.Environ(), "JUPYTER_PATH="+data, "JUPYTER_DATA_DIR="+data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("nbclient: %v\n%s", err, stderr.Bytes())
+	}
+	type output struct {
+		Type   string `json:"output_type"`
+		Count  int    `json:"execution_count"`
+		Data   map[string]any
+		Text   string
+		Evalue string
+	}
+	var nb struct {
+		Cells []struct {
+			Count   int `json:"execution_count"`
+			Outputs []output
+		}
+		Prompts []string
+		History [][]any
+	}
+	if err := json.Unmarshal(out, &nb); err != nil || len(nb.Cells) != 4 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for i, c := range nb.Cells {
+		if c.Count != i+1 {
+			t.Errorf("cell %d ran as In[%d]", i+1, c.Count)
+		}
+	}
+	if o := nb.Cells[1].Outputs; len(o) != 1 || o[0].Type != "execute_result" || o[0].Count != 2 || o[0].Data["text/plain"] != "2" {
+		t.Errorf("grundy(Bounded(3)(10)) is not Out[2] = 2: %+v", o)
+	}
+	var played strings.Builder
+	for _, o := range nb.Cells[2].Outputs {
+		played.WriteString(o.Text)
+	}
+	if !strings.Contains(played.String(), "you win!") || !slices.Equal(nb.Prompts, []string{"your move: ", "your move: ", "your move: "}) {
+		t.Errorf("play(): prompts %q, output:\n%s", nb.Prompts, played.String())
+	}
+	if o := nb.Cells[3].Outputs; len(o) != 1 || o[0].Type != "error" || !strings.HasPrefix(o[0].Evalue, "In[4]:1:13: the range 5..1 is empty") {
+		t.Errorf("the error cell: %+v", o)
+	}
+	want := `[[0,1,["game Bounded(m) { take 1..m }",null]],[0,2,["grundy(Bounded(3)(10))","2"]],[0,3,["play(Nim(1) + Nim(3))",null]],[0,4,["grundy(Nim, 5..1)",null]]]`
+	if got, _ := json.Marshal(nb.History); string(got) != want {
+		t.Errorf("history\n%s\nwant\n%s", got, want)
 	}
 }
 
