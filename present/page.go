@@ -7,30 +7,34 @@ import (
 	"github.com/gamelang/gamelang/game"
 )
 
-// page is the text an explanation writes.
-type page struct{ b strings.Builder }
+// Page is the text an explanation writes; an explainer embeds one.
+type Page struct{ b strings.Builder }
 
-func (p *page) printf(format string, args ...any) { fmt.Fprintf(&p.b, format, args...) }
+// Printf adds to the page.
+func (p *Page) Printf(format string, args ...any) { fmt.Fprintf(&p.b, format, args...) }
 
-func (p *page) text() string { return strings.TrimRight(p.b.String(), "\n") }
+// Text is the page written, without its last newlines.
+func (p *Page) Text() string { return strings.TrimRight(p.b.String(), "\n") }
 
-// conventionExplainer explains one position, or a sum, under a convention.
-type conventionExplainer interface {
-	single(p game.Position) error
-	sum(p game.Position) error
-	text() string
+// Explainer explains one position, or a sum, under a play convention
+// (each convention's plugin has one: lib/misereplay, lib/loopyplay...).
+type Explainer interface {
+	Single(p game.Position) error
+	Sum(p game.Position) error
+	Text() string
 }
 
-// explainBy writes x's explanation of p.
-func explainBy(p game.Position, x conventionExplainer) (string, error) {
+// ExplainBy writes x's explanation of p: of its one component, or of the
+// sum.
+func ExplainBy(p game.Position, x Explainer) (string, error) {
 	var err error
 	if len(p) == 1 {
-		err = x.single(p)
+		err = x.Single(p)
 	} else {
-		err = x.sum(p)
+		err = x.Sum(p)
 	}
 	if err != nil {
 		return "", err
 	}
-	return x.text(), nil
+	return x.Text(), nil
 }

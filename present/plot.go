@@ -20,9 +20,7 @@ import (
 	"gonum.org/v1/plot/palette/moreland"
 
 	"github.com/gamelang/gamelang/game"
-	"github.com/gamelang/gamelang/octal"
 	"github.com/gamelang/gamelang/play"
-	"github.com/gamelang/gamelang/play/normal"
 )
 
 // Plot is what plot() draws.
@@ -105,52 +103,6 @@ func (d *Plot) CellMark(r, c int) Mark {
 	return Plain
 }
 
-// A plotValue is what a plot shows of one position: a number, or a value
-// that is not one (inf), or nothing (skip: a decided position); and
-// whether the player to move loses.
-type plotValue struct {
-	g         *big.Int
-	inf, skip bool
-	p         bool
-}
-
-// valuer values positions for a plot.
-type valuer func(ctx context.Context, p game.Position) (plotValue, error)
-
-// normalValuer values positions by their Grundy values.
-func normalValuer(s *normal.Solver) valuer {
-	return func(ctx context.Context, p game.Position) (plotValue, error) {
-		if _, decided := p.Decided(); decided {
-			return plotValue{skip: true}, nil
-		}
-		g, err := s.Grundy(ctx, p)
-		if err != nil {
-			return plotValue{}, err
-		}
-		return plotValue{g: g, p: g.Sign() == 0}, nil
-	}
-}
-
-// conventionValuer values positions under a play convention's solver.
-func conventionValuer(s play.Solver) valuer {
-	return func(ctx context.Context, p game.Position) (plotValue, error) {
-		if _, decided := p.Decided(); decided {
-			return plotValue{skip: true}, nil
-		}
-		v, err := s.Value(ctx, p)
-		if err != nil {
-			return plotValue{}, err
-		}
-		pv := plotValue{p: v.Outcome() == game.P}
-		if n, ok := NumberOf(v); ok {
-			pv.g = n
-		} else {
-			pv.inf = true
-		}
-		return pv, nil
-	}
-}
-
 // NumberOf is a convention's value as a number, when it is one: a Grundy
 // value, a misère value, a finite loopy value.
 func NumberOf(v play.Value) (*big.Int, bool) {
@@ -163,21 +115,19 @@ func NumberOf(v play.Value) (*big.Int, bool) {
 	return nil, false
 }
 
-// SequencePlot is the scatter plot of g(lo) .. g(hi).
-func SequencePlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi int64) (*Plot, error) {
-	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), YLabel: "g(n)", Value: "Grundy value"}
-	pr, hasPeriod := Periodic(s, r)
-	if hasPeriod {
-		if _, err := pr.Period(ctx, periodLook); err != nil {
-			return nil, err
-		}
+// SequencePlot is the scatter plot of the values of heaps lo..hi, those
+// that are not numbers drawn apart, the exceptions to a proved period
+// marked.
+func SequencePlot(ctx context.Context, v Values, r game.Ruleset, lo, hi int64) (*Plot, error) {
+	d := &Plot{Title: fmt.Sprintf("%s: %s values", r.Name(), v.Name), YLabel: v.Axis, Value: v.Name + " value"}
+	if d.YLabel == "" {
+		d.YLabel = "value"
 	}
-	var per *octal.Period
-	if hasPeriod {
-		per = pr.Table().Period()
-	}
-	err := sequence(ctx, d, r, lo, hi, normalValuer(s), func(n, g *big.Int) bool { return per != nil && IsException(per, n, g) })
+	per, err := v.period(ctx, nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := sequence(ctx, d, r, lo, hi, v, per); err != nil {
 		return nil, err
 	}
 	if per != nil {
@@ -186,17 +136,9 @@ func SequencePlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi 
 	return d, nil
 }
 
-// ConventionSequencePlot is the scatter plot of the values of heaps lo..hi
-// under a play convention (named name) other than normal play: misère values, loopy
-// values (those that are not numbers drawn apart).
-func ConventionSequencePlot(ctx context.Context, s play.Solver, name string, r game.Ruleset, lo, hi int64) (*Plot, error) {
-	d := &Plot{Title: fmt.Sprintf("%s: %s values", r.Name(), name), YLabel: "value", Value: name + " value"}
-	return d, sequence(ctx, d, r, lo, hi, conventionValuer(s), nil)
-}
-
-// sequence fills d with the values of heaps lo..hi; exception says which
-// values are exceptions to a period.
-func sequence(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val valuer, exception func(n, g *big.Int) bool) error {
+// sequence fills d with the values of heaps lo..hi, the exceptions to per
+// marked.
+func sequence(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val Values, per *Period) error {
 	if hi-lo+1 > MaxPlotPoints {
 		return fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
 	}
@@ -208,11 +150,7 @@ func sequence(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val va
 	}
 	for n := lo; n <= hi; n++ {
 		x := big.NewInt(n)
-		p, err := at(r, x)
-		if err != nil {
-			return err
-		}
-		v, err := val(ctx, p)
+		v, err := val.at(ctx, r, x)
 		if err != nil {
 			return err
 		}
@@ -221,31 +159,25 @@ func sequence(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val va
 		}
 		y := math.NaN()
 		if !v.inf {
-			y = float64(v.g.Int64())
+			y = float64(v.num.Int64())
 		}
 		d.X = append(d.X, float64(n-offset))
 		d.Y = append(d.Y, y)
-		d.Marked = append(d.Marked, !v.inf && exception != nil && exception(x, v.g))
+		d.Marked = append(d.Marked, !v.inf && per.IsException(x, v.num))
 		d.P = append(d.P, v.p)
 		d.Inf = append(d.Inf, v.inf)
 	}
 	return nil
 }
 
-// GridPlot is the heat map of g(a, b) for a, b in lo..hi.
-func GridPlot(ctx context.Context, s *normal.Solver, r game.Ruleset, lo, hi int64) (*Plot, error) {
-	d := &Plot{Title: fmt.Sprintf("%s: Grundy values", r.Name()), Value: "Grundy value"}
-	return d, grid(ctx, d, r, lo, hi, normalValuer(s))
+// GridPlot is the heat map of the values of a two-number ruleset's
+// positions (a, b) for a, b in lo..hi.
+func GridPlot(ctx context.Context, v Values, r game.Ruleset, lo, hi int64) (*Plot, error) {
+	d := &Plot{Title: fmt.Sprintf("%s: %s values", r.Name(), v.Name), Value: v.Name + " value"}
+	return d, grid(ctx, d, r, lo, hi, v)
 }
 
-// ConventionGridPlot is the heat map of a two-number ruleset's values
-// under a play convention other than normal play.
-func ConventionGridPlot(ctx context.Context, s play.Solver, name string, r game.Ruleset, lo, hi int64) (*Plot, error) {
-	d := &Plot{Title: fmt.Sprintf("%s: %s values", r.Name(), name), Value: name + " value"}
-	return d, grid(ctx, d, r, lo, hi, conventionValuer(s))
-}
-
-func grid(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val valuer) error {
+func grid(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val Values) error {
 	n := hi - lo + 1
 	if n*n > MaxPlotPoints {
 		return fmt.Errorf("a plot has at most %d points", MaxPlotPoints)
@@ -256,17 +188,13 @@ func grid(ctx context.Context, d *Plot, r game.Ruleset, lo, hi int64, val valuer
 		row := make([]float64, n)
 		ps, infs := make([]bool, n), make([]bool, n)
 		for b := lo; b <= hi; b++ {
-			p, err := at(r, big.NewInt(a), big.NewInt(b))
-			if err != nil {
-				return err
-			}
-			v, err := val(ctx, p)
+			v, err := val.at(ctx, r, big.NewInt(a), big.NewInt(b))
 			if err != nil {
 				return err
 			}
 			row[b-lo] = math.NaN()
 			if !v.skip && !v.inf {
-				row[b-lo] = float64(v.g.Int64())
+				row[b-lo] = float64(v.num.Int64())
 			}
 			ps[b-lo], infs[b-lo] = !v.skip && v.p, v.inf
 		}

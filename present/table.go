@@ -15,8 +15,6 @@ import (
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
-	"github.com/gamelang/gamelang/octal"
-	"github.com/gamelang/gamelang/play/normal"
 )
 
 // Cell is one value of a table; Mark flags an exception (a value that
@@ -123,9 +121,6 @@ func (c Cell) Text() string {
 // MaxTableCells bounds a table.
 const MaxTableCells = 100_000
 
-// periodLook is how far table() looks for a period to lay its rows out by.
-const periodLook = 1 << 12
-
 // Layout says how table() lays out a ruleset's values: by a sequence of
 // heaps or a grid of pairs, or not at all.
 func Layout(r game.Ruleset) (sequence, grid bool) {
@@ -133,8 +128,8 @@ func Layout(r game.Ruleset) (sequence, grid bool) {
 	return n == 1, n == 2
 }
 
-// at is the position of r at the given numbers.
-func at(r game.Ruleset, nums ...*big.Int) (game.Position, error) {
+// At is the position of r at the given numbers.
+func At(r game.Ruleset, nums ...*big.Int) (game.Position, error) {
 	s, err := r.Kind().Make(r.Name(), nums)
 	if err != nil {
 		return nil, err
@@ -142,29 +137,12 @@ func at(r game.Ruleset, nums ...*big.Int) (game.Position, error) {
 	return game.Position{{Rules: r, State: s}}, nil
 }
 
-// valueAt is the value of r at the given numbers, nil for a decided position.
-func valueAt(ctx context.Context, s *normal.Solver, r game.Ruleset, nums ...*big.Int) (*big.Int, error) {
-	p, err := at(r, nums...)
-	if err != nil {
-		return nil, err
-	}
-	v, err := normalValuer(s)(ctx, p)
-	return v.g, err // nil for a decided position
-}
-
-// Periodic returns the table of a ruleset's values that may be periodic.
-func Periodic(s *normal.Solver, r game.Ruleset) (normal.Periodic, bool) {
-	p, ok := s.Values(r).(normal.Periodic)
-	return p, ok
-}
-
 // SequenceTable lays out g(lo) .. g(lo+span) in rows of the period.
-func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *big.Int, span int64) (*Table, error) {
+func SequenceTable(ctx context.Context, v Values, r game.Ruleset, lo *big.Int, span int64) (*Table, error) {
 	if span+1 > MaxTableCells {
 		return nil, fmt.Errorf("a table has at most %d cells", MaxTableCells)
 	}
-	pr, hasPeriod := Periodic(s, r)
-	per, err := rowPeriod(ctx, s, r, pr, new(big.Int).Add(lo, big.NewInt(span)))
+	per, err := v.period(ctx, new(big.Int).Add(lo, big.NewInt(span)))
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +150,7 @@ func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *bi
 	if per != nil && per.Len <= 60 {
 		width = per.Len
 	}
-	t := &Table{Title: fmt.Sprintf("%s: Grundy values of heaps %s..%s", r.Name(), lo, new(big.Int).Add(lo, big.NewInt(span))), Corner: "n",
+	t := &Table{Title: fmt.Sprintf("%s: %s values of heaps %s..%s", r.Name(), v.Name, lo, new(big.Int).Add(lo, big.NewInt(span))), Corner: "n",
 		Records: [][]string{{"n", "g", "exception"}}}
 	for j := int64(0); j < width; j++ {
 		t.Columns = append(t.Columns, fmt.Sprintf("+%d", j))
@@ -180,7 +158,7 @@ func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *bi
 	for i := int64(0); i <= span; i += width {
 		start := new(big.Int).Add(lo, big.NewInt(i))
 		t.Labels = append(t.Labels, start.String())
-		row, err := sequenceRow(ctx, s, r, start, min(width, span-i+1), per)
+		row, err := sequenceRow(ctx, v, r, start, min(width, span-i+1), per)
 		if err != nil {
 			return nil, err
 		}
@@ -190,7 +168,7 @@ func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *bi
 		t.Cells = append(t.Cells, append(row, make([]Cell, width-int64(len(row)))...))
 	}
 	t.Notes = append(t.Notes, periodNote(per, width))
-	if hasPeriod && pr.Table().Decides() {
+	if v.Decides {
 		t.Notes = append(t.Notes, "Empty cells are decided heaps: whoever leaves one loses at once.")
 	}
 	return t, nil
@@ -198,16 +176,16 @@ func SequenceTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *bi
 
 // sequenceRow is the cells of heaps start .. start+count-1, the exceptions
 // to a period marked; decided heaps have no value: an empty cell.
-func sequenceRow(ctx context.Context, s *normal.Solver, r game.Ruleset, start *big.Int, count int64, per *octal.Period) ([]Cell, error) {
+func sequenceRow(ctx context.Context, v Values, r game.Ruleset, start *big.Int, count int64, per *Period) ([]Cell, error) {
 	row := make([]Cell, count)
 	for j := range count {
 		n := new(big.Int).Add(start, big.NewInt(j))
-		g, err := valueAt(ctx, s, r, n)
+		g, err := v.at(ctx, r, n)
 		if err != nil {
 			return nil, err
 		}
-		if g != nil {
-			row[j] = Cell{Num: g, Mark: per != nil && IsException(per, n, g)}
+		if g.num != nil {
+			row[j] = Cell{Num: g.num, Mark: per.IsException(n, g.num)}
 		}
 	}
 	return row, nil
@@ -222,7 +200,7 @@ func numText(g *big.Int) string {
 }
 
 // periodNote says how the rows of a table are laid out.
-func periodNote(per *octal.Period, width int64) string {
+func periodNote(per *Period, width int64) string {
 	switch {
 	case per != nil && width == per.Len:
 		return fmt.Sprintf("Rows of %d, the period, proved (preperiod %d); * marks an exception, a value that differs from the periodic one.", per.Len, per.Pre)
@@ -232,38 +210,13 @@ func periodNote(per *octal.Period, width int64) string {
 	return "Rows of 10: no period is known."
 }
 
-// rowPeriod is the proved period the rows of a table follow, if any: it is
-// looked for among the first values, and hi's value is found first (which
-// may prove it).
-func rowPeriod(ctx context.Context, s *normal.Solver, r game.Ruleset, pr normal.Periodic, hi *big.Int) (*octal.Period, error) {
-	if pr == nil {
-		return nil, nil
-	}
-	if _, err := pr.Period(ctx, periodLook); err != nil {
-		return nil, err
-	}
-	if _, err := valueAt(ctx, s, r, hi); err != nil {
-		return nil, err
-	}
-	return pr.Table().Period(), nil
-}
-
-// IsException reports whether g(n) = g differs from the periodic value.
-func IsException(p *octal.Period, n, g *big.Int) bool {
-	if !n.IsInt64() || n.Int64() >= p.Pre {
-		return false
-	}
-	r := ((n.Int64()-p.Pre)%p.Len + p.Len) % p.Len
-	return g.Cmp(big.NewInt(int64(p.At(r)))) != 0
-}
-
 // GridTable lays out g(a, b) for a, b in lo..lo+span.
-func GridTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *big.Int, span int64) (*Table, error) {
+func GridTable(ctx context.Context, v Values, r game.Ruleset, lo *big.Int, span int64) (*Table, error) {
 	if (span+1)*(span+1) > MaxTableCells {
 		return nil, fmt.Errorf("a table has at most %d cells", MaxTableCells)
 	}
 	vars := r.Kind().Coords()
-	t := &Table{Title: fmt.Sprintf("%s: Grundy values, %s down and %s across; 0 marks the P-positions", r.Name(), vars[0], vars[1]), Corner: vars[0] + " \\ " + vars[1],
+	t := &Table{Title: fmt.Sprintf("%s: %s values, %s down and %s across; 0 marks the P-positions", r.Name(), v.Name, vars[0], vars[1]), Corner: vars[0] + " \\ " + vars[1],
 		Records: [][]string{{vars[0], vars[1], "g", "p"}}}
 	for j := int64(0); j <= span; j++ {
 		t.Columns = append(t.Columns, new(big.Int).Add(lo, big.NewInt(j)).String())
@@ -273,14 +226,14 @@ func GridTable(ctx context.Context, s *normal.Solver, r game.Ruleset, lo *big.In
 		t.Labels = append(t.Labels, a.String())
 		row := make([]Cell, span+1)
 		for j := int64(0); j <= span; j++ {
-			g, err := valueAt(ctx, s, r, a, new(big.Int).Add(lo, big.NewInt(j)))
+			g, err := v.at(ctx, r, a, new(big.Int).Add(lo, big.NewInt(j)))
 			if err != nil {
 				return nil, err
 			}
-			if g != nil {
-				row[j] = Cell{Num: g}
+			if g.num != nil {
+				row[j] = Cell{Num: g.num}
 			}
-			t.Records = append(t.Records, []string{a.String(), t.Columns[j], numText(g), fmt.Sprint(g != nil && g.Sign() == 0)})
+			t.Records = append(t.Records, []string{a.String(), t.Columns[j], numText(g.num), fmt.Sprint(g.p)})
 		}
 		t.Cells = append(t.Cells, row)
 	}

@@ -79,7 +79,8 @@ func compareParts(a, b []game.Component) int {
 	return 0
 }
 
-func joinInts(xs []*big.Int, sep string) string {
+// JoinInts writes numbers joined by sep.
+func JoinInts(xs []*big.Int, sep string) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = x.String()
@@ -87,10 +88,51 @@ func joinInts(xs []*big.Int, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-// plural writes "1 move", "2 moves".
-func plural(n int, word string) string {
+// Plural writes "1 move", "2 moves".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// MaxExplained bounds the moves an explanation lists for one position.
+const MaxExplained = 40
+
+// OptionText is what a move leads to: the position, a family, or a pick.
+func OptionText(o play.Option) string {
+	if o.Move.Label != "" {
+		return o.Move.Label + ", leaving " + LeftText(o.Move.To)
+	}
+	if f := o.Move.Family; f != nil {
+		return "to " + f.Heaps(o.Move.To[0].Rules.Name()) + " for " + f.Range()
+	}
+	return "to " + LeftText(o.Move.To)
+}
+
+// LeftText writes what a move leaves; nothing at all is "nothing".
+func LeftText(to []game.Component) string {
+	if len(to) == 0 {
+		return "nothing"
+	}
+	return game.Position(to).String()
+}
+
+// MoveTexts says the moves, each once (equal parts give equal moves), at most
+// limit of them.
+func MoveTexts(p game.Position, opts []play.Option, limit int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, o := range Shown(opts, limit) {
+		t := MoveText(p, o)
+		if seen[t] {
+			continue
+		}
+		if seen[t] = true; len(out) == limit {
+			out = append(out, "...")
+			break
+		}
+		out = append(out, t)
+	}
+	return out
 }

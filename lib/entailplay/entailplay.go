@@ -10,7 +10,6 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/play/entailing"
-	"github.com/gamelang/gamelang/present"
 )
 
 // Plugin is entailing play.
@@ -18,6 +17,6 @@ var Plugin = eval.Plugin{
 	Name:        "entailing play",
 	Conventions: []play.Convention{entailing.Convention},
 	Explainers: map[string]eval.Explainer{entailing.Convention.Name(): func(in *eval.Interp, ctx context.Context, p game.Position, _ int) (string, error) {
-		return present.ExplainEntailing(ctx, in.Solver(entailing.Convention.Name()).(*entailing.Solver), p)
+		return ExplainEntailing(ctx, in.Solver(entailing.Convention.Name()).(*entailing.Solver), p)
 	}},
 }

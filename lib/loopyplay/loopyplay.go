@@ -9,7 +9,6 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/play/loopy"
-	"github.com/gamelang/gamelang/present"
 )
 
 // Plugin is loopy play.
@@ -17,6 +16,6 @@ var Plugin = eval.Plugin{
 	Name:        "loopy play",
 	Conventions: []play.Convention{loopy.Convention},
 	Explainers: map[string]eval.Explainer{loopy.Convention.Name(): func(in *eval.Interp, ctx context.Context, p game.Position, _ int) (string, error) {
-		return present.ExplainLoopy(ctx, in.Solver(loopy.Convention.Name()).(*loopy.Solver), p)
+		return ExplainLoopy(ctx, in.Solver(loopy.Convention.Name()).(*loopy.Solver), p)
 	}},
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/play/misere"
-	"github.com/gamelang/gamelang/present"
 )
 
 // Plugin is misère play and its queries.
@@ -27,7 +26,7 @@ var Plugin = eval.Plugin{
 		"quotient": {Min: 1, Max: 3, Usage: `quotient(G), quotient(G, bound), quotient(G, "file.cert")`, Doc: "the misère quotient of a take-and-break game, found heap by heap up to bound (400) or a proved period; with a file, a certificate of it that cmd/certcheck checks (docs/certificates.md)", Call: fnQuotient},
 	},
 	Explainers: map[string]eval.Explainer{misere.Convention.Name(): func(in *eval.Interp, ctx context.Context, p game.Position, _ int) (string, error) {
-		return present.ExplainMisere(ctx, solverOf(in), p)
+		return ExplainMisere(ctx, solverOf(in), p)
 	}},
 }
 

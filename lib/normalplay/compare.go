@@ -35,7 +35,7 @@ func fnCompare(in *eval.Interp, ctx context.Context, call *lang.Call, args []eva
 	if span := new(big.Int).Sub(hi, lo); !span.IsInt64() || span.Int64() >= present.MaxTableCells || arity == 2 && span.Int64()*span.Int64() >= present.MaxTableCells {
 		return nil, lang.Errorf(call.Pos, "compare(G, H, a..b) looks at most %d positions", present.MaxTableCells)
 	}
-	c, err := present.Compare(ctx, solverOf(in), rs[0].R, rs[1].R, lo, hi)
+	c, err := Compare(ctx, solverOf(in), rs[0].R, rs[1].R, lo, hi)
 	if err != nil {
 		return nil, lang.At(call.Pos, err)
 	}
@@ -43,7 +43,7 @@ func fnCompare(in *eval.Interp, ctx context.Context, call *lang.Call, args []eva
 }
 
 // CompareVal is the value of compare(): where two rulesets differ.
-type CompareVal struct{ C *present.Comparison }
+type CompareVal struct{ C *Comparison }
 
 func (CompareVal) What() string     { return "a comparison" }
 func (v CompareVal) String() string { return v.C.String() }
@@ -55,7 +55,7 @@ func (v CompareVal) JSON() (string, any) {
 		Leaves string   `json:"leaves"`
 		Value  *big.Int `json:"value"`
 	}
-	opts := func(os []present.Opt) []opt {
+	opts := func(os []Opt) []opt {
 		out := []opt{}
 		for _, o := range os {
 			out = append(out, opt{o.Leaves, o.Value})

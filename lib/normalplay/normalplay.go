@@ -1,7 +1,8 @@
 // Package normalplay plugs normal play into the language: the convention,
 // the queries that look along a ruleset's Grundy values — period(),
-// checksum(), table(), plot() — and explain() under normal play. What they
-// compute is in package present; the convention is play/normal.
+// checksum(), table(), plot(), compare() — and explain() under normal play
+// (explain.go). Tables and plots are laid out by package present over the
+// Grundy values (values.go); the convention is play/normal.
 package normalplay
 
 import (
@@ -48,7 +49,7 @@ func solverOf(in *eval.Interp) *normalplay.Solver { return SolverOf(in) }
 
 // explain is explain(P) and explain(P, depth) under normal play.
 func explain(in *eval.Interp, ctx context.Context, p game.Position, depth int) (string, error) {
-	return present.Explain(ctx, solverOf(in), p, depth)
+	return Explain(ctx, solverOf(in), p, depth)
 }
 
 func fnPeriod(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.Value) (eval.Value, error) {
@@ -186,7 +187,7 @@ func fnChecksum(in *eval.Interp, ctx context.Context, call *lang.Call, args []ev
 	}
 	var sum uint64
 	var err error
-	if pr, ok := present.Periodic(solverOf(in), r); ok && rg.Lo.IsInt64() && rg.Hi.IsInt64() && rg.Lo.Sign() >= 0 && !pr.Table().Decides() {
+	if pr, ok := Periodic(solverOf(in), r); ok && rg.Lo.IsInt64() && rg.Hi.IsInt64() && rg.Lo.Sign() >= 0 && !pr.Table().Decides() {
 		sum, err = checksumTable(ctx, pr.Table(), rg.Lo.Int64(), rg.Hi)
 	} else {
 		sum, err = checksumEach(in, ctx, r, rg)
@@ -253,9 +254,9 @@ func fnTable(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.
 	var t *present.Table
 	switch seq, grid := present.Layout(rv.R); {
 	case seq:
-		t, err = present.SequenceTable(ctx, solverOf(in), rv.R, rg.Lo, count-1)
+		t, err = present.SequenceTable(ctx, grundyValues(solverOf(in), rv.R), rv.R, rg.Lo, count-1)
 	case grid:
-		t, err = present.GridTable(ctx, solverOf(in), rv.R, rg.Lo, count-1)
+		t, err = present.GridTable(ctx, grundyValues(solverOf(in), rv.R), rv.R, rg.Lo, count-1)
 	default:
 		return nil, lang.Errorf(call.Pos, "table(G, a..b) lays out heap rulesets and tuple rulesets of two numbers, not %s", rv.R.Name())
 	}
@@ -337,9 +338,9 @@ func plotData(in *eval.Interp, ctx context.Context, r game.Ruleset, rg eval.Rang
 	case seq:
 		d, err := func() (*present.Plot, error) {
 			if conv != nil {
-				return present.ConventionSequencePlot(ctx, in.Solver(conv.Name()), conv.Name(), r, lo, hi)
+				return present.SequencePlot(ctx, conventionValues(in.Solver(conv.Name()), conv.Name()), r, lo, hi)
 			}
-			return present.SequencePlot(ctx, solverOf(in), r, lo, hi)
+			return present.SequencePlot(ctx, grundyValues(solverOf(in), r), r, lo, hi)
 		}()
 		what := fmt.Sprintf("a scatter plot of the %s of %s for heaps %s", values, r.Name(), rg)
 		if conv != nil {
@@ -350,9 +351,9 @@ func plotData(in *eval.Interp, ctx context.Context, r game.Ruleset, rg eval.Rang
 		vars := r.Kind().Coords()
 		d, err := func() (*present.Plot, error) {
 			if conv != nil {
-				return present.ConventionGridPlot(ctx, in.Solver(conv.Name()), conv.Name(), r, lo, hi)
+				return present.GridPlot(ctx, conventionValues(in.Solver(conv.Name()), conv.Name()), r, lo, hi)
 			}
-			return present.GridPlot(ctx, solverOf(in), r, lo, hi)
+			return present.GridPlot(ctx, grundyValues(solverOf(in), r), r, lo, hi)
 		}()
 		return d, fmt.Sprintf("a heat map of the %s of %s for %s, %s in %s, %s", values, r.Name(), vars[0], vars[1], rg, marked), err
 	}

@@ -1,8 +1,9 @@
-package present
+package normalplay
 
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/present"
 	"math/big"
 	"slices"
 	"strings"
@@ -95,7 +96,7 @@ func same(a, b *big.Int) bool {
 // optsAt lists the moves of r at nums by what they leave, written without
 // the ruleset's name so that two rulesets' moves compare: "3 + 2" for heaps.
 func optsAt(ctx context.Context, s *normal.Solver, r game.Ruleset, nums []*big.Int) ([]Opt, error) {
-	p, err := at(r, nums...)
+	p, err := present.At(r, nums...)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +156,7 @@ func minus(a, b []Opt) []Opt {
 
 // position writes the compared position of r at nums: "Kayles(7)".
 func (c *Comparison) position(r game.Ruleset) string {
-	p, err := at(r, c.At...)
+	p, err := present.At(r, c.At...)
 	if err != nil {
 		return fmt.Sprint(c.At)
 	}
@@ -221,4 +222,17 @@ func (c *Comparison) place() string {
 		return "heap " + c.At[0].String()
 	}
 	return "(" + c.At[0].String() + ", " + c.At[1].String() + ")"
+}
+
+// valueAt is the Grundy value of r at the given numbers, nil for a decided
+// position.
+func valueAt(ctx context.Context, s *normal.Solver, r game.Ruleset, nums ...*big.Int) (*big.Int, error) {
+	p, err := present.At(r, nums...)
+	if err != nil {
+		return nil, err
+	}
+	if _, decided := p.Decided(); decided {
+		return nil, nil
+	}
+	return s.Grundy(ctx, p)
 }

@@ -1,4 +1,4 @@
-package present
+package misereplay
 
 // explain(P, misere): what misère play says of a position. One position:
 // its moves with the misère value each reaches, their mex, what that says
@@ -9,6 +9,7 @@ package present
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/present"
 	"math/big"
 	"sort"
 	"strings"
@@ -20,17 +21,17 @@ import (
 
 // ExplainMisere is explain(P, misere).
 func ExplainMisere(ctx context.Context, s *misere.Solver, p game.Position) (string, error) {
-	return explainBy(p, &misereExplainer{ctx: ctx, s: s})
+	return present.ExplainBy(p, &misereExplainer{ctx: ctx, s: s})
 }
 
 type misereExplainer struct {
-	page
+	present.Page
 	ctx context.Context
 	s   *misere.Solver
 }
 
 // single explains one position by the mex of its moves' misère values.
-func (x *misereExplainer) single(p game.Position) error {
+func (x *misereExplainer) Single(p game.Position) error {
 	v, err := x.s.Value(x.ctx, p)
 	if err != nil {
 		return err
@@ -39,12 +40,12 @@ func (x *misereExplainer) single(p game.Position) error {
 	if err != nil {
 		return err
 	}
-	x.printf("Under misère play the player who makes the last move loses.\n")
+	x.Printf("Under misère play the player who makes the last move loses.\n")
 	if len(opts) == 0 {
-		x.printf("%s has no moves: the player to move cannot move, so the other player made the last move\nand lost. Its misère value is 1 (outcome N).\n", p)
+		x.Printf("%s has no moves: the player to move cannot move, so the other player made the last move\nand lost. Its misère value is 1 (outcome N).\n", p)
 		return x.genus(p)
 	}
-	x.printf("%s has %s:\n", p, plural(len(opts), "move"))
+	x.Printf("%s has %s:\n", p, present.Plural(len(opts), "move"))
 	var vals []*big.Int
 	seen := map[string]bool{}
 	rows := make([][2]string, 0, len(opts))
@@ -59,20 +60,20 @@ func (x *misereExplainer) single(p game.Position) error {
 			seen[g.String()] = true
 			vals = append(vals, g)
 		}
-		if i < maxExplained {
-			t := optionText(play.Option{Move: o.Move})
+		if i < present.MaxExplained {
+			t := present.OptionText(play.Option{Move: o.Move})
 			rows = append(rows, [2]string{t, "misère value " + g.String()})
 			width = max(width, len(t))
 		}
 	}
-	if len(opts) > maxExplained {
-		rows = append(rows, [2]string{fmt.Sprintf("... and %d more", len(opts)-maxExplained), ""})
+	if len(opts) > present.MaxExplained {
+		rows = append(rows, [2]string{fmt.Sprintf("... and %d more", len(opts)-present.MaxExplained), ""})
 	}
 	for _, r := range rows {
-		x.printf("  %-*s  %s\n", width, r[0], r[1])
+		x.Printf("  %-*s  %s\n", width, r[0], r[1])
 	}
 	sort.Slice(vals, func(i, j int) bool { return vals[i].Cmp(vals[j]) < 0 })
-	x.printf("The misère values of the moves are {%s}; their mex is %s, so %s has misère value %s.\n", joinInts(vals, ", "), v, p, v)
+	x.Printf("The misère values of the moves are {%s}; their mex is %s, so %s has misère value %s.\n", present.JoinInts(vals, ", "), v, p, v)
 	if err := x.outcome(p, v.Outcome()); err != nil {
 		return err
 	}
@@ -87,11 +88,11 @@ func (x *misereExplainer) genus(p game.Position) error {
 	}
 	switch {
 	case tame:
-		x.printf("Its genus is %s, and it is tame: in misère sums it plays like a position of Nim.\n", g)
+		x.Printf("Its genus is %s, and it is tame: in misère sums it plays like a position of Nim.\n", g)
 	case g.Tame():
-		x.printf("Its genus is %s, that of a position of Nim, but a position it leads to has another: it is not tame,\nand misère sums with it do not play like Nim.\n", g)
+		x.Printf("Its genus is %s, that of a position of Nim, but a position it leads to has another: it is not tame,\nand misère sums with it do not play like Nim.\n", g)
 	default:
-		x.printf("Its genus is %s. It is not tame: misère sums with it do not play like Nim.\n", g)
+		x.Printf("Its genus is %s. It is not tame: misère sums with it do not play like Nim.\n", g)
 	}
 	return nil
 }
@@ -99,7 +100,7 @@ func (x *misereExplainer) genus(p game.Position) error {
 // outcome says who wins, and how.
 func (x *misereExplainer) outcome(p game.Position, o game.Outcome) error {
 	if o == game.P {
-		x.printf("The player to move loses (outcome P): every move leads to a position the other player wins.\n")
+		x.Printf("The player to move loses (outcome P): every move leads to a position the other player wins.\n")
 		return nil
 	}
 	win, err := x.s.Winning(x.ctx, p)
@@ -107,20 +108,20 @@ func (x *misereExplainer) outcome(p game.Position, o game.Outcome) error {
 		return err
 	}
 	if len(win) == 0 {
-		x.printf("The player to move wins (outcome N).\n")
+		x.Printf("The player to move wins (outcome N).\n")
 		return nil
 	}
-	x.printf("The player to move wins (outcome N) by moving to a P-position:\n  %s\n", strings.Join(moveTexts(p, win, 6), "\n  "))
+	x.Printf("The player to move wins (outcome N) by moving to a P-position:\n  %s\n", strings.Join(present.MoveTexts(p, win, 6), "\n  "))
 	return nil
 }
 
 // sum explains how a sum's outcome is found.
-func (x *misereExplainer) sum(p game.Position) error {
+func (x *misereExplainer) Sum(p game.Position) error {
 	o, how, err := x.s.How(x.ctx, p)
 	if err != nil {
 		return err
 	}
-	x.printf("Under misère play the player who makes the last move loses. %s is a sum, and the\nmisère values of its parts do not add up: the outcome comes from %s.\n", p, how)
+	x.Printf("Under misère play the player who makes the last move loses. %s is a sum, and the\nmisère values of its parts do not add up: the outcome comes from %s.\n", p, how)
 	if !strings.HasPrefix(how, "the misère quotient") {
 		if err := x.parts(p); err != nil {
 			return err
@@ -150,7 +151,7 @@ func (x *misereExplainer) parts(p game.Position) error {
 		default:
 			text = "genus " + g.String() + ", not tame"
 		}
-		x.printf("  %-*s  %s\n", width, c, text)
+		x.Printf("  %-*s  %s\n", width, c, text)
 	}
 	return nil
 }

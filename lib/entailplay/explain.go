@@ -1,4 +1,4 @@
-package present
+package entailplay
 
 // explain(P, entailing): where a value under entailing play comes from.
 // One part: each move with the values x of the rest it answers (a free
@@ -10,6 +10,7 @@ package present
 
 import (
 	"context"
+	"github.com/gamelang/gamelang/present"
 
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/play/entailing"
@@ -17,33 +18,33 @@ import (
 
 // ExplainEntailing is explain(P, entailing).
 func ExplainEntailing(ctx context.Context, s *entailing.Solver, p game.Position) (string, error) {
-	return explainBy(p, &entailExplainer{ctx: ctx, s: s})
+	return present.ExplainBy(p, &entailExplainer{ctx: ctx, s: s})
 }
 
 type entailExplainer struct {
-	page
+	present.Page
 	ctx context.Context
 	s   *entailing.Solver
 }
 
-func (x *entailExplainer) single(p game.Position) error {
+func (x *entailExplainer) Single(p game.Position) error {
 	answers, v, err := x.s.Explain(x.ctx, p[0])
 	if err != nil {
 		return err
 	}
-	x.printf("Under entailing play an entailing move obliges the other player to answer in what it leaves, an again move obliges the mover to move again, and the player who cannot move loses.\n")
-	x.printf("A move of %s wins when the rest of the sum is worth one of the values it answers:\n", p)
+	x.Printf("Under entailing play an entailing move obliges the other player to answer in what it leaves, an again move obliges the mover to move again, and the player who cannot move loses.\n")
+	x.Printf("A move of %s wins when the rest of the sum is worth one of the values it answers:\n", p)
 	if len(answers) == 0 {
-		x.printf("  (no move)\n")
+		x.Printf("  (no move)\n")
 	}
 	for _, a := range answers {
-		x.printf("  %s%s answers %s\n", sayMove(p[0], a.Move), then(a.Move.Then), a.Answers)
+		x.Printf("  %s%s answers %s\n", sayMove(p[0], a.Move), then(a.Move.Then), a.Answers)
 	}
 	if v.String() == "∞" {
-		x.printf("They answer every nimber: %s is loony, ∞: whoever moves in a sum holding it wins (outcome N), and a move to it loses.\n", p)
+		x.Printf("They answer every nimber: %s is loony, ∞: whoever moves in a sum holding it wins (outcome N), and a move to it loses.\n", p)
 		return nil
 	}
-	x.printf("The least nimber no move answers is %s: %s is worth %s (outcome %s).\n", v, p, v, v.Outcome())
+	x.Printf("The least nimber no move answers is %s: %s is worth %s (outcome %s).\n", v, p, v, v.Outcome())
 	return nil
 }
 
@@ -69,19 +70,19 @@ func sayMove(c game.Component, m game.Move) string {
 	return "to " + game.Position(m.To).String()
 }
 
-func (x *entailExplainer) sum(p game.Position) error {
-	x.printf("Under entailing play a sum is ∞ (loony) when a part is, else the XOR of its parts:\n")
+func (x *entailExplainer) Sum(p game.Position) error {
+	x.Printf("Under entailing play a sum is ∞ (loony) when a part is, else the XOR of its parts:\n")
 	for _, c := range p {
 		v, err := x.s.Value(x.ctx, game.Position{c})
 		if err != nil {
 			return err
 		}
-		x.printf("  %s = %s\n", c, v)
+		x.Printf("  %s = %s\n", c, v)
 	}
 	v, err := x.s.Value(x.ctx, p)
 	if err != nil {
 		return err
 	}
-	x.printf("%s = %s (outcome %s).\n", p, v, v.Outcome())
+	x.Printf("%s = %s (outcome %s).\n", p, v, v.Outcome())
 	return nil
 }

@@ -1,4 +1,4 @@
-package present
+package loopyplay
 
 // explain(P, loopy): where a loopy value comes from. One position: its
 // moves and their values, the least number m missing among them, and then
@@ -9,6 +9,7 @@ package present
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/present"
 	"math/big"
 	"strings"
 
@@ -19,11 +20,11 @@ import (
 
 // ExplainLoopy is explain(P, loopy).
 func ExplainLoopy(ctx context.Context, s *loopy.Solver, p game.Position) (string, error) {
-	return explainBy(p, &loopyExplainer{ctx: ctx, s: s})
+	return present.ExplainBy(p, &loopyExplainer{ctx: ctx, s: s})
 }
 
 type loopyExplainer struct {
-	page
+	present.Page
 	ctx context.Context
 	s   *loopy.Solver
 }
@@ -45,7 +46,7 @@ func asLoopy(v play.Value) loopy.Value {
 	return loopy.Value{G: v.(interface{ Nim() *big.Int }).Nim()}
 }
 
-func (x *loopyExplainer) single(p game.Position) error {
+func (x *loopyExplainer) Single(p game.Position) error {
 	v, err := x.value(p)
 	if err != nil {
 		return err
@@ -54,23 +55,23 @@ func (x *loopyExplainer) single(p game.Position) error {
 	if err != nil {
 		return err
 	}
-	x.printf("Under loopy play the player who cannot move loses, and play that goes on for ever is a draw.\n")
+	x.Printf("Under loopy play the player who cannot move loses, and play that goes on for ever is a draw.\n")
 	if len(opts) == 0 {
-		x.printf("%s has no moves: its value is 0, and the player to move loses (outcome P).\n", p)
+		x.Printf("%s has no moves: its value is 0, and the player to move loses (outcome P).\n", p)
 		return nil
 	}
-	x.printf("%s has %s:\n", p, plural(len(opts), "move"))
+	x.Printf("%s has %s:\n", p, present.Plural(len(opts), "move"))
 	have := map[string]bool{}
 	width := 0
 	for _, o := range opts {
-		width = max(width, len(optionText(play.Option{Move: o.Move})))
+		width = max(width, len(present.OptionText(play.Option{Move: o.Move})))
 	}
 	for i, o := range opts {
-		if i == maxExplained {
-			x.printf("  ... and %d more\n", len(opts)-i)
+		if i == present.MaxExplained {
+			x.Printf("  ... and %d more\n", len(opts)-i)
 			break
 		}
-		x.printf("  %-*s  value %s\n", width, optionText(play.Option{Move: o.Move}), o.Value)
+		x.Printf("  %-*s  value %s\n", width, present.OptionText(play.Option{Move: o.Move}), o.Value)
 	}
 	for _, o := range opts {
 		have[o.Value.String()] = true
@@ -84,12 +85,12 @@ func (x *loopyExplainer) single(p game.Position) error {
 		return err
 	}
 	if escape == nil {
-		x.printf("%d is the least number not among the values of the moves, and every move to a larger or\ninfinite value can be answered by a move back to a position of value %d: the value of %s is %s.\n", m, m, p, v)
+		x.Printf("%d is the least number not among the values of the moves, and every move to a larger or\ninfinite value can be answered by a move back to a position of value %d: the value of %s is %s.\n", m, m, p, v)
 	} else {
-		x.printf("%d is the least number not among the values of the moves, but the move to %s (value %s)\ncannot be answered by a move back to a position of value %d: the value of %s is %s.\n",
-			m, leftText(escape.Move.To), escape.Value, m, p, v)
+		x.Printf("%d is the least number not among the values of the moves, but the move to %s (value %s)\ncannot be answered by a move back to a position of value %d: the value of %s is %s.\n",
+			m, present.LeftText(escape.Move.To), escape.Value, m, p, v)
 	}
-	x.printf("%s.\n", outcomeWords(v))
+	x.Printf("%s.\n", outcomeWords(v))
 	return nil
 }
 
@@ -127,8 +128,8 @@ func outcomeWords(v loopy.Value) string {
 }
 
 // sum explains a sum by Smith's rule.
-func (x *loopyExplainer) sum(p game.Position) error {
-	x.printf("Under loopy play the player who cannot move loses, and play that goes on for ever is a draw.\n%s is a sum; its value follows from its parts' by Smith's rule: numbers add by XOR, a number a\nand ∞{K} make ∞{K xor a}, and two infinite values make ∞{} (a draw).\n", p)
+func (x *loopyExplainer) Sum(p game.Position) error {
+	x.Printf("Under loopy play the player who cannot move loses, and play that goes on for ever is a draw.\n%s is a sum; its value follows from its parts' by Smith's rule: numbers add by XOR, a number a\nand ∞{K} make ∞{K xor a}, and two infinite values make ∞{} (a draw).\n", p)
 	width := 0
 	for _, c := range p {
 		width = max(width, len(c.String()))
@@ -138,21 +139,21 @@ func (x *loopyExplainer) sum(p game.Position) error {
 		if err != nil {
 			return err
 		}
-		x.printf("  %-*s  value %s\n", width, c, v)
+		x.Printf("  %-*s  value %s\n", width, c, v)
 	}
 	v, err := x.value(p)
 	if err != nil {
 		return err
 	}
-	x.printf("The sum has value %s. %s", v, outcomeWords(v))
+	x.Printf("The sum has value %s. %s", v, outcomeWords(v))
 	if v.Outcome() != game.N {
-		x.printf(".\n")
+		x.Printf(".\n")
 		return nil
 	}
 	win, err := x.s.Winning(x.ctx, p)
 	if err != nil {
 		return err
 	}
-	x.printf(":\n  %s\n", strings.Join(moveTexts(p, win, 6), "\n  "))
+	x.Printf(":\n  %s\n", strings.Join(present.MoveTexts(p, win, 6), "\n  "))
 	return nil
 }

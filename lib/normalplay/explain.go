@@ -1,9 +1,4 @@
-// Package present computes what the queries that show rather than answer
-// print or draw: explain()'s walk through the mex rule, table()'s cells and
-// plot()'s data, and how a move is said. Writing them out (as text, Markdown,
-// CSV, JSON, PNG, SVG) is for the packages that own a format library:
-// internal/render and internal/plot.
-package present
+package normalplay
 
 // explain(P): the computation seed 001 does by hand, for a student who has
 // not met the theory yet. For one position: its moves, the value each
@@ -17,6 +12,7 @@ package present
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/present"
 	"maps"
 	"math/big"
 	"slices"
@@ -27,12 +23,6 @@ import (
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/play/normal"
 )
-
-// maxExplained bounds the moves listed for one position.
-const maxExplained = 40
-
-// MaxDepth is the deepest explain() goes.
-const MaxDepth = 10
 
 // Explain is explain(P) under normal play: the moves of p, their values and
 // the mex, then where those values come from, depth levels down.
@@ -114,12 +104,12 @@ func (x *explainer) mexLine(c game.Component, full bool) (*big.Int, error) {
 				reach = append(reach, fmt.Sprintf("... %d more", len(opts)-6))
 				break
 			}
-			reach = append(reach, fmt.Sprintf("%s (%s)", strings.TrimPrefix(optionText(o), "to "), x.valueText(o)))
+			reach = append(reach, fmt.Sprintf("%s (%s)", strings.TrimPrefix(present.OptionText(o), "to "), x.valueText(o)))
 		}
 		if len(opts) == 0 {
 			x.printf("  grundy(%s) = mex{} = 0: no moves\n", c)
 		} else {
-			x.printf("  grundy(%s) = mex{%s} = %s: moves to %s\n", c, joinInts(vals, ", "), v, strings.Join(reach, ", "))
+			x.printf("  grundy(%s) = mex{%s} = %s: moves to %s\n", c, present.JoinInts(vals, ", "), v, strings.Join(reach, ", "))
 		}
 		return v, nil
 	}
@@ -127,61 +117,23 @@ func (x *explainer) mexLine(c game.Component, full bool) (*big.Int, error) {
 		x.printf("%s has no moves: the player to move cannot move and loses.\nThe mex of the empty set is 0, so grundy(%s) = 0.\n", c, c)
 		return v, nil
 	}
-	x.printf("%s has %s:\n", c, plural(len(opts), "move"))
+	x.printf("%s has %s:\n", c, present.Plural(len(opts), "move"))
 	rows := make([][2]string, 0, len(opts))
 	width := 0
 	for i, o := range opts {
-		if i == maxExplained {
+		if i == present.MaxExplained {
 			rows = append(rows, [2]string{fmt.Sprintf("... and %d more", len(opts)-i), ""})
 			break
 		}
-		t := optionText(o)
+		t := present.OptionText(o)
 		rows = append(rows, [2]string{t, "grundy " + x.valueText(o)})
 		width = max(width, len(t))
 	}
 	for _, r := range rows {
 		x.printf("  %-*s  %s\n", width, r[0], r[1])
 	}
-	x.printf("The values of the moves are {%s}. The least number not among them (their mex) is %s,\nso grundy(%s) = %s.\n", joinInts(vals, ", "), v, c, v)
+	x.printf("The values of the moves are {%s}. The least number not among them (their mex) is %s,\nso grundy(%s) = %s.\n", present.JoinInts(vals, ", "), v, c, v)
 	return v, nil
-}
-
-// optionText is what a move leads to: the position, a family, or a pick.
-func optionText(o play.Option) string {
-	if o.Move.Label != "" {
-		return o.Move.Label + ", leaving " + leftText(o.Move.To)
-	}
-	if f := o.Move.Family; f != nil {
-		return "to " + f.Heaps(o.Move.To[0].Rules.Name()) + " for " + f.Range()
-	}
-	return "to " + leftText(o.Move.To)
-}
-
-// leftText writes what a move leaves; nothing at all is "nothing".
-func leftText(to []game.Component) string {
-	if len(to) == 0 {
-		return "nothing"
-	}
-	return game.Position(to).String()
-}
-
-// moveTexts says the moves, each once (equal parts give equal moves), at most
-// limit of them.
-func moveTexts(p game.Position, opts []play.Option, limit int) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, o := range Shown(opts, limit) {
-		t := MoveText(p, o)
-		if seen[t] {
-			continue
-		}
-		if seen[t] = true; len(out) == limit {
-			out = append(out, "...")
-			break
-		}
-		out = append(out, t)
-	}
-	return out
 }
 
 // valueText is the value an option reaches, as a XOR of its parts when it
@@ -228,7 +180,7 @@ func (x *explainer) outcome(p game.Position, v *big.Int) {
 		x.printf("The value is not 0, so the player to move wins (outcome N).\n")
 		return
 	}
-	to := moveTexts(p, win, 6)
+	to := present.MoveTexts(p, win, 6)
 	x.printf("The value is not 0, so the player to move wins (outcome N) by moving to a position of value 0:\n  %s\n", strings.Join(to, "\n  "))
 }
 
@@ -260,7 +212,7 @@ func (x *explainer) sum(p game.Position, depth int) error {
 	for i, v := range vals {
 		bin[i] = fmt.Sprintf("%0*s", bitsN, v.Text(2))
 	}
-	x.printf("%s = %s (in binary %s = %s).\n", joinInts(vals, " xor "), total, strings.Join(bin, " xor "), fmt.Sprintf("%0*s", bitsN, total.Text(2)))
+	x.printf("%s = %s (in binary %s = %s).\n", present.JoinInts(vals, " xor "), total, strings.Join(bin, " xor "), fmt.Sprintf("%0*s", bitsN, total.Text(2)))
 	if total.Sign() == 0 {
 		x.printf("The XOR is 0: any move changes one part's value, which makes the XOR other than 0.\nSo the player to move loses (outcome P).\n")
 	} else {
@@ -269,7 +221,7 @@ func (x *explainer) sum(p game.Position, depth int) error {
 			return err
 		}
 		x.printf("The XOR is not 0, so the player to move wins (outcome N): change one part to the value\nthat makes the XOR 0 (its value xor %s):\n", total)
-		for _, t := range moveTexts(p, win, 6) {
+		for _, t := range present.MoveTexts(p, win, 6) {
 			x.printf("  %s\n", t)
 		}
 	}
@@ -332,7 +284,7 @@ func (x *explainer) reached(f game.Component, seen map[string]game.Component) ([
 	}
 	var out []game.Component
 	for i, o := range opts {
-		if i == maxExplained || o.Move.Family != nil {
+		if i == present.MaxExplained || o.Move.Family != nil {
 			break
 		}
 		for _, part := range o.Move.To {
