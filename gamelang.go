@@ -26,6 +26,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/files"
@@ -35,7 +36,6 @@ import (
 	_ "github.com/gamelang/gamelang/lib" // gamelang's kinds, conventions and queries
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Options configure a session.
@@ -297,7 +297,7 @@ type GameDoc struct {
 // Games documents the builtin games, in the order the library lists them.
 func Games() []GameDoc {
 	var out []GameDoc
-	for _, b := range stdlib.All() {
+	for _, b := range builtin.All() {
 		out = append(out, GameDoc{Name: b.Name, Params: b.Params, Doc: b.Doc, Twin: b.Twin})
 	}
 	return out

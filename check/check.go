@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/rules"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Func is what the check pass knows of a builtin function.
@@ -31,7 +31,7 @@ type Symbol struct {
 	Func    *lang.LetStmt // a function defined by let f(x) = ...
 	Pos     lang.Pos
 	Decl    *lang.GameDecl // for games declared in the session
-	Builtin *stdlib.Game   // for builtin games
+	Builtin *builtin.Game  // for builtin games
 }
 
 // params are the parameters of a game symbol.
@@ -56,9 +56,6 @@ type Checker struct {
 	Redefine bool               // names may be defined again (the REPL)
 	errs     lang.ErrorList
 	family   string // the family whose alias is being checked: its own name there is itself
-	// Twins caches the heads of builtins' twin definitions, parsed once; a
-	// session keeps one for all its checks (nil: one per check).
-	Twins map[*stdlib.Game]*lang.GameDecl
 	// Resolved, when set, is called for each name that refers to a global
 	// (a definition of the session or file, a builtin game, a predeclared
 	// value or convention), with what it refers to: the language server's
@@ -101,7 +98,7 @@ func (c *Checker) lookup(name string) *Symbol {
 	if c.Consts[name] || c.Values[name] {
 		return &Symbol{}
 	}
-	if b, ok := stdlib.Lookup(name); ok {
+	if b, ok := builtin.Lookup(name); ok {
 		return &Symbol{Game: true, Builtin: b}
 	}
 	return nil

@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/numeric"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // expr checks an expression. inRule: it is compiled into a rule.
@@ -120,7 +120,7 @@ func (c *Checker) suggest(name string, loc locals) string {
 	for n := range c.Consts {
 		names = append(names, n)
 	}
-	for _, b := range stdlib.All() {
+	for _, b := range builtin.All() {
 		names = append(names, b.Name)
 	}
 	sort.Strings(names)
@@ -260,23 +260,6 @@ func (c *Checker) gameCall(e *lang.Call, name string, sym *Symbol, first bool) {
 	}
 }
 
-// twin is the head of the definition builtin b answers like, or nil.
-func (c *Checker) twin(b *stdlib.Game) *lang.GameDecl {
-	if d, ok := c.Twins[b]; ok {
-		return d
-	}
-	var d *lang.GameDecl
-	// Only the head matters; some bodies are written "{ ... }".
-	if f, err := lang.Parse("builtin", strings.Replace(b.Twin, "{ ... }", "{ }", 1)); err == nil && len(f.Stmts) == 1 {
-		d, _ = f.Stmts[0].(*lang.GameDecl)
-	}
-	if c.Twins == nil {
-		c.Twins = map[*stdlib.Game]*lang.GameDecl{}
-	}
-	c.Twins[b] = d
-	return d
-}
-
 // positionDecl is a declaration that says what the positions of game sym
 // are, named name: its own, the definition a builtin answers like, or for
 // an alias (game K = octal("0.77"), game W2 = Wythoff) what it stands for;
@@ -285,7 +268,7 @@ func (c *Checker) positionDecl(name string, sym *Symbol, depth int) *lang.GameDe
 	var d *lang.GameDecl
 	switch {
 	case sym.Builtin != nil:
-		d = c.twin(sym.Builtin)
+		d = sym.Builtin.Decl()
 	case sym.Decl != nil && sym.Decl.Alias == nil:
 		d = sym.Decl
 	case sym.Decl != nil && depth < 10:

@@ -6,13 +6,13 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/rules"
 	"github.com/gamelang/gamelang/rules/entail"
 	"github.com/gamelang/gamelang/rules/pass"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // gameDecl is a declared game; with parameters, each distinct argument list
@@ -128,24 +128,24 @@ func (in *Interp) instantiate(ctx context.Context, gd *gameDecl, args []Value, a
 
 // builtin returns the ruleset of a builtin game for the arguments, made once
 // per session and kept, with what its solvers learn.
-func (in *Interp) builtin(b *stdlib.Game, args []Value, at lang.Pos) (game.Ruleset, error) {
+func (in *Interp) builtin(b *builtin.Game, args []Value, at lang.Pos) (game.Ruleset, error) {
 	key := b.Name + "\x00" + argKey(args)
 	if r, ok := in.made[key]; ok {
 		return r, nil
 	}
 	if b.Defined() {
-		f, err := lang.Parse("builtin "+b.Name, b.Twin)
-		if err != nil {
-			return nil, fmt.Errorf("builtin %s: %v", b.Name, err)
+		d := b.Decl()
+		if d == nil {
+			return nil, fmt.Errorf("builtin %s: its definition does not parse", b.Name)
 		}
-		r, err := in.compileGame(context.Background(), f.Stmts[0].(*lang.GameDecl), b.Name, nil)
+		r, err := in.compileGame(context.Background(), d, b.Name, nil)
 		if err != nil {
 			return nil, err
 		}
 		in.made[key] = r
 		return r, nil
 	}
-	conv := make([]stdlib.Arg, len(args))
+	conv := make([]builtin.Arg, len(args))
 	for i, a := range args {
 		switch a := a.(type) {
 		case Int:
@@ -160,7 +160,7 @@ func (in *Interp) builtin(b *stdlib.Game, args []Value, at lang.Pos) (game.Rules
 			return nil, errorf(at, "%s takes numbers, sets and lists, not %s", b.Name, typeName(a))
 		}
 	}
-	r, err := b.Make(stdlib.Env{Limits: in.limits()}, conv)
+	r, err := b.Make(builtin.Env{Limits: in.limits()}, conv)
 	if err != nil {
 		return nil, errorf(at, "%v", err)
 	}

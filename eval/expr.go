@@ -4,11 +4,11 @@ import (
 	"context"
 	"math/big"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/check"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/solve"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // maxPowBits bounds the size of a^b at top level, so that a typo such as
@@ -91,7 +91,7 @@ func (in *Interp) lookup(e *lang.Ident, env map[string]Value) (Value, error) {
 	if v, ok := builtinConsts[e.Name]; ok {
 		return v, nil
 	}
-	if b, ok := stdlib.Lookup(e.Name); ok {
+	if b, ok := builtin.Lookup(e.Name); ok {
 		if len(b.Params) > 0 {
 			return ParamGame{builtin: b}, nil
 		}

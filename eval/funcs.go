@@ -9,12 +9,12 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/numeric"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/solve"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // fn is a builtin function.
@@ -154,8 +154,11 @@ func PositionOf(v Value, p lang.Pos) (game.Position, error) {
 // zeroPosition is the game with no move, Nim(0): what the number 0 stands
 // for where a position is wanted, as the sum of no positions is 0.
 var zeroPosition = sync.OnceValue(func() game.Position {
-	b, _ := stdlib.Lookup("Nim")
-	r, err := b.Make(stdlib.Env{}, nil)
+	b, ok := builtin.Lookup("Nim")
+	if !ok {
+		panic("eval: no builtin games: import github.com/gamelang/gamelang/lib where sessions are made")
+	}
+	r, err := b.Make(builtin.Env{}, nil)
 	if err != nil {
 		panic(err)
 	}

@@ -22,7 +22,6 @@ import (
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/rules"
 	"github.com/gamelang/gamelang/solve"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Config configures an interpreter.
@@ -82,12 +81,11 @@ type Interp struct {
 	globals map[string]Value
 	depth   int // calls of functions defined by let under way
 	symbols map[string]*check.Symbol
-	sources map[string][]string             // the lines of each input, at their line numbers
-	made    map[string]game.Ruleset         // the builtin games made so far, by name and arguments
-	solvers map[string]play.Solver          // by convention
-	play    *Play                           // a game asked for by play(), for the session to take over
-	twins   map[*stdlib.Game]*lang.GameDecl // the check pass's parsed heads of builtins
-	old     map[string][][]game.Ruleset     // replaced definitions of each name, the latest first
+	sources map[string][]string         // the lines of each input, at their line numbers
+	made    map[string]game.Ruleset     // the builtin games made so far, by name and arguments
+	solvers map[string]play.Solver      // by convention
+	play    *Play                       // a game asked for by play(), for the session to take over
+	old     map[string][][]game.Ruleset // replaced definitions of each name, the latest first
 	// generators compiled (compiled.go), and those the walk runs
 	gens     map[*lang.Call]*compiledGen
 	slowGens map[*lang.Call]bool
@@ -121,7 +119,7 @@ func New(cfg Config) *Interp {
 		panic("eval: no play convention or kind of position is registered: import github.com/gamelang/gamelang/lib for gamelang's")
 	}
 	in := &Interp{cfg: cfg, lim: &solve.Limits{MaxStates: cfg.MaxStates, MaxMemory: cfg.MaxMemory, MaxTime: cfg.MaxTime, Progress: cfg.Progress},
-		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, twins: map[*stdlib.Game]*lang.GameDecl{}, old: map[string][][]game.Ruleset{},
+		globals: map[string]Value{}, symbols: map[string]*check.Symbol{}, sources: map[string][]string{}, old: map[string][][]game.Ruleset{},
 		made: map[string]game.Ruleset{}, solvers: map[string]play.Solver{},
 		gens: map[*lang.Call]*compiledGen{}, slowGens: map[*lang.Call]bool{}}
 	return in
@@ -339,7 +337,7 @@ func (in *Interp) checker() *check.Checker {
 	for n := range builtinConsts {
 		values[n] = true
 	}
-	return &check.Checker{Funcs: fs, Globals: maps.Clone(in.symbols), Consts: consts, Values: values, Kinds: in.cfg.Kinds, Redefine: in.cfg.Redefine, Twins: in.twins}
+	return &check.Checker{Funcs: fs, Globals: maps.Clone(in.symbols), Consts: consts, Values: values, Kinds: in.cfg.Kinds, Redefine: in.cfg.Redefine}
 }
 
 // Check parses and checks src without running it or defining anything.

@@ -6,11 +6,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/present"
-	"github.com/gamelang/gamelang/stdlib"
 )
 
 // Value is anything an expression can produce, and says what it is: String
@@ -64,7 +64,7 @@ type RulesetVal struct{ R game.Ruleset }
 // parameters; called with arguments it makes a ruleset.
 type ParamGame struct {
 	decl    *gameDecl
-	builtin *stdlib.Game
+	builtin *builtin.Game
 }
 
 // PositionVal is a position: a disjunctive sum of components.

@@ -1,5 +1,6 @@
 // Package lib registers gamelang's kinds of position, play conventions and
-// queries with the interpreter (package eval), one line each: import it
+// queries with the interpreter (package eval), one line each, and the
+// builtin games (package stdlib, in package builtin's catalogue): import it
 // for its effect wherever sessions are made.
 //
 //	import _ "github.com/gamelang/gamelang/lib"
@@ -22,6 +23,7 @@ import (
 	"github.com/gamelang/gamelang/rules/list"
 	"github.com/gamelang/gamelang/rules/set"
 	"github.com/gamelang/gamelang/rules/tuple"
+	_ "github.com/gamelang/gamelang/stdlib" // the builtin games, in package builtin's catalogue
 )
 
 func init() {

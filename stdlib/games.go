@@ -10,66 +10,28 @@ package stdlib
 import (
 	"fmt"
 	"math/big"
-	"sort"
 	"strings"
 
+	"github.com/gamelang/gamelang/builtin"
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/octal"
 	"github.com/gamelang/gamelang/rules/heap"
-	"github.com/gamelang/gamelang/solve"
 )
 
-// Env is what a builtin needs from the session that makes it.
-type Env struct {
-	Limits *solve.Limits
-}
+// The catalogue's types, as the library writes its games.
+type (
+	Env  = builtin.Env
+	Arg  = builtin.Arg
+	Game = builtin.Game
+)
 
-// Arg is an argument of a builtin game with parameters: a number
-// (*big.Int) or a set of numbers ([]*big.Int, ascending).
-type Arg any
-
-// Game is a builtin game: a ruleset, or a family of rulesets made from
-// arguments (Bounded(3)).
-type Game struct {
-	Name   string
-	Params []string // nil for a ruleset
-	Doc    string
-	Twin   string // the .game definition it answers like
-	make   func(env Env, args []Arg) (game.Ruleset, error)
-}
-
-// Defined reports whether the game is its twin: a ruleset written in
-// gamelang (the classics on graphs, lists and words), which the session
-// compiles from Twin as it would a script's. Make is then not used.
-func (b *Game) Defined() bool { return b.make == nil }
-
-// Make returns the ruleset for the arguments (none for a ruleset).
-func (b *Game) Make(env Env, args []Arg) (game.Ruleset, error) {
-	if len(args) != len(b.Params) {
-		return nil, fmt.Errorf("%s takes %d arguments, got %d", b.Name, len(b.Params), len(args))
-	}
-	if b.make == nil {
-		return nil, fmt.Errorf("%s is defined in gamelang: compile its Twin", b.Name)
-	}
-	return b.make(env, args)
-}
+func init() { builtin.Register(games...) }
 
 // Lookup returns the builtin game of that name.
-func Lookup(name string) (*Game, bool) {
-	for _, g := range games {
-		if g.Name == name {
-			return g, true
-		}
-	}
-	return nil, false
-}
+func Lookup(name string) (*Game, bool) { return builtin.Lookup(name) }
 
 // All lists the builtin games by name.
-func All() []*Game {
-	out := append([]*Game(nil), games...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+func All() []*Game { return builtin.All() }
 
 func number(b string, a Arg, min int64) (*big.Int, error) {
 	n, ok := a.(*big.Int)
@@ -116,7 +78,7 @@ func SubtractionCode(s []*big.Int) (octal.Code, error) {
 
 // fixed is a builtin game without parameters.
 func fixed(name, doc, twin string, make func(Env) game.Ruleset) *Game {
-	return &Game{Name: name, Doc: doc, Twin: twin, make: func(env Env, _ []Arg) (game.Ruleset, error) { return make(env), nil }}
+	return &Game{Name: name, Doc: doc, Twin: twin, New: func(env Env, _ []Arg) (game.Ruleset, error) { return make(env), nil }}
 }
 
 // codeGame is a builtin game given by a code.
@@ -151,9 +113,9 @@ var games = []*Game{
 	fixed("Nim", "take any number of tokens from a heap: g(n) = n", "game Nim { take 1.. }",
 		func(Env) game.Ruleset { return heap.NewBounded("Nim", nil, "") }),
 	{Name: "Bounded", Params: []string{"m"}, Doc: "take 1 to m tokens (seed 001's game B): g(n) = n mod (m+1)", Twin: "game Bounded(m) { take 1..m }",
-		make: makeBounded},
+		New: makeBounded},
 	{Name: "Subtraction", Params: []string{"S"}, Doc: "take k tokens for k in the set S (S-Nim): reach bitsets, period proved on the way", Twin: "game Subtraction(S) { take S }",
-		make: makeSubtraction},
+		New: makeSubtraction},
 	codeGame("Kayles", "0.77", "knock down one pin or two adjacent ones from a row: octal 0.77, period 12", "game Kayles { take 1..2 split }"),
 	codeGame("DawsonKayles", "0.07", "knock down two adjacent pins (seed 001's game C): octal 0.07, period 34", "game DawsonKayles { take 2 split }"),
 	codeGame("DawsonsChess", "0.137", "Dawson's chess: octal 0.137, period 34", "game DawsonsChess { take 1 leaving 0; take 2 leaving 0..1; take 3 leaving 0..2 }"),
@@ -166,9 +128,9 @@ var games = []*Game{
 	fixed("FibonacciNim", "take 1..cap, the next cap is twice the take (seed 004): Zeckendorf, at any size", "game FibonacciNim state (n, cap) { move (n - k, 2 * k) for k in 1..min(n, cap) }",
 		func(env Env) game.Ruleset { return NewFibonacciNim(env.Limits) }),
 	{Name: "NumberGame", Params: []string{"n"}, Doc: "pick from 2..n; picks, multiples and sums become forbidden (POJ 1143, n = 20)", Twin: "game NumberGame set { pick x in 2..20  forbid sums }",
-		make: makeNumberGame},
+		New: makeNumberGame},
 	{Name: "ThueMorse", Params: []string{"m"}, Doc: "take 1..m; leaving an odious heap loses (TopCoder SRM 701): outcomes in O(m log n)", Twin: "game ThueMorse(m) { take 1..m  loses if odd(popcount(n)) }",
-		make: makeThueMorse},
+		New: makeThueMorse},
 }
 
 func makeBounded(_ Env, a []Arg) (game.Ruleset, error) {
