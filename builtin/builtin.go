@@ -26,7 +26,6 @@ type Env struct {
 // (*big.Int) or a set of numbers ([]*big.Int, ascending).
 type Arg any
 
-
 // Game is a builtin game: a ruleset, or a family of rulesets made from
 // arguments (Bounded(3)).
 type Game struct {
