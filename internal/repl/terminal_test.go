@@ -1,3 +1,5 @@
+//go:build unix
+
 package repl_test
 
 // The prompt on a real terminal, driven through tmux: tab completion, Ctrl-C
@@ -11,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -18,6 +21,38 @@ import (
 type term struct {
 	t    *testing.T
 	name string
+	// output has a value each time the program writes to the terminal
+	// (tmux pipe-pane into a FIFO), and is closed when the pane ends: the
+	// test waits on it, never on a clock.
+	output chan struct{}
+}
+
+// watch sends the pane's output through a FIFO in dir to tm.output.
+func (tm *term) watch(dir string) {
+	fifo := filepath.Join(dir, "pane.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		tm.t.Fatal(err)
+	}
+	tm.output = make(chan struct{}, 1)
+	tm.tmux("pipe-pane", "-t", tm.name, "-o", "cat > "+fifo)
+	f, err := os.Open(fifo) // blocks until tmux's cat opens it for writing
+	if err != nil {
+		tm.t.Fatal(err)
+	}
+	go func() {
+		defer f.Close()
+		defer close(tm.output)
+		buf := make([]byte, 4096)
+		for {
+			if _, err := f.Read(buf); err != nil {
+				return
+			}
+			select {
+			case tm.output <- struct{}{}:
+			default: // a wake-up is pending already
+			}
+		}
+	}()
 }
 
 func (tm *term) tmux(args ...string) string {
@@ -34,19 +69,26 @@ func (tm *term) keys(keys ...string) {
 
 func (tm *term) screen() string { return tm.tmux("capture-pane", "-p", "-t", tm.name) }
 
-// waitFor polls the screen until it contains want.
+// waitFor reads the screen each time the program writes, until it
+// contains want; past within (a bound for a hung program, not a pace) the
+// test fails.
 func (tm *term) waitFor(want string, within time.Duration) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(within)
+	timeout := time.NewTimer(within)
+	defer timeout.Stop()
 	for {
 		s := tm.screen()
 		if strings.Contains(s, want) {
 			return s
 		}
-		if time.Now().After(deadline) {
+		select {
+		case _, open := <-tm.output:
+			if !open {
+				tm.t.Fatalf("the program ended; the screen never showed %q:\n%s", want, s)
+			}
+		case <-timeout.C:
 			tm.t.Fatalf("the screen never showed %q:\n%s", want, s)
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -60,8 +102,12 @@ func TestTerminal(t *testing.T) {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	tm := &term{t: t, name: "gamelang-test-" + filepath.Base(dir)}
-	tm.tmux("new-session", "-d", "-s", tm.name, "-x", "160", "-y", "40", "env", "HOME="+dir, "TERM=xterm", bin)
+	// the program starts once the pane's output is watched (tmux waits for
+	// a key before running it)
+	tm.tmux("new-session", "-d", "-s", tm.name, "-x", "160", "-y", "40", "sh", "-c", "read go; exec env HOME="+dir+" TERM=xterm "+bin)
 	defer exec.Command("tmux", "kill-session", "-t", tm.name).Run()
+	tm.watch(dir)
+	tm.keys("Enter")
 	tm.waitFor("gamelang>", 10*time.Second)
 
 	// completion of a builtin function and of a name defined in the session
@@ -144,12 +190,14 @@ func TestTerminal(t *testing.T) {
 
 	// Ctrl-D leaves, and the history was kept
 	tm.keys("C-d")
-	deadline := time.Now().Add(5 * time.Second)
-	for exec.Command("tmux", "has-session", "-t", tm.name).Run() == nil {
-		if time.Now().After(deadline) {
+	timeout := time.NewTimer(10 * time.Second)
+	defer timeout.Stop()
+	for open := true; open; { // the pane's output ends when the program leaves
+		select {
+		case _, open = <-tm.output:
+		case <-timeout.C:
 			t.Fatalf("Ctrl-D did not leave:\n%s", tm.screen())
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 	hist, err := os.ReadFile(filepath.Join(dir, ".gamelang_history"))
 	if err != nil || !strings.Contains(string(hist), "grundy(Wythoff2(1, 2))") {
