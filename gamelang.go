@@ -1,20 +1,3 @@
-// Package gamelang embeds gamelang, a small language for impartial
-// combinatorial games solved by Sprague-Grundy theory, in a Go program.
-//
-// A script is compiled once (Compile: parsed and checked, every error at
-// once with its position) and run in as many sessions as wanted; a Session
-// keeps the games defined in it and what its solvers learn, and evaluates
-// statements (Exec, Run) or one expression (Eval), returning typed values:
-//
-//	s := gamelang.NewSession(gamelang.Options{})
-//	v, err := s.Eval(ctx, "grundy(Kayles(10^100))")
-//	n := v.(gamelang.Int).V // a *big.Int: 1
-//
-// Each call takes a context.Context, which stops it (a solver checks it as
-// it works), and may set limits of its own (WithMaxStates, WithMaxMemory,
-// WithOutput). The language is described in docs/language.md; the values'
-// JSON in docs/json.md. JSON, CSV, RenderTable and Session.WritePlot write
-// values and pictures as the command line does, to any writer.
 package gamelang
 
 import (

@@ -1,9 +1,3 @@
-// Package builtin is the catalogue of the builtin games: each one's name,
-// parameters, help, the definition it answers like (its twin) parsed once,
-// and how its ruleset is made. The game library (package stdlib) fills
-// it, and lib imports stdlib wherever sessions are made; the check pass and
-// the interpreter read the catalogue without linking the library, its
-// kinds or its engines.
 package builtin
 
 import (

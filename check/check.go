@@ -1,8 +1,3 @@
-// Package check is the check pass: it resolves every name, checks the arity
-// of the builtin and game calls it can see, and checks each game declaration
-// against its kind of position — which rules it may hold, which names its
-// rules see, how its positions are written. It reports every error at once,
-// sorted by position, before anything runs.
 package check
 
 import (

@@ -1,7 +1,3 @@
-// Package eval runs gamelang: it parses a script (lang), checks it (check),
-// defines its games (rules and its kinds of position) and evaluates its
-// statements: values, expressions and the builtin functions, whose questions
-// about positions go to the solvers of the play conventions (play/...).
 package eval
 
 import (

@@ -1,8 +1,3 @@
-// Package game says what a game is, and nothing of how it is solved: a
-// ruleset gives the moves of its positions (which may leave sums of
-// positions) and which positions are already decided; a kind of position
-// says how positions are made, written and encoded. Play conventions (normal
-// play, and the ones to come) solve games through these interfaces alone.
 package game
 
 import (

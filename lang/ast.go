@@ -1,5 +1,3 @@
-// Package lang is the syntax of gamelang: the lexer, the participle grammar, the
-// AST and Parse. Every node carries its source position. Nothing here evaluates.
 package lang
 
 import (

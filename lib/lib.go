@@ -1,13 +1,3 @@
-// Package lib registers gamelang's kinds of position, play conventions and
-// queries with the interpreter (package eval), one line each, and the
-// builtin games (package stdlib, in package builtin's catalogue): import it
-// for its effect wherever sessions are made.
-//
-//	import _ "github.com/gamelang/gamelang/lib"
-//
-// A new kind, convention or query is a package like lib/graphs or
-// lib/misereplay (its Plugin: what it adds to the language) and a line
-// here. Normal play comes first: it is the default convention.
 package lib
 
 import (

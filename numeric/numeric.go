@@ -1,11 +1,3 @@
-// Package numeric is the one table of the language's numeric builtins —
-// min, max, sum, xor, all, any, abs, popcount, odd, even, nimmul, gcd,
-// isqrt, isprime, factorial — each with its two forms side by side: exact,
-// on integers of any size, for queries at top level (package eval), and on
-// int64 for rules (package rules), which fails rather than wraps where an
-// int64 cannot hold the answer. The check pass knows them through eval.
-// A test checks both forms of each against each other and against
-// math/big.
 package numeric
 
 import (

@@ -1,10 +1,3 @@
-// Package octal solves take-and-break heap games given by a code: octal and
-// hexadecimal games in the notation of Winning Ways, subtraction games, and
-// the infinite codes of games such as Nim. It grows their Grundy sequences with
-// the fastest engine the code allows (reach bitsets for codes that never split
-// a heap, the sparse-space method for codes that split into two), stores the
-// values compactly, and proves periodicity by the theorems that apply, so that
-// heaps of any size are answered exactly once a period is proved.
 package octal
 
 import (

@@ -1,8 +1,3 @@
-// Package play is what the play conventions share: a convention says who
-// wins when a game ends — normal play (the player who cannot move loses),
-// and the ones to come — and solves positions of any ruleset under that
-// rule, through the game package's interfaces alone. Each convention is a
-// package below this one, registered in one line of package conventions.
 package play
 
 import (

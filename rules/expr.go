@@ -1,7 +1,3 @@
-// Package rules compiles the rules of user-declared games — take amounts,
-// move results, guards, 'loses if' conditions — and says what a kind of
-// position must provide to be declared in the language (Kind). The kinds
-// themselves, each with its rulesets, are the packages below this one.
 package rules
 
 // The rule compiler.

@@ -11,7 +11,7 @@ import (
 // }`). It tells the check pass what a declaration of it may say, and
 // compiles one into a ruleset. A kind lives in its own package with its
 // positions (a game.Kind) and rulesets, and is registered in one line of
-// package kinds.
+// lib/lib.go.
 type Kind interface {
 	// Word is what follows a game's name to declare this kind: "" for heaps,
 	// "state", "set".

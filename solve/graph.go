@@ -1,5 +1,3 @@
-// Package solve holds the game-independent solvers: memoized mex over a state
-// graph, and Grundy sequences of heap rulesets.
 package solve
 
 // The graph solver.

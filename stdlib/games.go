@@ -1,10 +1,3 @@
-// Package stdlib holds the builtin games. Each is the twin of a .game
-// definition (examples/, stdlib/twin_test.go) and agrees with it on every
-// position the tests try: most are rulesets of the kinds in rules/ (codes,
-// bounded Nim, a set game) that the solvers of normal play know how to
-// answer fast; Wythoff's game, Fibonacci Nim, ThueMorse and the Number Game
-// also carry their own closed forms or solvers (the Normal* methods, which
-// package play/normal looks for).
 package stdlib
 
 import (

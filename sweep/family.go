@@ -1,10 +1,3 @@
-// Package sweep runs one analysis over a family of games — every octal code
-// with up to k digits, a list of codes, a range of parameters — each game
-// bounded in values, time and memory, and writes one JSON line per game. A
-// sweep can be cut into shards that separate processes (a Slurm job array, a
-// Kubernetes indexed Job) run unchanged, joined again by Merge, which checks
-// that no game is missing or given twice; a long sweep saves checkpoints and
-// resumes from them bit for bit. docs/sweep.md is the manual.
 package sweep
 
 import (

@@ -1,12 +1,3 @@
-// Package web is the browser playground: the page (static/: index.html,
-// app.js, style.css, worker.js), gamelang compiled to WebAssembly for its
-// Web Worker (web/worker), and what serves them (`gamelang serve`).
-//
-// The WebAssembly file and Go's wasm_exec.js are built, not kept in git:
-// `go generate ./web` writes them into static/ (to be embedded by the next
-// build of gamelang), and `go run ./web/build -o DIR` writes a whole site
-// into DIR for any web host. Both run Build. A gamelang built without them
-// builds them on first use into the user's cache (Site).
 package web
 
 //go:generate go run ./build -o static

@@ -1,5 +1,5 @@
 // Command gamelang runs gamelang scripts, evaluates statements and starts the
-// interactive prompt. See README.md.
+// interactive prompt. See README.md and docs/usage.md.
 package main
 
 import (

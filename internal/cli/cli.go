@@ -1,4 +1,3 @@
-// Package cli is the gamelang command line: run, check, -e and the prompt.
 package cli
 
 import (
@@ -17,6 +16,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/gamelang/gamelang"
+	"github.com/gamelang/gamelang/internal/each"
 	"github.com/gamelang/gamelang/internal/progress"
 	"github.com/gamelang/gamelang/internal/repl"
 	"github.com/gamelang/gamelang/lang"
@@ -275,7 +275,7 @@ func defaultWidth(stdout io.Writer) int {
 // git name themselves.
 func report(stderr io.Writer, err error) {
 	var ge *gamelang.Error
-	var le *lineError // a line of --each's input
+	var le *each.LineError // a line of --each's input
 	if errors.As(err, &ge) || errors.As(err, &le) || lang.Positioned(err) != nil {
 		fmt.Fprintln(stderr, err)
 		return

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/gamelang/gamelang"
+	"github.com/gamelang/gamelang/internal/each"
 	"github.com/gamelang/gamelang/internal/version"
 )
 
@@ -18,10 +19,10 @@ func writeErrorJSON(w io.Writer, err error) {
 	if w == nil || err == nil {
 		return
 	}
-	var le *lineError
+	var le *each.LineError
 	if errors.As(err, &le) {
-		gamelang.WriteAnswers(w, []gamelang.Answer{{Line: le.line, Type: "error", Text: le.Error(),
-			Value: gamelang.ErrorJSON{File: "<stdin>", Line: le.line, Message: le.msg}}})
+		gamelang.WriteAnswers(w, []gamelang.Answer{{Line: le.Line, Type: "error", Text: le.Error(),
+			Value: gamelang.ErrorJSON{File: "<stdin>", Line: le.Line, Message: le.Msg}}})
 		return
 	}
 	gamelang.WriteAnswers(w, gamelang.ErrorAnswers(err, "gamelang: "))

@@ -1,16 +1,3 @@
-// Package kernel is gamelang's Jupyter kernel: it speaks the Jupyter
-// messaging protocol (version 5.3) over ZeroMQ and runs each cell in one
-// gamelang session (the public API's gamelang.Session), so that a
-// notebook defines games in one cell and asks about them in the next.
-// Answers show as text plus rich output (tables as HTML, pictures as PNG
-// and SVG, every value as application/json); errors name the cell's line
-// and column; an interrupt stops a computation as Ctrl-C does at the
-// prompt; completion and inspection use the prompt's word lists and help.
-//
-// wire.go is the protocol's framing: a message is the ZeroMQ routing
-// identities, a delimiter, an HMAC-SHA256 signature of the four JSON
-// parts that follow (header, parent header, metadata, content), and any
-// binary buffers.
 package kernel
 
 import (

@@ -1,8 +1,3 @@
-// Package lines reads text a line at a time with no limit but the one it
-// is given: bufio.Scanner stops at its first line over 64 KiB with
-// "token too long", and at a longer line than its buffer allows stops
-// reading for good. A Reader skips a line over its limit whole, says so,
-// and reads on after it.
 package lines
 
 import (

@@ -1,18 +1,3 @@
-// Package lsp is gamelang's language server (gamelang lsp): the Language
-// Server Protocol over stdin and stdout, JSON-RPC 2.0 messages framed by
-// Content-Length headers. It keeps the text of each open document and
-// answers from it: diagnostics from the check pass as the text changes,
-// hover (the prompt's :help for a builtin, the definition for a name of
-// the file), completion (the prompt's words and the file's names),
-// go to definition, references, rename, signature help, semantic tokens,
-// document symbols and formatting (gamelang fmt). A file with syntax
-// errors is read past them (lang.ParseAll): every feature works from the
-// statements that parse, and a definition being typed is shown as the
-// last version without a syntax error had it.
-//
-// Positions: the protocol counts lines from 0 and characters in UTF-16
-// code units; gamelang counts lines from 1 and columns in bytes. The
-// conversions are in document.go.
 package lsp
 
 import (

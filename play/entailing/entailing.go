@@ -1,30 +1,3 @@
-// Package entailing is play with moves that oblige the next move (Winning
-// Ways, vol. 2, ch. 12; the affine impartial games of Larsson, Nowakowski
-// and Santos, arXiv 2101.11699): an entailing move obliges the other
-// player to answer in the position it leaves, an again move obliges the
-// mover to move again. The player who cannot move loses.
-//
-// A position nobody is obliged in is worth a nimber, as in normal play, or
-// ∞: loony (Winning Ways' ☾), a position in which whoever is to move wins,
-// whatever it is added to. A sum is ∞ when one part is, else the XOR of
-// its parts. A part's value comes from the values x of the rest that its
-// moves answer, C: a free move to a position worth v answers x = v; an
-// again move to one worth v answers every x but v (the mover moves again
-// in a sum worth v + x, and wins unless it is 0); an entailing move to H
-// answers the x for which the other player, obliged in H with a rest
-// worth x, loses, the complement of W(H). The part is ∞ when C holds every
-// nimber, else the least nimber not in C (the mex). W(H), the x for which
-// the player obliged in H wins, is found the same way from H's moves: a
-// free move to Q wins when Q is worth x, an again move to Q when it is
-// not, an entailing move to Q when the other player, obliged in Q, loses:
-// x not in W(Q). Such sets are finite or hold all but finitely many
-// nimbers (nset). Both rules are checked against a brute force of whole
-// sums in the tests.
-//
-// In a position, the part a player is obliged to answer in is a component
-// of its own (Entailed): the moves the solver lists leave it, so play()
-// and options() see the obligation. An again move leaves the mover's turn
-// as such a part (Turn) whose one move hands the turn back.
 package entailing
 
 import (

@@ -1,18 +1,3 @@
-// Package misere is misère play: the player who makes the last move loses.
-// Sums do not add up as in normal play — a position's misère nim value says
-// who wins it alone, not in company — so the outcome of a sum is found, in
-// order of preference:
-//
-//   - by Bouton's rule for sums of Nim and bounded Nim heaps;
-//   - from the misère quotient of a take-and-break game (quotient.go), for
-//     sums of heaps of one such game, at any size once its period is proved;
-//   - by genus arithmetic when every part is tame (genus.go): tame parts
-//     add like heaps of misère Nim;
-//   - otherwise by a search over the sum's own positions, each a multiset
-//     of components, memoised (search.go, space.go).
-//
-// Genus and quotients are Conway's (On Numbers and Games, ch. 12) and
-// Plambeck and Siegel's ("Misère quotients for impartial games", 2008).
 package misere
 
 import (

@@ -1,11 +1,3 @@
-// Package normal is normal play: the player who cannot move loses. A
-// position's value is its Grundy (nim) value, the mex of its options'
-// values; a sum's value is the XOR of its parts'; the player to move wins
-// exactly when it is not 0. Every ruleset is solved by a generic solver that
-// needs nothing but its moves (fastest when it describes its moves as a heap
-// game or a state graph, see game.HeapGame and game.GraphGame), unless a
-// fast path knows it better: the closed forms of builtin games, bounded Nim,
-// and the octal engines for take-and-break codes (fast.go).
 package normal
 
 import (

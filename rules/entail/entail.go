@@ -1,8 +1,3 @@
-// Package entail makes a game declared with entailing or again rules
-// (`take 1 entailing`, `move (...) again`) a game.Entailing ruleset: the
-// kind compiles each group of rules into a ruleset of its own, and the
-// moves of all of them, marked with what they oblige, are the moves of
-// one ruleset, its positions the kind's.
 package entail
 
 import (

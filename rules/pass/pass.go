@@ -1,10 +1,3 @@
-// Package pass gives a ruleset a one-time pass (`pass once`): either
-// player may pass instead of moving, once in the whole game, from a
-// position that has a move; once used it is gone. A position is the
-// ruleset's with a flag, whether the pass is still there, so the pass
-// is carried by the position and every solver sees it as a move. The
-// pass belongs to a game: a ruleset whose moves split a position into
-// several is refused (which of the parts would keep it?).
 package pass
 
 import (

@@ -1,0 +1,17 @@
+// Package stdlib holds the builtin games. Each is the twin of a .game
+// definition (examples/, stdlib/twin_test.go) and agrees with it on every
+// position the tests try: most are rulesets of the kinds in rules/ (codes,
+// bounded Nim, a set game) that the solvers of normal play know how to
+// answer fast; Wythoff's game, Fibonacci Nim, ThueMorse and the Number Game
+// also carry their own closed forms or solvers (the Normal* methods, which
+// package play/normal looks for).
+//
+// # Where things are
+//
+// It holds the builtin games, each the twin of a `.game` definition,
+// registered in `builtin`'s catalogue. Green Hackenbush (`hackenbush.go`) is
+// a kind of its own: pictures (a graph's edges, loops and repeats included,
+// standing on grounded vertices), valued by the fusion and colon principles
+// (bridges found by a depth-first search; each 2-edge-connected part is a
+// vertex with loops), its moves listed for every other solver.
+package stdlib
