@@ -54,37 +54,67 @@ const (
 	exitInterrupted = 130
 )
 
-// Main runs the command with the given arguments and streams, and returns the
-// exit status.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
-	var exprs lines
-	fs.Var(&exprs, "e", "run a `statement`; given again, the next statement, as the next line")
-	file := fs.String("f", "", "load the definitions (game and let statements) of this `file` first: with -e, --each or the prompt")
-	each := fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'; 'k s...: ...' binds the rest of a line as a list, 'T; a b: ...' reads a header line first, 'm; a b * m: ...' groups of m records (docs/contest.md)")
-	var join *string
-	fs.Func("join", "with --each, write the answers of a group (or all of them) on one line, joined by this `text` (--join '' for none between)", func(s string) error { join = &s; return nil })
-	end := fs.String("end", "", "with --each, the `line` that ends the input where a group starts, such as 0 or '0 0'")
-	var maxStates countFlag
-	fs.Var(&maxStates, "max-states", "most states a solver may store, such as 20000000, 2e7 or 10^7 (default 20000000)")
-	timing := fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
-	format := fs.String("format", "text", "the format of table(): text, markdown, latex, html, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
-	jsonOut := fs.Bool("json", false, "print each statement's value as one line of JSON, and each error as a line of type error (schema: docs/json-schema.json)")
-	generic := fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms) and walk every generator (none compiled), to check the fast paths")
-	valuesDir := fs.String("values-dir", "", "keep the Grundy values of take-and-break codes in files in this directory: runs go on past the memory budget, and a later run resumes from the values saved there")
-	maxTime := fs.Duration("max-time", 0, "the longest one statement may take, such as 30s or 5m: past it the computation stops with a limit error (default: none; Ctrl-C stops it)")
-	var maxMemory byteSize
-	fs.Var(&maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
-	width := -1
+// mainFlags are the general flags, which run, check, -e, --each and the
+// prompt take.
+type mainFlags struct {
+	exprs                    lines
+	file, each, end, format  *string
+	join                     *string
+	maxStates                countFlag
+	maxMemory                byteSize
+	timing, jsonOut, generic *bool
+	showVersion              *bool
+	valuesDir                *string
+	maxTime                  *time.Duration
+	width                    int
+}
+
+// define adds the general flags to fs.
+func (m *mainFlags) define(fs *flag.FlagSet) {
+	fs.Var(&m.exprs, "e", "run a `statement`; given again, the next statement, as the next line")
+	m.file = fs.String("f", "", "load the definitions (game and let statements) of this `file` first: with -e, --each or the prompt")
+	m.each = fs.String("each", "", "for each line of stdin, bind its numbers to the names of `'names: expression'` and print the value, as in 'a b: outcome(Wythoff(a, b))'; 'k s...: ...' binds the rest of a line as a list, 'T; a b: ...' reads a header line first, 'm; a b * m: ...' groups of m records (docs/contest.md)")
+	fs.Func("join", "with --each, write the answers of a group (or all of them) on one line, joined by this `text` (--join '' for none between)", func(s string) error { m.join = &s; return nil })
+	m.end = fs.String("end", "", "with --each, the `line` that ends the input where a group starts, such as 0 or '0 0'")
+	fs.Var(&m.maxStates, "max-states", "most states a solver may store, such as 20000000, 2e7 or 10^7 (default 20000000)")
+	m.timing = fs.Bool("time", false, "print the time the evaluation took to stderr (start-up excluded)")
+	m.format = fs.String("format", "text", "the format of table(): text, markdown, latex, html, csv or json; csv also writes the answers a table fits (grundy(G, a..b), winning, options) as CSV")
+	m.jsonOut = fs.Bool("json", false, "print each statement's value as one line of JSON, and each error as a line of type error (schema: docs/json-schema.json)")
+	m.generic = fs.Bool("generic", false, "solve every ruleset with the generic solvers (no recognized codes or closed forms) and walk every generator (none compiled), to check the fast paths")
+	m.valuesDir = fs.String("values-dir", "", "keep the Grundy values of take-and-break codes in files in this directory: runs go on past the memory budget, and a later run resumes from the values saved there")
+	m.maxTime = fs.Duration("max-time", 0, "the longest one statement may take, such as 30s or 5m: past it the computation stops with a limit error (default: none; Ctrl-C stops it)")
+	fs.Var(&m.maxMemory, "max-memory", "most memory the process may hold, such as 512MiB or 2GiB (default: a quarter of the machine's memory)")
+	m.width = -1
 	fs.Func("width", "the `columns` a text table fits in, folded into blocks of columns when wider (default: the terminal's width, or $COLUMNS, or 80; 0: no limit)", func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return fmt.Errorf("%q is not a number of columns (0: no limit)", s)
 		}
-		width = n
+		m.width = n
 		return nil
 	})
-	showVersion := fs.Bool("version", false, "print which gamelang this is")
+	m.showVersion = fs.Bool("version", false, "print which gamelang this is")
+}
+
+// options are the session's options the flags set.
+func (m *mainFlags) options(stdout, stderr io.Writer) gamelang.Options {
+	cfg := gamelang.Options{Out: stdout, MaxStates: int(m.maxStates), MaxMemory: int64(m.maxMemory), MaxTime: *m.maxTime, Generic: *m.generic, ValuesDir: *m.valuesDir,
+		TableFormat: *m.format, JSON: *m.jsonOut, Width: m.width}
+	if cfg.Width < 0 {
+		cfg.Width = defaultWidth(stdout)
+	}
+	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		cfg.Progress = progress.New(stderr)
+	}
+	return cfg
+}
+
+// Main runs the command with the given arguments and streams, and returns the
+// exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gamelang", flag.ContinueOnError)
+	var m mainFlags
+	m.define(fs)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
 	// The flags before the first word; a subcommand with flags of its own
 	// takes the rest, run and check take flags anywhere.
@@ -111,82 +141,87 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			rest = append([]string{rest[0]}, files...)
 		}
 	}
-	var jsonTo io.Writer // where errors go as JSON too: stdout with --json
-	if *jsonOut {
-		jsonTo = stdout
+	if *m.showVersion {
+		return printVersion(stdout, *m.jsonOut)
 	}
-	if *showVersion {
-		return printVersion(stdout, *jsonOut)
+	if !slices.Contains(present.Formats, *m.format) {
+		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *m.format, strings.Join(present.Formats, ", ")))
 	}
-	cfg := gamelang.Options{Out: stdout, MaxStates: int(maxStates), MaxMemory: int64(maxMemory), MaxTime: *maxTime, Generic: *generic, ValuesDir: *valuesDir,
-		TableFormat: *format, JSON: *jsonOut, Width: width}
-	if cfg.Width < 0 {
-		cfg.Width = defaultWidth(stdout)
-	}
-	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
-		cfg.Progress = progress.New(stderr)
-	}
-	if !slices.Contains(present.Formats, *format) {
-		return usageError(stderr, fmt.Sprintf("--format %q: the formats are %s", *format, strings.Join(present.Formats, ", ")))
-	}
-	in := gamelang.NewSession(cfg)
-	solve.SetBudget(in.Limits()) // the collector works harder as the budget nears
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if *timing {
+	if *m.timing {
 		start := time.Now()
 		defer func() { fmt.Fprintf(stderr, "evaluated in %.4f s\n", time.Since(start).Seconds()) }()
 	}
+	return m.run(ctx, rest, stdin, stdout, stderr)
+}
+
+// run is what the general flags and the words after them ask for: --each,
+// -e, the prompt, or run and check of files.
+func (m *mainFlags) run(ctx context.Context, rest []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var jsonTo io.Writer // where errors go as JSON too: stdout with --json
+	if *m.jsonOut {
+		jsonTo = stdout
+	}
+	cfg := m.options(stdout, stderr)
+	in := gamelang.NewSession(cfg)
+	solve.SetBudget(in.Limits()) // the collector works harder as the budget nears
+	file := *m.file
 	switch {
-	case *each != "":
-		if len(rest) > 0 || len(exprs) > 0 {
+	case *m.each != "":
+		if len(rest) > 0 || len(m.exprs) > 0 {
 			return usageError(stderr, "--each takes no other arguments, nor -e")
 		}
-		if *file != "" && !loadFile(ctx, in, *file, stderr, jsonTo) {
+		if file != "" && !loadFile(ctx, in, file, stderr, jsonTo) {
 			return status(ctx)
 		}
-		return runEach(ctx, in, *each, join, *end, *jsonOut, stdin, stdout, stderr)
-	case join != nil || *end != "":
+		return runEach(ctx, in, *m.each, m.join, *m.end, *m.jsonOut, stdin, stdout, stderr)
+	case m.join != nil || *m.end != "":
 		return usageError(stderr, "--join and --end go with --each")
-	case len(exprs) > 0:
+	case len(m.exprs) > 0:
 		if len(rest) > 0 {
 			return usageError(stderr, "-e takes no other arguments")
 		}
-		if *file != "" && !loadFile(ctx, in, *file, stderr, jsonTo) {
+		if file != "" && !loadFile(ctx, in, file, stderr, jsonTo) {
 			return status(ctx)
 		}
-		return result(ctx, in, in.Exec(ctx, "<-e>", strings.Join(exprs, "\n")), stderr, jsonTo)
+		return result(ctx, in, in.Exec(ctx, "<-e>", strings.Join(m.exprs, "\n")), stderr, jsonTo)
 	case len(rest) == 0:
 		cfg.Redefine, cfg.Interactive = true, true
-		return prompt(ctx, cfg, *file, stdin, stderr)
-	case *file != "":
+		return prompt(ctx, cfg, file, stdin, stderr)
+	case file != "":
 		return usageError(stderr, "-f goes with -e, --each or the prompt")
 	case rest[0] == "run" || rest[0] == "check":
-		if len(rest) == 1 {
-			return usageError(stderr, fmt.Sprintf("%s needs a file (- for stdin)", rest[0]))
-		}
-		for _, name := range rest[1:] {
-			src, err := readSource(name, stdin)
-			if err != nil {
-				writeErrorJSON(jsonTo, err)
-				report(stderr, err)
-				return exitError
-			}
-			if name == "-" {
-				name = "<stdin>"
-			}
-			if rest[0] == "check" {
-				err = in.Check(ctx, name, src)
-			} else {
-				err = in.Exec(ctx, name, src)
-			}
-			if code := result(ctx, in, err, stderr, jsonTo); code != exitOK {
-				return code
-			}
-		}
-		return exitOK
+		return runFiles(ctx, in, rest[0], rest[1:], stdin, stderr, jsonTo)
 	}
 	return usageError(stderr, fmt.Sprintf("unknown command %q: a script is run with gamelang run %s", rest[0], rest[0]))
+}
+
+// runFiles is gamelang run (or check) of the files, in order, in one session.
+func runFiles(ctx context.Context, in *gamelang.Session, cmd string, files []string, stdin io.Reader, stderr, jsonTo io.Writer) int {
+	if len(files) == 0 {
+		return usageError(stderr, fmt.Sprintf("%s needs a file (- for stdin)", cmd))
+	}
+	for _, name := range files {
+		src, err := readSource(name, stdin)
+		if err != nil {
+			writeErrorJSON(jsonTo, err)
+			report(stderr, err)
+			return exitError
+		}
+		if name == "-" {
+			name = "<stdin>"
+		}
+		if cmd == "check" {
+			err = in.Check(ctx, name, src)
+		} else {
+			err = in.Exec(ctx, name, src)
+		}
+		if code := result(ctx, in, err, stderr, jsonTo); code != exitOK {
+			return code
+		}
+	}
+	return exitOK
 }
 
 // commandUsage is the -h page of run and check, which take the general
