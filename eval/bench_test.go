@@ -3,6 +3,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
@@ -12,14 +13,14 @@ import (
 	"github.com/gamelang/gamelang/lib/normalplay"
 )
 
-// freshRuleset compiles defs in a new interpreter, so that no memo is shared
+// freshRuleset compiles scripttest.Defs in a new interpreter, so that no memo is shared
 // between benchmark iterations.
 func freshRuleset(b *testing.B, name string) (*eval.Interp, game.Ruleset) {
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
-	if err := in.Exec(context.Background(), "defs.game", defs); err != nil {
+	if err := in.Exec(context.Background(), "scripttest.Defs.game", scripttest.Defs); err != nil {
 		b.Fatal(err)
 	}
-	return in, ruleset(b, in, name)
+	return in, scripttest.Ruleset(b, in, name)
 }
 
 // BenchmarkWythoffTable200 fills the 200 x 200 table of Wythoff's game written
@@ -53,7 +54,7 @@ func BenchmarkTupleKiki(b *testing.B) {
 			b.Fatal(err)
 		}
 		// (1000, 1000): both even, an N-position with value 1 or 2.
-		if got := mustEval(b, in, "outcome(Kiki(1000, 1000))").String(); got != "N" {
+		if got := scripttest.MustEval(b, in, "outcome(Kiki(1000, 1000))").String(); got != "N" {
 			b.Fatalf("Kiki(1000, 1000) is %s", got)
 		}
 	}
@@ -65,7 +66,7 @@ func BenchmarkTupleKiki(b *testing.B) {
 func BenchmarkNumberGameFull(b *testing.B) {
 	for b.Loop() {
 		in := eval.New(eval.Config{Out: new(strings.Builder)})
-		if err := in.Exec(context.Background(), "defs.game", defs); err != nil {
+		if err := in.Exec(context.Background(), "scripttest.Defs.game", scripttest.Defs); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := in.Eval(context.Background(), "winning(NumberGame{2..20})"); err != nil {
@@ -79,7 +80,7 @@ func BenchmarkNumberGameFull(b *testing.B) {
 func BenchmarkDawsonKaylesGeneric(b *testing.B) {
 	for b.Loop() {
 		in, r := freshRuleset(b, "DawsonKayles")
-		if _, err := normalplay.SolverOf(in).Grundy(context.Background(), at(b, r, 5000)); err != nil {
+		if _, err := normalplay.SolverOf(in).Grundy(context.Background(), scripttest.At(b, r, 5000)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -89,7 +90,7 @@ func BenchmarkDawsonKaylesGeneric(b *testing.B) {
 func BenchmarkBoundedNim(b *testing.B) {
 	for b.Loop() {
 		in, r := freshRuleset(b, "Bounded(50)")
-		if _, err := normalplay.SolverOf(in).Grundy(context.Background(), at(b, r, 1_000_000)); err != nil {
+		if _, err := normalplay.SolverOf(in).Grundy(context.Background(), scripttest.At(b, r, 1_000_000)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -112,10 +113,10 @@ func BenchmarkLoopyMillion(b *testing.B) {
 		if err := in.Exec(context.Background(), "jump.game", jump); err != nil {
 			b.Fatal(err)
 		}
-		if got := mustEval(b, in, "grundy(Jump(999, 999), loopy)").String(); got != "0" {
+		if got := scripttest.MustEval(b, in, "grundy(Jump(999, 999), loopy)").String(); got != "0" {
 			b.Fatalf("Jump(999, 999) = %s", got)
 		}
-		if got := mustEval(b, in, `solver(Jump, loopy)`).String(); !strings.Contains(got, "1000000 positions") {
+		if got := scripttest.MustEval(b, in, `solver(Jump, loopy)`).String(); !strings.Contains(got, "1000000 positions") {
 			b.Fatal(got)
 		}
 	}
@@ -162,9 +163,9 @@ func BenchmarkGeneratorKiki(b *testing.B) {
 	if err := in.Exec(context.Background(), "kiki.game", kiki); err != nil {
 		b.Fatal(err)
 	}
-	mustEval(b, in, "grundy(Kiki(1000, 1000))")
+	scripttest.MustEval(b, in, "grundy(Kiki(1000, 1000))")
 	for b.Loop() {
-		if got := mustEval(b, in, "sum(grundy(Kiki(x, y)) for x in 1..1000 for y in 1..1000)").String(); got != "1499000" {
+		if got := scripttest.MustEval(b, in, "sum(grundy(Kiki(x, y)) for x in 1..1000 for y in 1..1000)").String(); got != "1499000" {
 			b.Fatalf("the sum is %s", got)
 		}
 	}

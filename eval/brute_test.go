@@ -7,6 +7,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"sort"
 	"strings"
 	"testing"
@@ -62,7 +63,7 @@ func normal(rows []int) []int {
 }
 
 func TestRowGamesAgreeWithBruteForce(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	cases := []struct {
 		name  string
 		game  string
@@ -89,7 +90,7 @@ func TestRowGamesAgreeWithBruteForce(t *testing.T) {
 					if g.wins([]int{a, b, d}) {
 						want = "N"
 					}
-					if got := mustEval(t, in, expr).String(); got != want {
+					if got := scripttest.MustEval(t, in, expr).String(); got != want {
 						t.Fatalf("%s: %s = %s, brute force says %s", c.name, expr, got, want)
 					}
 				}
@@ -124,8 +125,8 @@ func wythoffDP(n int) [][]int {
 }
 
 func TestWythoffGrundyTableAgreesWithDP(t *testing.T) {
-	in := newInterp(t)
-	w := ruleset(t, in, "Wythoff")
+	in := scripttest.NewInterp(t)
+	w := scripttest.Ruleset(t, in, "Wythoff")
 	const n = 40
 	g := wythoffDP(n + 1)
 	for a := 0; a <= n; a++ {
@@ -169,7 +170,7 @@ func seedPick(num uint32, i int) uint32 {
 }
 
 func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	seed := &numberGameSeed{memo: map[uint32]uint32{}}
 	full := uint32(0)
 	for i := 2; i <= 20; i++ {
@@ -211,7 +212,7 @@ func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
 			}
 			want = strings.Join(picks, ", ")
 		}
-		got := mustEval(t, in, "winning(NumberGame{"+strings.Join(state, ", ")+"})").String()
+		got := scripttest.MustEval(t, in, "winning(NumberGame{"+strings.Join(state, ", ")+"})").String()
 		if strings.ReplaceAll(got, "\n", ", ") != want {
 			t.Fatalf("NumberGame{%s}: winning moves %q, the seed's solution says %q", strings.Join(state, ", "), got, want)
 		}
@@ -219,11 +220,11 @@ func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
 }
 
 func TestThueMorseAgreesWithSeedSolution(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	for m := 1; m <= 12; m++ {
-		r := ruleset(t, in, fmt.Sprintf("ThueMorse(%d)", m))
+		r := scripttest.Ruleset(t, in, fmt.Sprintf("ThueMorse(%d)", m))
 		for n := int64(0); n <= 3000; n++ {
-			got, err := normalplay.SolverOf(in).Outcome(context.Background(), at(t, r, n))
+			got, err := normalplay.SolverOf(in).Outcome(context.Background(), scripttest.At(t, r, n))
 			if err != nil {
 				t.Fatal(err)
 			}

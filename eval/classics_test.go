@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/bits"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ game Lasker { take 1..; take 0 leaving 2 }
 grundy(MockTurtles, 1..80)
 grundy(Lasker, 0..200)
 all(grundy(TurningTurtles(n)) == n for n in 0..100)`
-	got := strings.Split(out(t, src), "\n")
+	got := strings.Split(scripttest.Out(t, src), "\n")
 	if got[0] != strings.Join(odious, " ") {
 		t.Errorf("Mock Turtles:\n got %s\nwant %s (A000069)", got[0], strings.Join(odious, " "))
 	}
@@ -69,7 +70,7 @@ all(grundy(TurningTurtles(n)) == n for n in 0..100)`
 			}
 		}
 	}
-	kiki := out(t, fmt.Sprintf(`game Kiki state (x, y) {
+	kiki := scripttest.Out(t, fmt.Sprintf(`game Kiki state (x, y) {
     move (x - 1, y) if x > 1
     move (x, y - 1) if y > 1
     move (x - 1, y - 1) if x > 1 and y > 1
@@ -169,7 +170,7 @@ game Moore2 state (a, b, c) {
 }
 {100 * a + 10 * b + c for a in 0..%d for b in 0..%d for c in 0..%d if outcome(Staircase(a, b, c)) == P}
 {100 * a + 10 * b + c for a in 0..%d for b in 0..%d for c in 0..%d if outcome(Moore2(a, b, c)) == P}`, m, m, m, m, m, m)
-	got := strings.Split(out(t, src), "\n")
+	got := strings.Split(scripttest.Out(t, src), "\n")
 	set := func(xs []string) string { return "{" + strings.Join(xs, ", ") + "}" }
 	if got[0] != set(wantS) {
 		t.Errorf("Staircase Nim P-positions:\n got %s\nwant %s", got[0], set(wantS))
@@ -195,27 +196,27 @@ func TestRulerGame(t *testing.T) {
 	for n := 1; n <= 100; n++ {
 		want = append(want, fmt.Sprint(n&-n))
 	}
-	got := out(t, "game Ruler { move (j for j in n-k+1..n-1) for k in 1..n }\ngrundy(Ruler, 1..100)")
+	got := scripttest.Out(t, "game Ruler { move (j for j in n-k+1..n-1) for k in 1..n }\ngrundy(Ruler, 1..100)")
 	if got != strings.Join(want, " ") {
 		t.Errorf("Ruler:\n got %s\nwant %s", got, strings.Join(want, " "))
 	}
-	wantError(t, "game T state (a, b) { move (j for j in 1..a) }", "a move of T gives the 2 numbers of a position (a, b), not a generator")
-	wantError(t, "game R { move (j for j in 0..n) }\ngrundy(R(3))", "every heap a move leaves must be smaller")
+	scripttest.WantError(t, "game T state (a, b) { move (j for j in 1..a) }", "a move of T gives the 2 numbers of a position (a, b), not a generator")
+	scripttest.WantError(t, "game R { move (j for j in 0..n) }\ngrundy(R(3))", "every heap a move leaves must be smaller")
 }
 
 // A code written twice in one statement is one ruleset, whose table is
 // grown once: both mentions see the same solver and the same values.
 func TestCodeWrittenTwiceIsOneTable(t *testing.T) {
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
-	a := mustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
-	b := mustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
+	a := scripttest.MustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
+	b := scripttest.MustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
 	if a != b {
 		t.Fatal("octal(\"4.007\") written twice makes two rulesets")
 	}
 	if normalplay.SolverOf(in).Values(a) != normalplay.SolverOf(in).Values(b) {
 		t.Fatal("two solvers for one code")
 	}
-	if got := mustEval(t, in, `grundy(octal("4.007")(3000)) xor grundy(octal("4.007")(3001))`).String(); got == "" {
+	if got := scripttest.MustEval(t, in, `grundy(octal("4.007")(3000)) xor grundy(octal("4.007")(3001))`).String(); got == "" {
 		t.Fatal("no value")
 	}
 	if n := normalplay.SolverOf(in).Values(a).(playnormal.Periodic).Table().Len(); n != 3002 {
@@ -244,7 +245,7 @@ func TestOutcomeSearchFibonacciNim(t *testing.T) {
 print([n for n in 2..400 if outcome(F(n, n - 1)) == P])
 winning(F(400, 399))
 all((outcome(F(n, n - 1)) == P) == (grundy(F(n, n - 1)) == 0) for n in 2..400)`
-	got := strings.Split(out(t, src), "\n")
+	got := strings.Split(scripttest.Out(t, src), "\n")
 	if len(got) != 3 {
 		t.Fatalf("got %q", got)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"strings"
 	"testing"
@@ -132,8 +133,8 @@ func TestCompiledGeneratorRuns(t *testing.T) {
 			if err := in.Exec(context.Background(), "defs.game", generatorDefs); err != nil {
 				t.Fatal(in.Render(err))
 			}
-			mustEval(t, in, expr) // the memo filled
-			allocs := testing.AllocsPerRun(2, func() { mustEval(t, in, expr) })
+			scripttest.MustEval(t, in, expr) // the memo filled
+			allocs := testing.AllocsPerRun(2, func() { scripttest.MustEval(t, in, expr) })
 			if compiled := allocs < 1e4; compiled == generic {
 				t.Errorf("%s: %.0f allocations for 9·10^4 steps, with Generic %v", expr, allocs, generic)
 			}
@@ -172,11 +173,11 @@ func TestKikiGridAgainstDP(t *testing.T) {
 	if err := in.Exec(context.Background(), "defs.game", generatorDefs); err != nil {
 		t.Fatal(in.Render(err))
 	}
-	got := mustEval(t, in, fmt.Sprintf("sum(grundy(K(x, y)) for x in 1..%d for y in 1..%d)", n, m)).String()
+	got := scripttest.MustEval(t, in, fmt.Sprintf("sum(grundy(K(x, y)) for x in 1..%d for y in 1..%d)", n, m)).String()
 	if want := fmt.Sprint(sum); got != want {
 		t.Errorf("the sum of Kiki's values over %d × %d is %s, the DP says %s", n, m, got, want)
 	}
-	got = mustEval(t, in, fmt.Sprintf("xor(grundy(K(x, %d)) << x for x in 1..%d)", m, n)).String()
+	got = scripttest.MustEval(t, in, fmt.Sprintf("xor(grundy(K(x, %d)) << x for x in 1..%d)", m, n)).String()
 	want := new(big.Int)
 	for x := 1; x <= n; x++ {
 		want.Xor(want, new(big.Int).Lsh(big.NewInt(int64(g[x][m])), uint(x)))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"sort"
 	"strings"
 	"testing"
@@ -76,7 +77,7 @@ func TestComprehensions(t *testing.T) {
 		{"let k = 3\nprint({k for k in 1..2}, k)", "{1, 2} 3"}, // the variable is the comprehension's own
 	}
 	for _, c := range cases {
-		if got := out(t, c.expr); got != c.want {
+		if got := scripttest.Out(t, c.expr); got != c.want {
 			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
 		}
 	}
@@ -90,7 +91,7 @@ func TestComprehensions(t *testing.T) {
 		{"{k for k in 1..j for j in 1..3}", "unknown name j"},
 	}
 	for _, b := range bad {
-		wantError(t, b.src, b.want)
+		scripttest.WantError(t, b.src, b.want)
 	}
 }
 
@@ -119,7 +120,7 @@ func TestComprehensionsInRules(t *testing.T) {
 		}
 		sameGames(t, s.a, s.b, q)
 	}
-	if got := out(t, "game A { take {k^2 for k in 1..12} }\nsolver(A)"); !strings.Contains(got, "take-and-break code") {
+	if got := scripttest.Out(t, "game A { take {k^2 for k in 1..12} }\nsolver(A)"); !strings.Contains(got, "take-and-break code") {
 		t.Errorf("a constant comprehension was not folded into a code: %s", got)
 	}
 	var buf bytes.Buffer

@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 )
@@ -9,8 +10,8 @@ import (
 // game C: the options (5), (1, 4) and (2, 3), of values 0, 0 xor 2 = 2 and
 // 1 xor 1 = 0, the set {0, 2} and its mex 1.
 func TestExplainSeedGameC(t *testing.T) {
-	in := newInterp(t)
-	got := mustEval(t, in, "explain(DawsonKayles(7))").String()
+	in := scripttest.NewInterp(t)
+	got := scripttest.MustEval(t, in, "explain(DawsonKayles(7))").String()
 	for _, want := range []string{
 		"to DawsonKayles(5)                               grundy 0",
 		"to DawsonKayles(1) + DawsonKayles(4)             grundy 0 xor 2 = 2",
@@ -27,7 +28,7 @@ func TestExplainSeedGameC(t *testing.T) {
 }
 
 func TestExplainSumAndOutcomes(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	cases := []struct{ expr, want string }{
 		{"explain(Bounded(4)(9) + Bounded(4)(7) + Bounded(4)(12))", "4 xor 2 xor 2 = 4 (in binary 100 xor 010 xor 010 = 100)"},
 		{"explain(Bounded(4)(5))", "The value is 0"},
@@ -36,7 +37,7 @@ func TestExplainSumAndOutcomes(t *testing.T) {
 		{"explain(Wythoff(0, 0))", "has no moves: the player to move cannot move and loses"},
 	}
 	for _, c := range cases {
-		if got := mustEval(t, in, c.expr).String(); !strings.Contains(got, c.want) {
+		if got := scripttest.MustEval(t, in, c.expr).String(); !strings.Contains(got, c.want) {
 			t.Errorf("%s lacks %q:\n%s", c.expr, c.want, got)
 		}
 	}

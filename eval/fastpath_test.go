@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"context"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
@@ -30,14 +31,14 @@ func TestConstantTakesAgreeWithGenericPath(t *testing.T) {
 		if err := in.Exec(context.Background(), "pair.game", src); err != nil {
 			t.Fatalf("%s\n%s", src, in.Render(err))
 		}
-		if s := mustEval(t, in, "solver(F)").String(); !strings.Contains(s, "recognized from its take rules") {
+		if s := scripttest.MustEval(t, in, "solver(F)").String(); !strings.Contains(s, "recognized from its take rules") {
 			t.Errorf("%q runs on %q, not a recognized code", p.fast, s)
 		}
-		if s := mustEval(t, in, "solver(G)").String(); !strings.HasPrefix(s, "heap sequence") {
+		if s := scripttest.MustEval(t, in, "solver(G)").String(); !strings.HasPrefix(s, "heap sequence") {
 			t.Errorf("%q runs on %q, not the generic path", p.generic, s)
 		}
-		fast := mustEval(t, in, "grundy(F, 0..300)").String()
-		generic := mustEval(t, in, "grundy(G, 0..300)").String()
+		fast := scripttest.MustEval(t, in, "grundy(F, 0..300)").String()
+		generic := scripttest.MustEval(t, in, "grundy(G, 0..300)").String()
 		if fast != generic {
 			t.Errorf("%q and %q differ:\n%s\n%s", p.fast, p.generic, fast, generic)
 		}

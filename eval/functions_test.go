@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"testing"
 )
 
@@ -32,7 +33,7 @@ func TestUserFunctions(t *testing.T) {
 		{"let p(n) = n >= 2 and all(n % d != 0 for d in 2..isqrt(n))\n{n for n in 1..30 if p(n)}", "{2, 3, 5, 7, 11, 13, 17, 19, 23, 29}"},
 	}
 	for _, c := range cases {
-		if got := out(t, c.src); got != c.want {
+		if got := scripttest.Out(t, c.src); got != c.want {
 			t.Errorf("%s\n= %s, want %s", c.src, got, c.want)
 		}
 	}
@@ -57,7 +58,7 @@ func TestUserFunctions(t *testing.T) {
 		{"let f(x) = \"s\"\ngame G { take f(1) }\ngrundy(G(3))", "a string"},
 	}
 	for _, b := range bad {
-		wantError(t, b.src, b.want)
+		scripttest.WantError(t, b.src, b.want)
 	}
 }
 

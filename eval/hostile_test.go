@@ -5,6 +5,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -22,7 +23,7 @@ func TestRulePowersOfSmallBases(t *testing.T) {
 	if err := in.Exec(context.Background(), "h.game", src); err != nil {
 		t.Fatal(in.Render(err))
 	}
-	if got := mustEval(t, in, "grundy(H(5))").String(); got != "1" {
+	if got := scripttest.MustEval(t, in, "grundy(H(5))").String(); got != "1" {
 		t.Fatalf("grundy(H(5)) = %s", got)
 	}
 }
@@ -35,10 +36,10 @@ func TestLongSums(t *testing.T) {
 	for i := range parts {
 		parts[i] = "Nim(1)"
 	}
-	if got := mustEval(t, in, "outcome("+strings.Join(parts, " + ")+")").String(); got != "N" {
+	if got := scripttest.MustEval(t, in, "outcome("+strings.Join(parts, " + ")+")").String(); got != "N" {
 		t.Fatalf("20001 heaps of one: %s", got)
 	}
-	if got := mustEval(t, in, "grundy(Nim(1) + Nim(2) + Nim(4)) + 1 + 2").String(); got != "10" {
+	if got := scripttest.MustEval(t, in, "grundy(Nim(1) + Nim(2) + Nim(4)) + 1 + 2").String(); got != "10" {
 		t.Fatalf("grundy(...) + 1 + 2 = %s", got)
 	}
 	if _, err := in.Eval(context.Background(), "Nim(1) + 2"); err == nil || !strings.Contains(err.Error(), "cannot apply + to a position and a number") {
@@ -72,7 +73,7 @@ func TestFoundByRandomScripts(t *testing.T) {
 	if err := in.Exec(context.Background(), "defs.game", defs); err != nil {
 		t.Fatal(in.Render(err))
 	}
-	if got := mustEval(t, in, "solver(G, misere)").String(); !strings.Contains(got, "Bouton") {
+	if got := scripttest.MustEval(t, in, "solver(G, misere)").String(); !strings.Contains(got, "Bouton") {
 		t.Errorf("solver(G, misere) = %s", got)
 	}
 	if _, err := in.Eval(context.Background(), "explain(M(1) + M(2))"); err == nil || !strings.Contains(err.Error(), "not misère play") {
@@ -115,10 +116,10 @@ func TestSumOfHundredThousandParts(t *testing.T) {
 	if err := in.Exec(context.Background(), "sum.game", "let p = "+strings.Join(parts, " + ")); err != nil {
 		t.Fatal(err)
 	}
-	if got := mustEval(t, in, "grundy(p)").String(); got != fmt.Sprint(total) {
+	if got := scripttest.MustEval(t, in, "grundy(p)").String(); got != fmt.Sprint(total) {
 		t.Fatalf("grundy = %s, A002186 says %d", got, total)
 	}
-	if got, want := mustEval(t, in, "outcome(p)").String(), map[bool]string{true: "P", false: "N"}[total == 0]; got != want {
+	if got, want := scripttest.MustEval(t, in, "outcome(p)").String(), map[bool]string{true: "P", false: "N"}[total == 0]; got != want {
 		t.Fatalf("outcome = %s, want %s", got, want)
 	}
 	// The moves of a row of n: take 1 or 2 adjacent, leaving rows a <= b.
@@ -143,7 +144,7 @@ func TestSumOfHundredThousandParts(t *testing.T) {
 		})
 		seen[n] = true
 	}
-	win := mustEval(t, in, "winning(p)").(eval.Moves)
+	win := scripttest.MustEval(t, in, "winning(p)").(eval.Moves)
 	if len(win.Opts) != wantWinning {
 		t.Fatalf("%d winning moves listed, %d by hand", len(win.Opts), wantWinning)
 	}
@@ -156,7 +157,7 @@ func TestSumOfHundredThousandParts(t *testing.T) {
 			t.Fatalf("winning move %s leaves value %d", present.MoveText(win.Pos, o), left)
 		}
 	}
-	opts := mustEval(t, in, "options(p)").(eval.OptionList)
+	opts := scripttest.MustEval(t, in, "options(p)").(eval.OptionList)
 	if len(opts.Opts) != wantOptions || present.Count(opts.Pos, opts.Opts) != allMoves {
 		t.Fatalf("options: %d listed for %d moves, by hand %d for %d", len(opts.Opts), present.Count(opts.Pos, opts.Opts), wantOptions, allMoves)
 	}
@@ -185,7 +186,7 @@ func TestLongScriptInterrupted(t *testing.T) {
 // short lines are not padded to their width (they were, to 250 columns).
 func TestOptionsOfHugeHeapNotPadded(t *testing.T) {
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
-	lines := strings.Split(mustEval(t, in, "options(DawsonKayles(10^18))").String(), "\n")
+	lines := strings.Split(scripttest.MustEval(t, in, "options(DawsonKayles(10^18))").String(), "\n")
 	for _, l := range lines {
 		if strings.Contains(l, "   ") && len(l) > 110 {
 			t.Fatalf("a line padded to %d columns: %q", len(l), l)

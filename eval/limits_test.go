@@ -3,6 +3,7 @@ package eval_test
 import (
 	"context"
 	"errors"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"runtime"
 	"strings"
 	"testing"
@@ -62,14 +63,14 @@ func TestRunawayOptionsStop(t *testing.T) {
 // A cancelled context interrupts a query; the solver stays consistent and the
 // same query answers afterwards.
 func TestInterruptedQueryLeavesMemoConsistent(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := in.Eval(ctx, "grundy(Wythoff(150, 150))")
 	if !solve.Interrupted(err) || !strings.Contains(err.Error(), "interrupted while solving Wythoff") {
 		t.Fatalf("got %v, want an interruption", err)
 	}
-	w := ruleset(t, in, "Wythoff")
+	w := scripttest.Ruleset(t, in, "Wythoff")
 	for a := int64(0); a <= 150; a += 10 {
 		if g := grundyOf(t, in, w, a, a); (g == 0) != (a == 0) {
 			t.Fatalf("after the interruption Wythoff(%d, %d) = %d", a, a, g)
@@ -80,7 +81,7 @@ func TestInterruptedQueryLeavesMemoConsistent(t *testing.T) {
 // Listing a long range of closed-form values stops on Ctrl-C too: the
 // values cost nothing each, so the loop itself must look at the context.
 func TestInterruptedRangeListing(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, q := range []string{"grundy(Nim, 0..10^7)", "checksum(Nim, 0..10^7)"} {

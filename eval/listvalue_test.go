@@ -7,6 +7,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ func TestListValues(t *testing.T) {
 		{"let xs = [1, 2]\nxs\n[7]", "[1, 2]\n[7]"}, // a [ that starts a line is a new statement
 		{"let hs = [1, 2, 3]\nxor(h for h in hs)\nxor(hs)", "0\n0"},
 	} {
-		if got := out(t, c.src); got != c.want {
+		if got := scripttest.Out(t, c.src); got != c.want {
 			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
 		}
 	}
@@ -79,7 +80,7 @@ func TestListValueErrors(t *testing.T) {
 		{"min(Nim(h) for h in [1, 2])", "1:5: min needs numbers, not a position"},
 		{"[h for h in [1, 2]][1.. 2]", "1:21: expected a number, not a range"},
 	} {
-		if got := failure(t, c.src); !strings.Contains(got, c.want) {
+		if got := scripttest.Failure(t, c.src); !strings.Contains(got, c.want) {
 			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
 		}
 	}
@@ -119,7 +120,7 @@ func TestListAggregatesAgainstGo(t *testing.T) {
 		}
 		fmt.Fprintf(&want, "%d %d %d %d %d %d %d %s [%s]\n", n, sum, x, slices.Min(xs), slices.Max(xs), xs[i], xs[i], outcome, strings.Join(odd, ", "))
 	}
-	if got := out(t, src.String()); got != strings.TrimSpace(want.String()) {
+	if got := scripttest.Out(t, src.String()); got != strings.TrimSpace(want.String()) {
 		gl, wl := strings.Split(got, "\n"), strings.Split(strings.TrimSpace(want.String()), "\n")
 		for i := range min(len(gl), len(wl)) {
 			if gl[i] != wl[i] {

@@ -1,40 +1,12 @@
 package eval_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"strings"
 	"testing"
-
-	"github.com/gamelang/gamelang/eval"
 )
-
-// out runs a script and returns what it printed.
-func out(t *testing.T, src string) string {
-	t.Helper()
-	var buf bytes.Buffer
-	in := eval.New(eval.Config{Out: &buf})
-	if err := in.Exec(context.Background(), "<test>", src); err != nil {
-		t.Fatalf("%s\n%s", src, in.Render(err))
-	}
-	return strings.TrimSpace(buf.String())
-}
-
-// failure runs a script that must fail and returns its rendered error
-// ("" after reporting a script that did not fail).
-func failure(t *testing.T, src string) string {
-	t.Helper()
-	var buf bytes.Buffer
-	in := eval.New(eval.Config{Out: &buf})
-	err := in.Exec(context.Background(), "<test>", src)
-	if err == nil {
-		t.Errorf("%s: no error, printed %q", src, buf.String())
-		return ""
-	}
-	return in.Render(err)
-}
 
 // checkGuard checks a truth-valued rule expression inside a rule (int64)
 // against f, computed in the test: the game 'move (n - 1) if n >= 1 and
@@ -51,7 +23,7 @@ func checkGuard(t *testing.T, expr string, f func(n int64) bool, upto int64) {
 		want, prev = append(want, fmt.Sprint(g)), g
 	}
 	src := fmt.Sprintf("game G { move (n - 1) if n >= 1 and (%s) }\ngrundy(G, 0..%d)", expr, upto)
-	if got := out(t, src); got != strings.Join(want, " ") {
+	if got := scripttest.Out(t, src); got != strings.Join(want, " ") {
 		t.Errorf("%s in a rule:\n got %s\nwant %s", expr, got, strings.Join(want, " "))
 	}
 }
@@ -60,20 +32,8 @@ func checkGuard(t *testing.T, expr string, f func(n int64) bool, upto int64) {
 // and b, is true.
 func sameGames(t *testing.T, a, b, q string) {
 	t.Helper()
-	if got := out(t, a+"\n"+b+"\n"+q); got != "true" {
+	if got := scripttest.Out(t, a+"\n"+b+"\n"+q); got != "true" {
 		t.Errorf("%s\n%s\ndiffer: %s", a, b, got)
-	}
-}
-
-// wantError runs a script and checks that it fails with an error that says
-// want.
-func wantError(t *testing.T, src, want string) {
-	t.Helper()
-	var buf bytes.Buffer
-	in := eval.New(eval.Config{Out: &buf})
-	err := in.Exec(context.Background(), "<test>", src)
-	if err == nil || !strings.Contains(in.Render(err), want) {
-		t.Errorf("%s: %v, want an error that says %q", src, err, want)
 	}
 }
 
@@ -96,7 +56,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 		{"factorial(25)", "15511210043330985984000000"},
 	}
 	for _, c := range cases {
-		if got := out(t, c.expr); got != c.want {
+		if got := scripttest.Out(t, c.expr); got != c.want {
 			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
 		}
 	}
@@ -128,7 +88,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 		// says so rather than seeing a negative number
 		{"game G { move (n - 1) if n > 0 and nimmul(9223372036854775807, 503278143614498464) < 0 }\ngrundy(G(1))", "integer overflow in nimmul: 17163279549659288928"},
 	} {
-		wantError(t, bad.src, bad.want)
+		scripttest.WantError(t, bad.src, bad.want)
 	}
 }
 
@@ -136,7 +96,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 // OEIS A227691 leaves out of its winning positions (2-8, 11-24, 26-33,
 // 36-48, 50-54, 56-74).
 func TestTakeAPrimeAgainstOEIS(t *testing.T) {
-	got := out(t, "game TakePrime { move (n - p) for p in 2..n if isprime(p) }\ngrundy(TakePrime, 1..74)")
+	got := scripttest.Out(t, "game TakePrime { move (n - p) for p in 2..n if isprime(p) }\ngrundy(TakePrime, 1..74)")
 	var p []string
 	for i, g := range strings.Fields(got) {
 		if g == "0" {
@@ -159,7 +119,7 @@ let c = 2^200 - 1
 print(nimmul(a, b) == nimmul(b, a), nimmul(nimmul(a, b), c) == nimmul(a, nimmul(b, c)), nimmul(a, b xor c) == nimmul(a, b) xor nimmul(a, c), nimmul(a, 1) == a)
 print(all(nimmul(2^(2^k), 2^(2^k)) == 3 * 2^(2^k) / 2 for k in 0..9))
 print(nimmul(2, 4), nimmul(2, 8), nimmul(2, 12), nimmul(8, 8), nimmul(45, 58))`
-	got := strings.Split(out(t, prog), "\n")
+	got := strings.Split(scripttest.Out(t, prog), "\n")
 	want := []string{"true true true true", "true", "8 12 4 13 " + fmt.Sprint(nimMulSmall(45, 58))}
 	for i := range want {
 		if got[i] != want[i] {
@@ -219,7 +179,7 @@ func TestTakeASquare(t *testing.T) {
 	if strings.Join(want, ", ") != a030193 {
 		t.Fatalf("the search here gives %v, A030193 says %s", want, a030193)
 	}
-	got := out(t, "game Sq { take {k^2 for k in 1..40} }\n{n for n in 0..100 if outcome(Sq(n)) == P}")
+	got := scripttest.Out(t, "game Sq { take {k^2 for k in 1..40} }\n{n for n in 0..100 if outcome(Sq(n)) == P}")
 	if got != "{"+a030193+"}" {
 		t.Errorf("P-positions of subtract-a-square: %s, want {%s}", got, a030193)
 	}
@@ -230,7 +190,7 @@ func TestTakeASquare(t *testing.T) {
 func TestRuleSumPastPartialOverflow(t *testing.T) {
 	src := "game G { move (n - 1) if n > 0 and sum(n, 9223372036854775807, -9223372036854775807) == n }\ngrundy(G(2))\n" +
 		"sum(2, 9223372036854775807, -9223372036854775807)"
-	if got := out(t, src); got != "0\n2" {
+	if got := scripttest.Out(t, src); got != "0\n2" {
 		t.Errorf("got %q", got)
 	}
 }
@@ -238,9 +198,9 @@ func TestRuleSumPastPartialOverflow(t *testing.T) {
 // Numbers too large to compute in a moment are refused at once: a product
 // past 2^20 bits (a tower of squares), a primality test past 4096 bits.
 func TestNumberSizeLimits(t *testing.T) {
-	wantError(t, "let f(x) = x * x\nf(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(3))))))))))))))))))))))", "a product of 830977 and 830977 bits is too large")
-	wantError(t, "isprime(2^4423 - 1)", "isprime tests numbers of at most 4096 bits, not one of 4423")
-	if got := out(t, "isprime(2^3217 - 1)"); got != "true" { // a Mersenne prime of 3217 bits
+	scripttest.WantError(t, "let f(x) = x * x\nf(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(3))))))))))))))))))))))", "a product of 830977 and 830977 bits is too large")
+	scripttest.WantError(t, "isprime(2^4423 - 1)", "isprime tests numbers of at most 4096 bits, not one of 4423")
+	if got := scripttest.Out(t, "isprime(2^3217 - 1)"); got != "true" { // a Mersenne prime of 3217 bits
 		t.Errorf("isprime(2^3217 - 1) = %s", got)
 	}
 }
@@ -255,7 +215,7 @@ func TestExponentLiterals(t *testing.T) {
 		{"game G { take 1..1e1 }\ngrundy(G, 19..22)", "8 9 10 0"},
 		{"let x = 5e1\nx mod 7", "1"},
 	} {
-		if got := out(t, c.src); got != c.want {
+		if got := scripttest.Out(t, c.src); got != c.want {
 			t.Errorf("%s: %s, want %s", c.src, got, c.want)
 		}
 	}
@@ -264,7 +224,7 @@ func TestExponentLiterals(t *testing.T) {
 		{"game G { take 1..1e30 }\ngrundy(G(3))", "1:18: 1e30 is too large for a rule"},
 		{"print(2e)", "1:8: syntax error: unexpected \"e\""},
 	} {
-		if got := failure(t, c.src); !strings.Contains(got, c.want) {
+		if got := scripttest.Failure(t, c.src); !strings.Contains(got, c.want) {
 			t.Errorf("%s: %s, want %s", c.src, got, c.want)
 		}
 	}

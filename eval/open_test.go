@@ -9,6 +9,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -184,7 +185,7 @@ func TestNewKindOfPosition(t *testing.T) {
 			}
 		}
 		expr := "grundy(T(" + strings.Join(coins, ", ") + "))"
-		if got := mustEval(t, in, expr).String(); got != fmt.Sprint(want) {
+		if got := scripttest.MustEval(t, in, expr).String(); got != fmt.Sprint(want) {
 			t.Fatalf("%s = %s; Turning Turtles theory says %d", expr, got, want)
 		}
 	}
@@ -194,7 +195,7 @@ func TestNewKindOfPosition(t *testing.T) {
 		"solver(T)":               "generic: memoized mex over the moves of each position",
 		"explain(T(0, 1), 0)":     "T(0, 1) has 2 moves",
 	} {
-		if got := mustEval(t, in, expr).String(); !strings.Contains(got, want) {
+		if got := scripttest.MustEval(t, in, expr).String(); !strings.Contains(got, want) {
 			t.Errorf("%s = %q, want it to contain %q", expr, got, want)
 		}
 	}
@@ -216,14 +217,14 @@ func TestNewPlayConvention(t *testing.T) {
 	in := openInterp(t)
 	for _, p := range []string{"T(1, 0, 1)", "T(1, 1) + K(3)", "T(0, 1, 1) + K(2) + K(5)", "K(4) + K(4)", "T(1, 0, 0, 1) + T(1)"} {
 		for _, q := range []string{"outcome(%s)", "winning(%s)"} {
-			normal := mustEval(t, in, fmt.Sprintf(q, p)).String()
-			searched := mustEval(t, in, fmt.Sprintf(q[:len(q)-1]+", search)", p)).String()
+			normal := scripttest.MustEval(t, in, fmt.Sprintf(q, p)).String()
+			searched := scripttest.MustEval(t, in, fmt.Sprintf(q[:len(q)-1]+", search)", p)).String()
 			if normal != searched {
 				t.Errorf("%s: normal play says %q, the search says %q", fmt.Sprintf(q, p), normal, searched)
 			}
 		}
 	}
-	if got := mustEval(t, in, "options(K(2), search)").String(); !strings.Contains(got, "K(2) -> K(1)  outcome N") {
+	if got := scripttest.MustEval(t, in, "options(K(2), search)").String(); !strings.Contains(got, "K(2) -> K(1)  outcome N") {
 		t.Errorf("options under search:\n%s", got)
 	}
 }
@@ -235,7 +236,7 @@ func TestInstancesKeptByTypeAndValue(t *testing.T) {
 	if err := in.Exec(context.Background(), "g.game", "game G(m) { take 1..m }"); err != nil {
 		t.Fatal(err)
 	}
-	if got := mustEval(t, in, "grundy(G(3)(5))").String(); got != "1" {
+	if got := scripttest.MustEval(t, in, "grundy(G(3)(5))").String(); got != "1" {
 		t.Fatalf("grundy(G(3)(5)) = %s", got)
 	}
 	_, err := in.Eval(context.Background(), `grundy(G("3")(5))`)

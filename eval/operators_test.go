@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -24,7 +25,7 @@ func TestBitOperators(t *testing.T) {
 		exprs = append(exprs, fmt.Sprintf("print(%s xor %s, (%s) & %s, (%s) | %s, (%s) << %d, (%s) >> %d)", a, b, a, b, a, b, a, s, a, s))
 		want = append(want, fmt.Sprintf("%s %s %s %s %s", new(big.Int).Xor(a, b), new(big.Int).And(a, b), new(big.Int).Or(a, b), new(big.Int).Lsh(a, s), new(big.Int).Rsh(a, s)))
 	}
-	got := strings.Split(out(t, strings.Join(exprs, "\n")), "\n")
+	got := strings.Split(scripttest.Out(t, strings.Join(exprs, "\n")), "\n")
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("%s:\n got %s\nwant %s", exprs[i], got[i], want[i])
@@ -64,7 +65,7 @@ func TestBitOperators(t *testing.T) {
 		{"game G { move (n - 1) if n > 0 and (n - 2147483651) * 4294967296 < 0 }\ngrundy(G(1))", "integer overflow in -2147483650 * 4294967296"},
 		{"if 3 then 1 else 2", "expected a truth value"},
 	} {
-		wantError(t, b.src, b.want)
+		scripttest.WantError(t, b.src, b.want)
 	}
 }
 
@@ -88,7 +89,7 @@ func TestOutcomeAndTruthConstants(t *testing.T) {
 		{"game G { take 1..2\n loses if false }\ngrundy(G(4))", "1"},
 	}
 	for _, c := range cases {
-		if got := out(t, c.src); got != c.want {
+		if got := scripttest.Out(t, c.src); got != c.want {
 			t.Errorf("%s = %s, want %s", c.src, got, c.want)
 		}
 	}

@@ -5,6 +5,7 @@ package eval_test
 
 import (
 	"context"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"strings"
 	"testing"
@@ -31,46 +32,9 @@ func ints(s string) []int64 {
 	return out
 }
 
-const defs = `
-game Kayles { take 1..2 split }
-game KaylesCode = octal("0.77")
-game DawsonKayles { take 2 split }
-game DawsonKaylesCode = octal("0.07")
-game DawsonsChess = octal("0.137")
-game Chess137 { take 1 leaving 0; take 2 leaving 0..1; take 3 leaving 0..2 }
-game Bounded(m) { take 1..m }
-game ThueMorse(m) { take 1..m  loses if odd(popcount(n)) }
-game Wythoff state (a, b) {
-    move (a - k, b)     for k in 1..a
-    move (a, b - k)     for k in 1..b
-    move (a - k, b - k) for k in 1..min(a, b)
-}
-game FibonacciNim state (n, cap) { move (n - k, 2 * k) for k in 1..min(n, cap) }
-game NumberGame set { pick x in 2..20  forbid sums }
-game SNim(S) { take S }
-`
-
-func newInterp(t testing.TB) *eval.Interp {
-	t.Helper()
-	in := eval.New(eval.Config{Out: new(strings.Builder)})
-	if err := in.Exec(context.Background(), "defs.game", defs); err != nil {
-		t.Fatal(in.Render(err))
-	}
-	return in
-}
-
-func mustEval(t testing.TB, in *eval.Interp, expr string) eval.Value {
-	t.Helper()
-	v, err := in.Eval(context.Background(), expr)
-	if err != nil {
-		t.Fatalf("%s: %s", expr, in.Render(err))
-	}
-	return v
-}
-
 func seq(t testing.TB, in *eval.Interp, expr string) []int64 {
 	t.Helper()
-	v := mustEval(t, in, expr)
+	v := scripttest.MustEval(t, in, expr)
 	if ix, ok := v.(eval.Indexed); ok {
 		v = ix.Vals
 	}
@@ -86,7 +50,7 @@ func seq(t testing.TB, in *eval.Interp, expr string) []int64 {
 }
 
 func TestOEISSequences(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	shifted := append([]int64{0}, a002187[:len(a002187)-1]...) // .07 has a(n-1)
 	cases := []struct {
 		expr string
@@ -113,45 +77,21 @@ func TestOEISSequences(t *testing.T) {
 	}
 }
 
-// ruleset returns the compiled ruleset a name is bound to.
-func ruleset(t testing.TB, in *eval.Interp, name string) game.Ruleset {
-	t.Helper()
-	r, ok := mustEval(t, in, name).(eval.RulesetVal)
-	if !ok {
-		t.Fatalf("%s is not a ruleset", name)
-	}
-	return r.R
-}
-
 // grundyOf asks the session's solver for the value of a position directly.
 func grundyOf(t testing.TB, in *eval.Interp, r game.Ruleset, xs ...int64) int64 {
 	t.Helper()
-	g, err := normalplay.SolverOf(in).Grundy(context.Background(), at(t, r, xs...))
+	g, err := normalplay.SolverOf(in).Grundy(context.Background(), scripttest.At(t, r, xs...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g.Int64()
 }
 
-// at is the position of r written with the numbers xs.
-func at(t testing.TB, r game.Ruleset, xs ...int64) game.Position {
-	t.Helper()
-	nums := make([]*big.Int, len(xs))
-	for i, x := range xs {
-		nums[i] = big.NewInt(x)
-	}
-	s, err := r.Kind().Make(r.Name(), nums)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return game.Position{{Rules: r, State: s}}
-}
-
 // isqrt is the integer square root, so that Wythoff's pairs are exact.
 func isqrt(n int64) int64 { return new(big.Int).Sqrt(big.NewInt(n)).Int64() }
 
 func TestWythoffPPositionsAreBeattySequences(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	const limit = 200
 	p := map[[2]int64]bool{}
 	for k := int64(0); ; k++ {
@@ -162,7 +102,7 @@ func TestWythoffPPositionsAreBeattySequences(t *testing.T) {
 		p[[2]int64{a, a + k}] = true // upper: floor(k * phi^2) = a + k
 		p[[2]int64{a + k, a}] = true
 	}
-	w := ruleset(t, in, "Wythoff")
+	w := scripttest.Ruleset(t, in, "Wythoff")
 	for a := int64(0); a <= limit; a++ {
 		for b := int64(0); b <= limit; b++ {
 			g := grundyOf(t, in, w, a, b)
@@ -176,12 +116,12 @@ func TestWythoffPPositionsAreBeattySequences(t *testing.T) {
 func itoa(v int64) string { return big.NewInt(v).String() }
 
 func TestFibonacciNimLosesExactlyOnFibonacciNumbers(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	fib := map[int64]bool{}
 	for a, b := int64(1), int64(2); a <= 200; a, b = b, a+b {
 		fib[a] = true
 	}
-	f := ruleset(t, in, "FibonacciNim")
+	f := scripttest.Ruleset(t, in, "FibonacciNim")
 	for n := int64(2); n <= 200; n++ {
 		if g := grundyOf(t, in, f, n, n-1); (g == 0) != fib[n] {
 			t.Errorf("FibonacciNim(%d, %d) has value %d; n is Fibonacci: %v", n, n-1, g, fib[n])
@@ -190,7 +130,7 @@ func TestFibonacciNimLosesExactlyOnFibonacciNumbers(t *testing.T) {
 }
 
 func TestContestSamples(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	cases := []struct{ expr, want string }{
 		// POJ 1067: input 2 1 / 8 4 / 4 7, output 0 1 0.
 		{"outcome(Wythoff(2, 1))", "P"},
@@ -213,14 +153,14 @@ func TestContestSamples(t *testing.T) {
 		{"grundy(DawsonKayles, 0..7)", "0 0 1 1 2 0 3 1"},
 	}
 	for _, c := range cases {
-		if got := mustEval(t, in, c.expr).String(); got != c.want {
+		if got := scripttest.MustEval(t, in, c.expr).String(); got != c.want {
 			t.Errorf("%s = %s, want %s", c.expr, got, c.want)
 		}
 	}
 }
 
 func TestBoundedNimIsNModMPlusOne(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	for m := int64(1); m <= 7; m++ {
 		got := seq(t, in, "grundy(Bounded("+itoa(m)+"), 0..200)")
 		for n, g := range got {
@@ -236,9 +176,9 @@ func TestBoundedNimIsNModMPlusOne(t *testing.T) {
 // values below 2^21, the last at 82860) and against the definition: the
 // count is the heaps whose value has an even number of ones under the mask.
 func TestSolverSaysRareValues(t *testing.T) {
-	in := newInterp(t)
-	mustEval(t, in, "grundy(GrundysGame(100000))")
-	got := mustEval(t, in, "solver(GrundysGame)").String()
+	in := scripttest.NewInterp(t)
+	scripttest.MustEval(t, in, "grundy(GrundysGame(100000))")
+	got := scripttest.MustEval(t, in, "solver(GrundysGame)").String()
 	if !strings.Contains(got, "rare values (popcount(v & 254) even): 1274 of the heaps 0..100000, the last n = 82860") {
 		t.Errorf("solver(GrundysGame) = %s", got)
 	}

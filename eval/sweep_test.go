@@ -19,6 +19,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -92,7 +93,7 @@ func (g *shiftGame) grundy(x []int64) (int, error) {
 					y[i] -= k
 				}
 				if y[i] < 0 {
-					return 0, errNegative
+					return 0, scripttest.ErrNegative
 				}
 			}
 			v, err := g.grundy(y)
@@ -198,7 +199,7 @@ func (g *shiftGame) source() string {
 	for _, m := range g.moves {
 		parts := make([]string, len(g.vars))
 		for i, v := range g.vars {
-			parts[i] = v + addend(m.delta[i], "1")
+			parts[i] = v + scripttest.Addend(m.delta[i], "1")
 		}
 		if m.loop != nil {
 			parts[m.lowered] += " - k"
@@ -301,7 +302,7 @@ func TestShiftGameLargeValues(t *testing.T) {
 	if err := in.Exec(context.Background(), "s.game", src.String()); err != nil {
 		t.Fatal(in.Render(err))
 	}
-	if got := mustEval(t, in, "grundy(S(300, 250))").String(); got != fmt.Sprint(300%71^250%71) {
+	if got := scripttest.MustEval(t, in, "grundy(S(300, 250))").String(); got != fmt.Sprint(300%71^250%71) {
 		t.Fatalf("grundy(S(300, 250)) = %s, want %d", got, 300%71^250%71)
 	}
 	want := 0
@@ -310,7 +311,7 @@ func TestShiftGameLargeValues(t *testing.T) {
 			want += a%71 ^ b%71
 		}
 	}
-	if got := mustEval(t, in, "sum(grundy(S(a, b)) for a in 0..300 for b in 0..250)").String(); got != fmt.Sprint(want) {
+	if got := scripttest.MustEval(t, in, "sum(grundy(S(a, b)) for a in 0..300 for b in 0..250)").String(); got != fmt.Sprint(want) {
 		t.Fatalf("the sum is %s, want %d", got, want)
 	}
 }
@@ -347,10 +348,10 @@ func TestSweepStops(t *testing.T) {
 			}
 		}
 	}
-	if got := mustEval(t, in, "grundy(Kiki(3000, 3000))").String(); got != fmt.Sprint(g[side][side]) {
+	if got := scripttest.MustEval(t, in, "grundy(Kiki(3000, 3000))").String(); got != fmt.Sprint(g[side][side]) {
 		t.Fatalf("grundy(Kiki(3000, 3000)) = %s, want %d", got, g[side][side])
 	}
-	if got, want := mustEval(t, in, "grundy(Kiki(2999, 1234))").String(), fmt.Sprint(g[2999][1234]); got != want {
+	if got, want := scripttest.MustEval(t, in, "grundy(Kiki(2999, 1234))").String(), fmt.Sprint(g[2999][1234]); got != want {
 		t.Fatalf("grundy(Kiki(2999, 1234)) = %s, want %s", got, want)
 	}
 }
@@ -372,7 +373,7 @@ func TestSweepSolver(t *testing.T) {
 		if err := in.Exec(context.Background(), "k.game", c.src); err != nil {
 			t.Fatal(in.Render(err))
 		}
-		if got := mustEval(t, in, "solver(Kiki)").String(); !strings.Contains(got, c.want) {
+		if got := scripttest.MustEval(t, in, "solver(Kiki)").String(); !strings.Contains(got, c.want) {
 			t.Errorf("%s (generic %v): solver says %q, not %q", c.src, c.generic, got, c.want)
 		}
 	}

@@ -3,6 +3,7 @@ package eval_test
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestTidyGridCSV(t *testing.T) {
 	const size = 6
 	g := wythoffDP(size)
 	in := eval.New(eval.Config{Out: new(strings.Builder), Tables: render.Tables{}})
-	text := mustEval(t, in, fmt.Sprintf(`table(Wythoff, 0..%d, "csv")`, size-1)).String()
+	text := scripttest.MustEval(t, in, fmt.Sprintf(`table(Wythoff, 0..%d, "csv")`, size-1)).String()
 	rows, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 	if err != nil || len(rows) != size*size+1 || strings.Join(rows[0], ",") != "a,b,g,p" {
 		t.Fatalf("%v: %q", err, text)

@@ -1,4 +1,4 @@
-package eval_test
+package graph_test
 
 // Graph rulesets: Node Kayles, Arc Kayles and Cram checked against the
 // octal games they equal on paths (Dawson's Chess and Dawson's Kayles,
@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,7 +35,7 @@ game ArcKayles graph {
 `
 
 func TestNodeKaylesOnPathsIsDawsonsChess(t *testing.T) {
-	got := out(t, graphGames+"all(grundy(NodeKayles(path(n))) == grundy(octal(\"0.137\")(n)) for n in 0..80)\n"+
+	got := scripttest.Out(t, graphGames+"all(grundy(NodeKayles(path(n))) == grundy(octal(\"0.137\")(n)) for n in 0..80)\n"+
 		"grundy(NodeKayles(path(60)))\ngrundy(DawsonsChess(60))")
 	if got != "true\n1\n1" {
 		t.Errorf("got %q", got)
@@ -42,7 +43,7 @@ func TestNodeKaylesOnPathsIsDawsonsChess(t *testing.T) {
 }
 
 func TestArcKaylesOnPathsIsDawsonsKayles(t *testing.T) {
-	got := out(t, graphGames+"all(grundy(ArcKayles(path(n))) == grundy(octal(\"0.07\")(n)) for n in 0..80)")
+	got := scripttest.Out(t, graphGames+"all(grundy(ArcKayles(path(n))) == grundy(octal(\"0.07\")(n)) for n in 0..80)")
 	if got != "true" {
 		t.Errorf("got %q", got)
 	}
@@ -55,7 +56,7 @@ func TestCycles(t *testing.T) {
 	for n := 3; n <= 40; n++ {
 		src := fmt.Sprintf("%s\ngrundy(NodeKayles(cycle(%d)))\ngrundy(DawsonsChess(%d))\ngrundy(ArcKayles(cycle(%d)))\ngrundy(DawsonKayles(%d))",
 			graphGames, n, n-3, n, n-2)
-		v := strings.Fields(out(t, src))
+		v := strings.Fields(scripttest.Out(t, src))
 		want := func(path string) string {
 			if path == "0" {
 				return "1"
@@ -77,12 +78,12 @@ func TestCramSymmetry(t *testing.T) {
 		r, c int
 		want string
 	}{{2, 2, "P"}, {2, 4, "P"}, {4, 4, "P"}, {4, 6, "P"}, {2, 6, "P"}, {2, 3, "N"}, {2, 5, "N"}, {3, 4, "N"}, {2, 7, "N"}} {
-		got := out(t, fmt.Sprintf("%sgame Cram = ArcKayles\noutcome(Cram(grid(%d, %d)))", graphGames, c.r, c.c))
+		got := scripttest.Out(t, fmt.Sprintf("%sgame Cram = ArcKayles\noutcome(Cram(grid(%d, %d)))", graphGames, c.r, c.c))
 		if got != c.want {
 			t.Errorf("Cram %d×%d: %s, want %s", c.r, c.c, got, c.want)
 		}
 	}
-	if got := out(t, graphGames+"all(grundy(ArcKayles(grid(1, n))) == grundy(DawsonKayles(n)) for n in 1..30)"); got != "true" {
+	if got := scripttest.Out(t, graphGames+"all(grundy(ArcKayles(grid(1, n))) == grundy(DawsonKayles(n)) for n in 1..30)"); got != "true" {
 		t.Errorf("1×n: %s", got)
 	}
 }
@@ -92,7 +93,7 @@ func TestCompleteAndUserGraphs(t *testing.T) {
 	if err := os.WriteFile(file, []byte("# a triangle with a tail\na-b, b-c, c-a\nc-d-e  # the tail\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := out(t, graphGames+`print({grundy(NodeKayles(complete(n))) for n in 1..9})
+	got := scripttest.Out(t, graphGames+`print({grundy(NodeKayles(complete(n))) for n in 1..9})
 grundy(NodeKayles(graph("a-b b-c c-a c-d")))
 options(NodeKayles(graph("a-b-c d")))
 let g = readgraph("`+file+`")
@@ -114,36 +115,12 @@ true
 	}
 }
 
-// bruteValue is the Grundy value of start by a memoized mex over next,
-// the positions its moves reach: the brute force of these tests, written
-// apart from the solvers.
-func bruteValue[K comparable](start K, next func(K) []K) int {
-	memo := map[K]int{}
-	var g func(K) int
-	g = func(p K) int {
-		if v, ok := memo[p]; ok {
-			return v
-		}
-		seen := map[int]bool{}
-		for _, q := range next(p) {
-			seen[g(q)] = true
-		}
-		v := 0
-		for seen[v] {
-			v++
-		}
-		memo[p] = v
-		return v
-	}
-	return g(start)
-}
-
 // brute is the value of a vertex-deletion game on a graph of at most 64
 // vertices, over bitmasks of the vertices left, with no decomposition:
 // moves lists, for a position, the sets of vertices a move removes.
 func brute(adj []uint64, moves func(left uint64, adj []uint64) []uint64) func(uint64) int {
 	return func(all uint64) int {
-		return bruteValue(all, func(left uint64) []uint64 {
+		return scripttest.BruteValue(all, func(left uint64) []uint64 {
 			var out []uint64
 			for _, rm := range moves(left, adj) {
 				out = append(out, left&^rm)
@@ -151,16 +128,6 @@ func brute(adj []uint64, moves func(left uint64, adj []uint64) []uint64) func(ui
 			return out
 		})
 	}
-}
-
-func nodeKaylesMoves(left uint64, adj []uint64) []uint64 {
-	var out []uint64
-	for v := range adj {
-		if left&(1<<v) != 0 {
-			out = append(out, (1<<v|adj[v])&left)
-		}
-	}
-	return out
 }
 
 func arcKaylesMoves(left uint64, adj []uint64) []uint64 {
@@ -198,26 +165,6 @@ func bruteMisereN(all uint64, adj []uint64, moves func(uint64, []uint64) []uint6
 	return n(all)
 }
 
-// randomGraph is a graph of n vertices v1..vn, each edge there with
-// probability p: its text for graph() and its adjacency bitmasks.
-func randomGraph(r *rand.Rand, n int, p float64) (string, []uint64) {
-	adj := make([]uint64, n)
-	var words []string
-	for u := range n {
-		words = append(words, fmt.Sprintf("v%d", u)) // every vertex, in order
-	}
-	for u := range n {
-		for v := u + 1; v < n; v++ {
-			if r.Float64() < p {
-				adj[u] |= 1 << v
-				adj[v] |= 1 << u
-				words = append(words, fmt.Sprintf("v%d-v%d", u, v))
-			}
-		}
-	}
-	return strings.Join(words, " "), adj
-}
-
 // checkGraphGames compares, on one graph, the language's Node Kayles and
 // Arc Kayles — decomposed and keyed canonically, and whole — with the
 // brute force.
@@ -233,7 +180,7 @@ func checkGraphGames(t *testing.T, text string, adj []uint64) {
 	for _, c := range []struct {
 		name  string
 		moves func(uint64, []uint64) []uint64
-	}{{"NodeKayles", nodeKaylesMoves}, {"ArcKayles", arcKaylesMoves}} {
+	}{{"NodeKayles", scripttest.NodeKaylesMoves}, {"ArcKayles", arcKaylesMoves}} {
 		want := brute(adj, c.moves)(all)
 		rv, err := in.Eval(ctx, c.name)
 		if err != nil {
@@ -272,7 +219,7 @@ func TestGraphGamesAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 60 {
 		n := 1 + i%12
-		text, adj := randomGraph(r, n, []float64{0.15, 0.3, 0.5}[i%3])
+		text, adj := scripttest.RandomGraph(r, n, []float64{0.15, 0.3, 0.5}[i%3])
 		checkGraphGames(t, text, adj)
 	}
 	// Cram 3×4 and 4×4 as graphs, by the brute force
@@ -293,7 +240,7 @@ func TestGraphGamesAgainstBruteForce(t *testing.T) {
 			}
 		}
 		want := brute(adj, arcKaylesMoves)(uint64(1)<<len(adj) - 1)
-		if got := out(t, graphGames+fmt.Sprintf("grundy(ArcKayles(grid(%d, %d)))", rows, cols)); got != fmt.Sprint(want) {
+		if got := scripttest.Out(t, graphGames+fmt.Sprintf("grundy(ArcKayles(grid(%d, %d)))", rows, cols)); got != fmt.Sprint(want) {
 			t.Errorf("Cram %d×%d: %s, brute force %d", rows, cols, got, want)
 		}
 	}
@@ -353,7 +300,7 @@ func TestRootSplitIntoComponents(t *testing.T) {
 	}
 	words = append(words, strings.Repeat("x", 70000))
 	text := strings.Join(words, " ")
-	if got := out(t, fmt.Sprintf("grundy(NodeKayles(graph(%q)))\noutcome(NodeKayles(graph(%q)), misere)", text, text)); got != "1\nP" {
+	if got := scripttest.Out(t, fmt.Sprintf("grundy(NodeKayles(graph(%q)))\noutcome(NodeKayles(graph(%q)), misere)", text, text)); got != "1\nP" {
 		// misère: 2000 edges and a vertex are 2001 nim-heaps of size 1, odd: P
 		t.Errorf("got %q, want 1 and P", got)
 	}
@@ -377,7 +324,7 @@ func TestGraphErrors(t *testing.T) {
 		{"game G graph { move (vertices - {v}) for v in vertices if vertices > 2 }\ngrundy(G(path(3)))", "vertices is a collection, not a number"},
 		{"game G graph { take 1 }", "graph ruleset G needs a rule 'move"},
 	} {
-		wantError(t, c.src, c.want)
+		scripttest.WantError(t, c.src, c.want)
 	}
 }
 
@@ -474,12 +421,12 @@ func TestHackenbushTreesByTheColonPrinciple(t *testing.T) {
 			words = append(words, name(p)+"-"+name(v))
 		}
 		want := colon(children, 0)
-		got := out(t, hackenbush+fmt.Sprintf("grundy(Hackenbush(graph(%q)))", strings.Join(words, " ")))
+		got := scripttest.Out(t, hackenbush+fmt.Sprintf("grundy(Hackenbush(graph(%q)))", strings.Join(words, " ")))
 		if got != fmt.Sprint(want) {
 			t.Errorf("tree %v: %s, the colon principle says %d", words, got, want)
 		}
 		// the builtin, which plays on the edges themselves
-		if got := out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", strings.Join(words, " "))); got != fmt.Sprint(want) {
+		if got := scripttest.Out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", strings.Join(words, " "))); got != fmt.Sprint(want) {
 			t.Errorf("builtin Hackenbush on the tree %v: %s, the colon principle says %d", words, got, want)
 		}
 	}
@@ -505,7 +452,7 @@ func TestHackenbushGraphs(t *testing.T) {
 			words = append(words, fmt.Sprintf("%s-e%d-%s", prev, i, next))
 			prev = next
 		}
-		got := out(t, hackenbush+fmt.Sprintf("grundy(EdgeHackenbush(%d)(graph(%q)))", n, strings.Join(words, " ")))
+		got := scripttest.Out(t, hackenbush+fmt.Sprintf("grundy(EdgeHackenbush(%d)(graph(%q)))", n, strings.Join(words, " ")))
 		if got != fmt.Sprint(n%2) {
 			t.Errorf("a cycle of %d edges through the ground: %s", n, got)
 		}
@@ -530,12 +477,12 @@ func TestHackenbushGraphs(t *testing.T) {
 		if nodes == 1 {
 			continue
 		}
-		want, grounded := hackenbushBrute(nodes, 1, ends)
+		want, grounded := scripttest.HackenbushBrute(nodes, 1, ends)
 		if !grounded {
 			continue // a Hackenbush picture has every edge joined to the ground
 		}
 		tested++
-		got := out(t, hackenbush+fmt.Sprintf("grundy(EdgeHackenbush(%d)(graph(%q)))", nodes, strings.Join(words, " ")))
+		got := scripttest.Out(t, hackenbush+fmt.Sprintf("grundy(EdgeHackenbush(%d)(graph(%q)))", nodes, strings.Join(words, " ")))
 		if got != fmt.Sprint(want) {
 			t.Errorf("%v: %s, brute force %d", words, got, want)
 		}
@@ -545,44 +492,6 @@ func TestHackenbushGraphs(t *testing.T) {
 	}
 }
 
-// hackenbushBrute values Green Hackenbush on a multigraph (loops allowed)
-// with the nodes of the mask ground on the ground, over bitmasks of the
-// edges left; it also says whether every edge is joined to the ground.
-func hackenbushBrute(nodes int, ground uint, ends [][2]int) (int, bool) {
-	grounded := func(left uint) uint { // the edges still joined to the ground
-		reach := ground // nodes reached
-		for changed := true; changed; {
-			changed = false
-			for e, p := range ends {
-				if left&(1<<e) != 0 && (reach>>p[0]&1 != reach>>p[1]&1) {
-					reach |= 1<<p[0] | 1<<p[1]
-					changed = true
-				}
-			}
-		}
-		var out uint
-		for e, p := range ends {
-			if left&(1<<e) != 0 && reach&(1<<p[0]) != 0 {
-				out |= 1 << e
-			}
-		}
-		return out
-	}
-	value := func(start uint) int {
-		return bruteValue(start, func(left uint) []uint {
-			var out []uint
-			for e := range ends {
-				if left&(1<<e) != 0 {
-					out = append(out, grounded(left&^(1<<e)))
-				}
-			}
-			return out
-		})
-	}
-	all := uint(1)<<len(ends) - 1
-	return value(grounded(all)), grounded(all) == all
-}
-
 // The divisor game (Chomp on the divisors of N): pick a divisor; it and its
 // multiples go; whoever must pick 1 loses — the set game on the divisors
 // above 1 with 'forbid multiples'. The first player wins for every N > 1
@@ -590,14 +499,14 @@ func hackenbushBrute(nodes int, ground uint, ends [][2]int) (int, bool) {
 func TestDivisorGame(t *testing.T) {
 	for n := 2; n <= 60; n++ {
 		src := fmt.Sprintf("game D set { pick x in 2..%d  forbid multiples }\nlet S = {d for d in 2..%d if %d %% d == 0}\noutcome(D{S})\ngrundy(D{S})", n, n, n)
-		v := strings.Fields(out(t, src))
+		v := strings.Fields(scripttest.Out(t, src))
 		var divs []int
 		for d := 2; d <= n; d++ {
 			if n%d == 0 {
 				divs = append(divs, d)
 			}
 		}
-		want := bruteValue(uint64(1)<<len(divs)-1, func(left uint64) []uint64 {
+		want := scripttest.BruteValue(uint64(1)<<len(divs)-1, func(left uint64) []uint64 {
 			var out []uint64
 			for i, d := range divs {
 				if left&(1<<i) != 0 {
@@ -671,7 +580,7 @@ func TestNodeKaylesPublished(t *testing.T) {
 		for n := f.first; n <= f.upto; n++ {
 			stmts = append(stmts, fmt.Sprintf("grundy(NodeKayles(graph(%q)))", f.graph(n)))
 		}
-		got := strings.Split(out(t, graphGames+strings.Join(stmts, "\n")), "\n")
+		got := strings.Split(scripttest.Out(t, graphGames+strings.Join(stmts, "\n")), "\n")
 		for i, g := range got {
 			if want := fmt.Sprint(f.want[i]); g != want {
 				t.Errorf("%s(%d) = %s, OEIS says %s", f.name, f.first+i, g, want)
@@ -684,7 +593,7 @@ func TestNodeKaylesPublished(t *testing.T) {
 // wins (the domino-covering game), up to 361.
 func TestCramOneRowPublished(t *testing.T) {
 	a215721 := []int{1, 5, 9, 15, 21, 25, 29, 35, 39, 43, 55, 59, 63, 73, 77, 89, 93, 97, 107, 111, 123, 127, 131, 141, 145, 157, 161, 165, 175, 179, 191, 195, 199, 209, 213, 225, 229, 233, 243, 247, 259, 263, 267, 277, 281, 293, 297, 301, 311, 315, 327, 331, 335, 345, 349, 361}
-	got := out(t, "print({n for n in 1..361 if outcome(Cram(grid(1, n))) == P})")
+	got := scripttest.Out(t, "print({n for n in 1..361 if outcome(Cram(grid(1, n))) == P})")
 	var want []string
 	for _, n := range a215721 {
 		want = append(want, fmt.Sprint(n))

@@ -1,4 +1,4 @@
-package eval_test
+package stdlib_test
 
 // Nimstring against a brute force written here: strings and coins played
 // out on the whole drawing (a sum is two drawings side by side), the
@@ -7,6 +7,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -105,7 +106,7 @@ func TestNimstringAgainstBruteForce(t *testing.T) {
 		q = append(q, "outcome("+strings.Join(parts, " + ")+")")
 		want = append(want, o)
 	}
-	got := strings.Fields(out(t, "print("+strings.Join(q, ", ")+")"))
+	got := strings.Fields(scripttest.Out(t, "print("+strings.Join(q, ", ")+")"))
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("%s: got %s, brute force says %s", q[i], got[i], want[i])
@@ -135,10 +136,10 @@ func TestNimstringLongChainsAndLoops(t *testing.T) {
 				continue
 			}
 			pos := fmt.Sprintf("Nimstring(graph(%q))", "g "+strings.Join(d.edges, " "))
-			if got := out(t, "grundy("+pos+")"); got != "0" {
+			if got := scripttest.Out(t, "grundy("+pos+")"); got != "0" {
 				t.Errorf("a long %s of %d coins is worth %s, want 0", d.what, n, got)
 			}
-			for _, line := range strings.Split(out(t, "options("+pos+")"), "\n") {
+			for _, line := range strings.Split(scripttest.Out(t, "options("+pos+")"), "\n") {
 				if !strings.HasSuffix(line, "∞") {
 					t.Errorf("a move into a long %s of %d coins is not loony: %s", d.what, n, line)
 				}

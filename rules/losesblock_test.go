@@ -1,4 +1,4 @@
-package eval_test
+package rules_test
 
 import (
 	"context"

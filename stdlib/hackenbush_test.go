@@ -1,4 +1,4 @@
-package eval_test
+package stdlib_test
 
 // The builtin Green Hackenbush on any picture: loops, edges written twice,
 // cycles, several vertices on the ground. Checked against the values the
@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -54,17 +55,17 @@ func TestHackenbushPublished(t *testing.T) {
 		// edges not reaching the ground have fallen
 		{`Hackenbush(graph("g-a x-y y-z"))`, "1"},
 	} {
-		if got := out(t, "grundy("+c.pos+")"); got != c.want {
+		if got := scripttest.Out(t, "grundy("+c.pos+")"); got != c.want {
 			t.Errorf("grundy(%s) = %s, want %s", c.pos, got, c.want)
 		}
 	}
 	for n := 2; n <= 12; n++ {
-		if got := out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", cycle(n))); got != fmt.Sprint(n%2) {
+		if got := scripttest.Out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", cycle(n))); got != fmt.Sprint(n%2) {
 			t.Errorf("a circuit of %d edges through the ground: %s, want %d", n, got, n%2)
 		}
 		// k edges between the ground and one vertex: k loops
 		pic := strings.TrimSpace(strings.Repeat("g-a ", n))
-		if got := out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", pic)); got != fmt.Sprint(n%2) {
+		if got := scripttest.Out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", pic)); got != fmt.Sprint(n%2) {
 			t.Errorf("%d edges from the ground to a: %s", n, got)
 		}
 		// a stalk of n edges with a circuit of 3 on top: n + 1
@@ -73,7 +74,7 @@ func TestHackenbushPublished(t *testing.T) {
 			stalk += fmt.Sprintf(" s%d-s%d", i, i+1)
 		}
 		stalk += fmt.Sprintf(" s%d-x x-y y-s%d", n, n)
-		if got := out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", stalk)); got != fmt.Sprint(n+1) {
+		if got := scripttest.Out(t, fmt.Sprintf("grundy(Hackenbush(graph(%q)))", stalk)); got != fmt.Sprint(n+1) {
 			t.Errorf("a stalk of %d under a triangle: %s, want %d", n, got, n+1)
 		}
 	}
@@ -122,7 +123,7 @@ func TestHackenbushAgainstBruteForce(t *testing.T) {
 	var wants []int
 	for range n {
 		text, grounds, ground, ends, nodes := randomPicture(r)
-		want, _ := hackenbushBrute(nodes, ground, ends)
+		want, _ := scripttest.HackenbushBrute(nodes, ground, ends)
 		pos := fmt.Sprintf("Hackenbush(graph(%q), %q)", text, grounds)
 		if ground == 1 && r.IntN(2) == 0 {
 			pos = fmt.Sprintf("Hackenbush(graph(%q))", text) // the first vertex is the ground
@@ -184,7 +185,7 @@ func TestHackenbushAgainstBruteForce(t *testing.T) {
 }
 
 func TestHackenbushExplainAndErrors(t *testing.T) {
-	got := out(t, `explain(Hackenbush(graph("g-a a-b b-g b-c c-c c-d")))`)
+	got := scripttest.Out(t, `explain(Hackenbush(graph("g-a a-b b-g b-c c-c c-d")))`)
 	for _, want := range []string{
 		"The least number not among them (their mex) is 0",
 		"Fusion: the ground, a and b lie on cycles and fuse into one vertex; its 3 edges become loops.",
@@ -197,19 +198,19 @@ func TestHackenbushExplainAndErrors(t *testing.T) {
 			t.Errorf("explain says\n%s\nwithout %q", got, want)
 		}
 	}
-	if got := out(t, `winning(Hackenbush(graph("g-a a-b a-c b-d  g-e e-f")))`); got != "cut a-b" {
+	if got := scripttest.Out(t, `winning(Hackenbush(graph("g-a a-b a-c b-d  g-e e-f")))`); got != "cut a-b" {
 		t.Errorf("winning: %s", got)
 	}
-	if got := out(t, `winning(Hackenbush(graph("g-a a-b")) + Hackenbush(graph("g-c")))`); got != `Hackenbush(graph("g-a a-b")): cut a-b` {
+	if got := scripttest.Out(t, `winning(Hackenbush(graph("g-a a-b")) + Hackenbush(graph("g-c")))`); got != `Hackenbush(graph("g-a a-b")): cut a-b` {
 		t.Errorf("winning in a sum: %s", got)
 	}
-	if got := out(t, `solver(Hackenbush)`); !strings.Contains(got, "fusion principle") {
+	if got := scripttest.Out(t, `solver(Hackenbush)`); !strings.Contains(got, "fusion principle") {
 		t.Errorf("solver: %s", got)
 	}
-	wantError(t, `grundy(Hackenbush(5))`, "a position of Hackenbush is a picture")
-	wantError(t, `grundy(Hackenbush(graph("g-a"), "x"))`, `x is not a vertex of graph("g-a")`)
-	wantError(t, `grundy(Hackenbush(graph("g-a"), ""))`, "name the vertices on the ground")
-	wantError(t, `grundy(Hackenbush(graph("")))`, "has no vertices, so no ground")
+	scripttest.WantError(t, `grundy(Hackenbush(5))`, "a position of Hackenbush is a picture")
+	scripttest.WantError(t, `grundy(Hackenbush(graph("g-a"), "x"))`, `x is not a vertex of graph("g-a")`)
+	scripttest.WantError(t, `grundy(Hackenbush(graph("g-a"), ""))`, "name the vertices on the ground")
+	scripttest.WantError(t, `grundy(Hackenbush(graph("")))`, "has no vertices, so no ground")
 }
 
 // FuzzHackenbush: a picture drawn from the fuzzer's numbers, valued by the
@@ -221,9 +222,9 @@ func FuzzHackenbush(f *testing.F) {
 	f.Add(uint64(34), uint64(34))
 	f.Fuzz(func(t *testing.T, a, b uint64) {
 		text, grounds, ground, ends, nodes := randomPicture(rand.New(rand.NewPCG(a, b)))
-		want, _ := hackenbushBrute(nodes, ground, ends)
+		want, _ := scripttest.HackenbushBrute(nodes, ground, ends)
 		pos := fmt.Sprintf("Hackenbush(graph(%q), %q)", text, grounds)
-		if got := out(t, "grundy("+pos+")"); got != fmt.Sprint(want) {
+		if got := scripttest.Out(t, "grundy("+pos+")"); got != fmt.Sprint(want) {
 			t.Errorf("grundy(%s) = %s, brute force %d", pos, got, want)
 		}
 	})

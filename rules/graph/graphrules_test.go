@@ -1,4 +1,4 @@
-package eval_test
+package graph_test
 
 // Graph rulesets over the whole rule language, against a brute force.
 //
@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -393,7 +394,7 @@ func (g *ruleGen) rule() graphRule {
 // often disconnected: its text and adjacency.
 func randomGraphRules(r *rand.Rand) (string, []uint64) {
 	n := 1 + r.IntN(9)
-	return randomGraph(r, n, []float64{0.15, 0.3, 0.5}[r.IntN(3)])
+	return scripttest.RandomGraph(r, n, []float64{0.15, 0.3, 0.5}[r.IntN(3)])
 }
 
 // graphRuleStats counts how the session judged the rules it solved.
@@ -418,7 +419,7 @@ func checkGraphRule(t *testing.T, rule graphRule, graphs []string, adjs [][]uint
 	for i, text := range graphs {
 		adj := adjs[i]
 		p := &gpos{adj: adj, vars: map[string]int64{}}
-		want := bruteValue(uint64(1)<<len(adj)-1, func(left uint64) []uint64 {
+		want := scripttest.BruteValue(uint64(1)<<len(adj)-1, func(left uint64) []uint64 {
 			p.left = left
 			return rule.moves(p)
 		})

@@ -1,4 +1,4 @@
-package eval_test
+package misere_test
 
 // Misère play checked against independent truth: Bouton's rule for misère
 // Nim, brute force written here, CGSuite's published genus and misère
@@ -9,6 +9,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -121,21 +122,21 @@ func TestMisereNimAgreesWithBoutonAndBruteForce(t *testing.T) {
 			t.Fatal(in.Render(err))
 		}
 		brute := newBrute(t)
-		nim := ruleset(t, in, "MNim")
+		nim := scripttest.Ruleset(t, in, "MNim")
 		count := 0
 		multisets(5, 7, func(heaps []int) {
 			count++
 			want := bouton(heaps)
 			var p game.Position
 			for _, h := range heaps {
-				p = append(p, at(t, nim, int64(h))...)
+				p = append(p, scripttest.At(t, nim, int64(h))...)
 			}
 			if b := outcomeWord(brute.wins(p)); b != want {
 				t.Fatalf("brute force and Bouton disagree on %v: %s, %s", heaps, b, want)
 			}
 			for _, name := range []string{"Nim", "MNim"} {
 				expr := "outcome(" + sumOf(name, heaps) + ", misere)"
-				if got := mustEval(t, in, expr).String(); got != want {
+				if got := scripttest.MustEval(t, in, expr).String(); got != want {
 					t.Fatalf("generic=%v: %s = %s, Bouton says %s", generic, expr, got, want)
 				}
 			}
@@ -147,26 +148,26 @@ func TestMisereNimAgreesWithBoutonAndBruteForce(t *testing.T) {
 }
 
 func TestMisereBoundedNimAgreesWithBruteForce(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	brute := newBrute(t)
 	for m := 1; m <= 4; m++ {
-		r := ruleset(t, in, fmt.Sprintf("Bounded(%d)", m))
+		r := scripttest.Ruleset(t, in, fmt.Sprintf("Bounded(%d)", m))
 		name := fmt.Sprintf("Bounded(%d)", m)
 		multisets(3, 11, func(heaps []int) {
 			var p game.Position
 			for _, h := range heaps {
-				p = append(p, at(t, r, int64(h))...)
+				p = append(p, scripttest.At(t, r, int64(h))...)
 			}
 			want := outcomeWord(brute.wins(p))
 			expr := "outcome(" + sumOf(name, heaps) + ", misere)"
-			if got := mustEval(t, in, expr).String(); got != want {
+			if got := scripttest.MustEval(t, in, expr).String(); got != want {
 				t.Fatalf("%s = %s, brute force says %s", expr, got, want)
 			}
 		})
 	}
 	// Winning moves at any size leave P-positions.
 	for _, expr := range []string{"Nim(10^30) + Nim(3) + Nim(1)", "Bounded(3)(10^20 + 2) + Nim(1) + Nim(1)", "Nim(1) + Nim(1) + Nim(1) + Nim(5)"} {
-		moves := mustEval(t, in, "winning("+expr+", misere)").(eval.Moves)
+		moves := scripttest.MustEval(t, in, "winning("+expr+", misere)").(eval.Moves)
 		if len(moves.Opts) == 0 {
 			t.Fatalf("winning(%s, misere): none", expr)
 		}
@@ -263,12 +264,12 @@ var cgsuiteHeaps = []struct{ game, misere, genus string }{
 }
 
 func TestMisereValuesAndGenusAgreeWithCGSuite(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	for _, c := range cgsuiteHeaps {
-		if got := mustEval(t, in, "grundy("+c.game+", 0..20, misere)").String(); got != strings.ReplaceAll(c.misere, ",", " ") {
+		if got := scripttest.MustEval(t, in, "grundy("+c.game+", 0..20, misere)").String(); got != strings.ReplaceAll(c.misere, ",", " ") {
 			t.Errorf("misère values of %s:\n got %s\nwant %s", c.game, got, c.misere)
 		}
-		got := strings.Fields(mustEval(t, in, "genus("+c.game+", 0..20)").String())
+		got := strings.Fields(scripttest.MustEval(t, in, "genus("+c.game+", 0..20)").String())
 		want := splitTop(c.genus)
 		for n := range want {
 			wg, wgamma := cgsuiteGenus(t, want[n], 12)
@@ -304,8 +305,8 @@ func splitTop(s string) []string {
 // games) gives its genus sequence: heap 4 is the one that is not tame.
 // Kayles is tame up to heap 4; heap 5 has genus 4^{146} (CGSuite above).
 func TestTameness(t *testing.T) {
-	in := newInterp(t)
-	got := mustEval(t, in, `genus(octal("0.312"), 1..6)`).String()
+	in := scripttest.NewInterp(t)
+	got := scripttest.MustEval(t, in, `genus(octal("0.312"), 1..6)`).String()
 	if want := "1^{031} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13}"; got != want {
 		t.Errorf("genus of .312, heaps 1..6: %s, Plambeck says %s", got, want)
 	}
@@ -321,7 +322,7 @@ func TestTameness(t *testing.T) {
 		"genus(Nim(2) + Nim(2) + Nim(1))": "1^{13}",
 		"genus(Nim(1) + Nim(1))":          "0^{120}",
 	} {
-		if got := mustEval(t, in, expr).String(); got != want {
+		if got := scripttest.MustEval(t, in, expr).String(); got != want {
 			t.Errorf("%s = %s, want %s", expr, got, want)
 		}
 	}
@@ -333,7 +334,7 @@ func TestTameness(t *testing.T) {
 // presentation; the orders of Kayles and 0.15 as Siegel's MisereSolver,
 // which computed the published tables, reports them.
 func TestQuotientsPublished(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	cases := []struct {
 		code         string
 		order        int
@@ -353,7 +354,7 @@ func TestQuotientsPublished(t *testing.T) {
 	}
 	pcount := map[string]int{"0.77": 9, "0.15": 12}
 	for _, c := range cases {
-		q := mustEval(t, in, `quotient(octal("`+c.code+`"))`).(misereplay.QuotientVal).Q
+		q := scripttest.MustEval(t, in, `quotient(octal("`+c.code+`"))`).(misereplay.QuotientVal).Q
 		if q.Order != c.order || q.Order%2 != 0 {
 			t.Errorf("%s: order %d, published %d", c.code, q.Order, c.order)
 		}
@@ -375,8 +376,8 @@ func TestQuotientsPublished(t *testing.T) {
 // A wild game whose quotient outgrows the bound says so and claims
 // nothing past the heaps it found it for.
 func TestQuotientNotFound(t *testing.T) {
-	in := newInterp(t)
-	q := mustEval(t, in, `quotient(DawsonsChess)`).(misereplay.QuotientVal).Q
+	in := scripttest.NewInterp(t)
+	q := scripttest.MustEval(t, in, `quotient(DawsonsChess)`).(misereplay.QuotientVal).Q
 	if q.Period != nil || q.Stopped == "" || !strings.Contains(q.String(), "nothing is claimed") {
 		t.Fatalf("quotient(DawsonsChess):\n%s", q)
 	}
@@ -389,42 +390,42 @@ func TestQuotientOutcomesAgreeWithBruteForce(t *testing.T) {
 		code string
 		most int
 	}{{"0.75", 12}, {"0.312", 12}, {"0.123", 11}, {"0.77", 10}} {
-		in := newInterp(t)
+		in := scripttest.NewInterp(t)
 		if err := in.Exec(context.Background(), "q.game", `game Q = octal("`+c.code+`")`); err != nil {
 			t.Fatal(in.Render(err))
 		}
-		r := ruleset(t, in, "Q")
+		r := scripttest.Ruleset(t, in, "Q")
 		brute := newBrute(t)
 		multisets(3, c.most, func(heaps []int) {
 			var p game.Position
 			for _, h := range heaps {
-				p = append(p, at(t, r, int64(h))...)
+				p = append(p, scripttest.At(t, r, int64(h))...)
 			}
 			want := outcomeWord(brute.wins(p))
 			expr := "outcome(" + sumOf("Q", heaps) + ", misere)"
-			if got := mustEval(t, in, expr).String(); got != want {
+			if got := scripttest.MustEval(t, in, expr).String(); got != want {
 				t.Fatalf("%s: %s = %s, brute force says %s", c.code, expr, got, want)
 			}
 		})
 	}
 	// 0.75 has period 2 from heap 8: a huge heap is heap 8 or 9 in any sum.
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	if err := in.Exec(context.Background(), "q.game", `game Q = octal("0.75")`); err != nil {
 		t.Fatal(in.Render(err))
 	}
-	r := ruleset(t, in, "Q")
+	r := scripttest.Ruleset(t, in, "Q")
 	brute := newBrute(t)
 	for _, small := range [][]int{{1}, {2, 3}, {5}, {4, 4}, {1, 6}} {
 		for _, huge := range []string{"10^30", "10^30 + 1", "2^64 + 7"} {
 			var p game.Position
-			n, _ := new(big.Int).SetString(mustEval(t, in, huge).String(), 10)
-			p = append(p, at(t, r, 8+new(big.Int).Mod(new(big.Int).Sub(n, big.NewInt(8)), big.NewInt(2)).Int64())...)
+			n, _ := new(big.Int).SetString(scripttest.MustEval(t, in, huge).String(), 10)
+			p = append(p, scripttest.At(t, r, 8+new(big.Int).Mod(new(big.Int).Sub(n, big.NewInt(8)), big.NewInt(2)).Int64())...)
 			for _, h := range small {
-				p = append(p, at(t, r, int64(h))...)
+				p = append(p, scripttest.At(t, r, int64(h))...)
 			}
 			want := outcomeWord(brute.wins(p))
 			expr := fmt.Sprintf("outcome(Q(%s) + %s, misere)", huge, sumOf("Q", small))
-			if got := mustEval(t, in, expr).String(); got != want {
+			if got := scripttest.MustEval(t, in, expr).String(); got != want {
 				t.Errorf("%s = %s, brute force on the heap of the same place in the period says %s", expr, got, want)
 			}
 		}
@@ -435,7 +436,7 @@ func TestQuotientOutcomesAgreeWithBruteForce(t *testing.T) {
 // arithmetic or a search over the sum, against brute force; every winning
 // move leaves a P-position.
 func TestMixedMisereSumsAgreeWithBruteForce(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	brute := newBrute(t)
 	parts := []string{"Kayles(%d)", `octal("0.312")(%d)`, "DawsonKayles(%d)", "Nim(%d)", "SNim({1, 3})(%d)"}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -445,15 +446,15 @@ func TestMixedMisereSumsAgreeWithBruteForce(t *testing.T) {
 		for range 1 + rng.IntN(3) {
 			term := fmt.Sprintf(parts[rng.IntN(len(parts))], rng.IntN(8))
 			terms = append(terms, term)
-			p = append(p, mustEval(t, in, term).(eval.PositionVal).P...)
+			p = append(p, scripttest.MustEval(t, in, term).(eval.PositionVal).P...)
 		}
 		sum := strings.Join(terms, " + ")
 		want := outcomeWord(brute.wins(p))
-		if got := mustEval(t, in, "outcome("+sum+", misere)").String(); got != want {
+		if got := scripttest.MustEval(t, in, "outcome("+sum+", misere)").String(); got != want {
 			t.Fatalf("outcome(%s, misere) = %s, brute force says %s", sum, got, want)
 		}
-		moves := mustEval(t, in, "winning("+sum+", misere)").(eval.Moves)
-		opts := mustEval(t, in, "options("+sum+", misere)").(eval.OptionList)
+		moves := scripttest.MustEval(t, in, "winning("+sum+", misere)").(eval.Moves)
+		opts := scripttest.MustEval(t, in, "options("+sum+", misere)").(eval.OptionList)
 		if (len(moves.Opts) > 0) != (want == "N" && len(opts.Opts) > 0) {
 			t.Fatalf("winning(%s, misere): %d moves in an %s-position", sum, len(moves.Opts), want)
 		}
@@ -470,7 +471,7 @@ func TestMixedMisereSumsAgreeWithBruteForce(t *testing.T) {
 // so the learner reaches heap 127 with order 130 and stops at heap 128,
 // whose quotient (order 258) is past the bound of 256 classes.
 func TestQuotientOfNimEnds(t *testing.T) {
-	got := out(t, "quotient(Nim)")
+	got := scripttest.Out(t, "quotient(Nim)")
 	if !strings.Contains(got, "heaps up to 127: order 130, 2 in the P-portion") ||
 		!strings.Contains(got, "no finite quotient found past heap 127 (the quotient of the heaps up to 128 has more than 256 elements)") {
 		t.Errorf("quotient(Nim):\n%s", got)
@@ -482,13 +483,13 @@ func TestQuotientOfNimEnds(t *testing.T) {
 // are T_2; .75's order-8 quotient is the smallest wild one they describe,
 // and Kayles' and Dawson's Kayles' are wild (Winning Ways, ch. 13).
 func TestTameQuotients(t *testing.T) {
-	in := newInterp(t)
+	in := scripttest.NewInterp(t)
 	for code, tame := range map[string]bool{
 		"0.3": true, "0.33": true, "0.3333333": true, "0.333333333333333": true,
 		"0.121": true, "0.131": true, "0.201": true, "0.331": true,
 		"0.75": false, "0.77": false, "0.07": false, "0.312": false,
 	} {
-		q := mustEval(t, in, `quotient(octal("`+code+`"), 60)`).(misereplay.QuotientVal).Q
+		q := scripttest.MustEval(t, in, `quotient(octal("`+code+`"), 60)`).(misereplay.QuotientVal).Q
 		if q.Tame() != tame {
 			t.Errorf("%s: order %d, tame %v, want %v\n%s", code, q.Order, q.Tame(), tame, q)
 		}

@@ -1,4 +1,4 @@
-package eval_test
+package list_test
 
 // List rulesets: Staircase Nim and Moore's Nim_k on any number of heaps,
 // checked against their theorems, and Chomp against a brute force written
@@ -6,6 +6,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"slices"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ func TestStaircaseAnyLength(t *testing.T) {
 			odd = append(odd, names[i])
 		}
 		q := fmt.Sprintf("all((outcome(Staircase(%s)) == P) == ((%s) == 0)%s)", strings.Join(names, ", "), strings.Join(odd, " xor "), loops)
-		if got := out(t, listGames+q); got != "true" {
+		if got := scripttest.Out(t, listGames+q); got != "true" {
 			t.Errorf("%d steps: %s", n, got)
 		}
 	}
@@ -67,7 +68,7 @@ func TestMooreAnyLength(t *testing.T) {
 			conds = append(conds, fmt.Sprintf("(%s) %% 3 == 0", strings.Join(terms, " + ")))
 		}
 		q := fmt.Sprintf("all((outcome(Moore2(%s)) == P) == (%s)%s)", strings.Join(names, ", "), strings.Join(conds, " and "), loops)
-		if got := out(t, listGames+q); got != "true" {
+		if got := scripttest.Out(t, listGames+q); got != "true" {
 			t.Errorf("%d heaps: %s", n, got)
 		}
 	}
@@ -84,7 +85,7 @@ func chomp(rows []int) int {
 		}
 		return string(b)
 	}
-	return bruteValue(key(rows), func(bar string) []string {
+	return scripttest.BruteValue(key(rows), func(bar string) []string {
 		var out []string
 		for i := range len(bar) {
 			for j := range int(bar[i]) {
@@ -126,7 +127,7 @@ func TestChomp(t *testing.T) {
 		}
 	}
 	walk(nil, 5)
-	got := strings.Split(out(t, listGames+strings.Join(stmts, "\n")), "\n")
+	got := strings.Split(scripttest.Out(t, listGames+strings.Join(stmts, "\n")), "\n")
 	for i := range stmts {
 		if got[i] != want[i] {
 			t.Errorf("%s = %s, brute force %s", stmts[i], got[i], want[i])
@@ -138,7 +139,7 @@ func TestChomp(t *testing.T) {
 	q := `all((outcome(Chomp(a, b)) == P) == (a == b + 1) for a in 1..9 for b in 1..a)
 winning(Chomp(4, 4, 4, 4))
 all((outcome(Chomp(a, 1, 1, 1)) == P) == (a == 4) for a in 1..8)`
-	if got := out(t, listGames+q); got != "true\nChomp(4, 4, 4, 4) -> Chomp(4, 1, 1, 1)\ntrue" {
+	if got := scripttest.Out(t, listGames+q); got != "true\nChomp(4, 4, 4, 4) -> Chomp(4, 1, 1, 1)\ntrue" {
 		t.Errorf("got %q", got)
 	}
 }
@@ -152,7 +153,7 @@ func TestListErrors(t *testing.T) {
 		{"game G list { move (before(0) + 1) }", "is a collection, not a number"},
 		{"game G list { move (at(0) - 1) if at(0) > 0 }\ngrundy(G(-1))", "are 0 to 2^63-1, not -1"},
 	} {
-		wantError(t, c.src, c.want)
+		scripttest.WantError(t, c.src, c.want)
 	}
 }
 
@@ -181,13 +182,13 @@ func TestTurningTurtlesOnWords(t *testing.T) {
     move (before(j), H + T - at(j), between(j, i), T, after(i)) for i in 0..len - 1 for j in 0..i - 1 if at(i) == H
 }
 ` + strings.Join(stmts, "\n")
-	got := strings.Split(out(t, src), "\n")
+	got := strings.Split(scripttest.Out(t, src), "\n")
 	for i := range stmts {
 		if got[i] != want[i] {
 			t.Errorf("%s = %s, want %s", stmts[i], got[i], want[i])
 		}
 	}
-	if got := out(t, src[:strings.Index(src, "grundy")]+`winning(TurningTurtles("HTHHT"))`); got != `TurningTurtles("HTHHT") -> TurningTurtles("HHHTT")` {
+	if got := scripttest.Out(t, src[:strings.Index(src, "grundy")]+`winning(TurningTurtles("HTHHT"))`); got != `TurningTurtles("HTHHT") -> TurningTurtles("HHHTT")` {
 		t.Errorf("winning: %q", got)
 	}
 }
@@ -199,7 +200,7 @@ func TestWordErrors(t *testing.T) {
 		{"game G list (TH) { move (at(0)) }", "the letters of a word are single characters: TH is not one"},
 		{"game G list { move (at(0)) }\ngrundy(G(\"ab\"))", "a position of G is a list of numbers: G(3, 1, 4)"},
 	} {
-		wantError(t, c.src, c.want)
+		scripttest.WantError(t, c.src, c.want)
 	}
 }
 
@@ -239,14 +240,14 @@ func TestTurningCornersTartan(t *testing.T) {
 	for i := 0; i < 15; i += 2 {
 		board(3, 5, i, (i+4)%15, (i+7)%15)
 	}
-	got := strings.Split(out(t, game+strings.Join(stmts, "\n")), "\n")
+	got := strings.Split(scripttest.Out(t, game+strings.Join(stmts, "\n")), "\n")
 	for i := range stmts {
 		if got[i] != want[i] {
 			t.Errorf("%s: %s", stmts[i], got[i])
 		}
 	}
 	// the nim multiplication table of 0..7, row 3, as Winning Ways prints it
-	if got := out(t, "print(nimmul(3, 0), nimmul(3, 1), nimmul(3, 2), nimmul(3, 3), nimmul(3, 4), nimmul(3, 5), nimmul(3, 6), nimmul(3, 7))"); got != "0 3 1 2 12 15 13 14" {
+	if got := scripttest.Out(t, "print(nimmul(3, 0), nimmul(3, 1), nimmul(3, 2), nimmul(3, 3), nimmul(3, 4), nimmul(3, 5), nimmul(3, 6), nimmul(3, 7))"); got != "0 3 1 2 12 15 13 14" {
 		t.Errorf("row 3 of the nim multiplication table: %s", got)
 	}
 }
@@ -254,7 +255,7 @@ func TestTurningCornersTartan(t *testing.T) {
 // The classics that are builtins written in gamelang answer as the
 // definitions tested above, and refuse positions of the wrong shape.
 func TestClassicBuiltins(t *testing.T) {
-	got := out(t, `grundy(NodeKayles(path(60)))
+	got := scripttest.Out(t, `grundy(NodeKayles(path(60)))
 outcome(Cram(grid(4, 6)))
 grundy(ArcKayles(path(9))) == grundy(DawsonKayles(9))
 grundy(Hackenbush(graph("g-a a-b a-c b-d  g-e e-f")))
@@ -265,7 +266,7 @@ grundy(TurningTurtles("THHTH"))`)
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	wantError(t, "grundy(NodeKayles(5))", "a position of NodeKayles is a graph")
-	wantError(t, "grundy(Chomp{3})", "Chomp is a list ruleset: write its positions as Chomp(3, 1, 4)")
-	wantError(t, `grundy(TurningTurtles("TXH"))`, `"X" is not a letter of TurningTurtles`)
+	scripttest.WantError(t, "grundy(NodeKayles(5))", "a position of NodeKayles is a graph")
+	scripttest.WantError(t, "grundy(Chomp{3})", "Chomp is a list ruleset: write its positions as Chomp(3, 1, 4)")
+	scripttest.WantError(t, `grundy(TurningTurtles("TXH"))`, `"X" is not a letter of TurningTurtles`)
 }

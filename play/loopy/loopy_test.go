@@ -1,4 +1,4 @@
-package eval_test
+package loopy_test
 
 // Loopy play checked against retrograde analysis written here: P, N and D
 // of every vertex of random directed graphs, and of sums as product
@@ -9,6 +9,7 @@ package eval_test
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -126,7 +127,7 @@ func TestLoopyOutcomesAgreeWithRetrogradeAnalysis(t *testing.T) {
 		in := loopySession(t, a.script("A"), b.script("B"))
 		single := retrograde(len(a), func(u int) []int { return a[u] })
 		for u := range a {
-			if got := mustEval(t, in, fmt.Sprintf("outcome(A(%d), loopy)", u)).String(); got != single[u].String() {
+			if got := scripttest.MustEval(t, in, fmt.Sprintf("outcome(A(%d), loopy)", u)).String(); got != single[u].String() {
 				t.Fatalf("graph %d %v: outcome(A(%d)) = %s, retrograde analysis says %s", trial, a, u, got, single[u])
 			}
 		}
@@ -134,7 +135,7 @@ func TestLoopyOutcomesAgreeWithRetrogradeAnalysis(t *testing.T) {
 		sums := retrograde(n, follow)
 		for x := range n {
 			u, w := x/len(b), x%len(b)
-			if got := mustEval(t, in, fmt.Sprintf("outcome(A(%d) + B(%d), loopy)", u, w)).String(); got != sums[x].String() {
+			if got := scripttest.MustEval(t, in, fmt.Sprintf("outcome(A(%d) + B(%d), loopy)", u, w)).String(); got != sums[x].String() {
 				t.Fatalf("graphs %v + %v: outcome(A(%d) + B(%d)) = %s, the product graph says %s", a, b, u, w, got, sums[x])
 			}
 		}
@@ -148,7 +149,7 @@ func TestLoopyOutcomesAgreeWithRetrogradeAnalysis(t *testing.T) {
 			uu, w := x/len(b), x%len(b)
 			u1, u2 := uu/len(a), uu%len(a)
 			expr := fmt.Sprintf("outcome(A(%d) + A(%d) + B(%d), loopy)", u1, u2, w)
-			if got := mustEval(t, in, expr).String(); got != triple[x].String() {
+			if got := scripttest.MustEval(t, in, expr).String(); got != triple[x].String() {
 				t.Fatalf("graphs %v, %v: %s = %s, the product graph says %s", a, b, expr, got, triple[x])
 			}
 		}
@@ -183,7 +184,7 @@ func TestLoopyReplyWinsWithoutCycling(t *testing.T) {
 		s := in.Solver("loopy")
 		for u := range a {
 			for w := range b {
-				p := mustEval(t, in, fmt.Sprintf("A(%d) + B(%d)", u, w)).(eval.PositionVal).P
+				p := scripttest.MustEval(t, in, fmt.Sprintf("A(%d) + B(%d)", u, w)).(eval.PositionVal).P
 				if o, _ := s.Outcome(context.Background(), p); o == game.N {
 					winFrom(t, s, p, nil, len(a)*len(b)*4)
 				}
@@ -227,7 +228,7 @@ func TestFergusonsTiedPositions(t *testing.T) {
 		"grundy(F(2), loopy)": "∞{1}", "grundy(F(0), loopy)": "∞{}",
 	}
 	for expr, w := range want {
-		if got := mustEval(t, in, expr).String(); got != w {
+		if got := scripttest.MustEval(t, in, expr).String(); got != w {
 			t.Errorf("%s = %s, Ferguson says %s", expr, got, w)
 		}
 	}
@@ -236,7 +237,7 @@ func TestFergusonsTiedPositions(t *testing.T) {
 // Every ruleset the examples define, and the builtin games, answer alike
 // under normal and loopy play: their moves never loop.
 func TestAcyclicGamesAnswerAsInNormalPlay(t *testing.T) {
-	scripts, err := filepath.Glob("../examples/*.game")
+	scripts, err := filepath.Glob("../../examples/*.game")
 	if err != nil || len(scripts) == 0 {
 		t.Fatal("no examples")
 	}
@@ -256,7 +257,7 @@ func TestAcyclicGamesAnswerAsInNormalPlay(t *testing.T) {
 			}
 			name := strings.Fields(decl)[1]
 			name, _, _ = strings.Cut(name, "(")
-			r, ok := mustEval(t, in, name).(eval.RulesetVal)
+			r, ok := scripttest.MustEval(t, in, name).(eval.RulesetVal)
 			if !ok || len(r.R.Kind().Coords()) == 0 || game.IsEntailing(r.R) { // entailing play only
 				continue
 			}
@@ -268,15 +269,15 @@ func TestAcyclicGamesAnswerAsInNormalPlay(t *testing.T) {
 	names = append(names, "Kayles", "DawsonKayles", "DawsonsChess", "Bounded(3)", "Subtraction({2, 5})", "GrundysGame", "Nim", "Wythoff", "FibonacciNim")
 	checked := 0
 	for _, name := range names {
-		r := mustEval(t, in, name).(eval.RulesetVal).R
+		r := scripttest.MustEval(t, in, name).(eval.RulesetVal).R
 		for _, pos := range smallPositions(name, len(r.Kind().Coords())) {
-			if strings.Contains(mustEval(t, in, "outcome("+pos+")").String(), "N") && r.Decided(mustEval(t, in, pos).(eval.PositionVal).P[0].State) {
+			if strings.Contains(scripttest.MustEval(t, in, "outcome("+pos+")").String(), "N") && r.Decided(scripttest.MustEval(t, in, pos).(eval.PositionVal).P[0].State) {
 				continue
 			}
 			for _, q := range []string{"grundy", "outcome", "winning"} {
 				expr := q + "(" + pos + " + Nim(3)"
-				normal := mustEval(t, in, expr+")").String()
-				loopy := mustEval(t, in, expr+", loopy)").String()
+				normal := scripttest.MustEval(t, in, expr+")").String()
+				loopy := scripttest.MustEval(t, in, expr+", loopy)").String()
 				if normal != loopy {
 					t.Fatalf("%s): normal %q, loopy %q", expr, normal, loopy)
 				}
@@ -348,7 +349,7 @@ func TestLoopyRangeLabelsOnce(t *testing.T) {
 	const game = "game L state (n) { move (n - 1) if n > 0; move (n + 1) if n % 3 == 0 }\n"
 	in := loopySession(t, game)
 	const n = 3000
-	whole := strings.Fields(mustEval(t, in, fmt.Sprintf("grundy(L, 0..%d, loopy)", n)).String())
+	whole := strings.Fields(scripttest.MustEval(t, in, fmt.Sprintf("grundy(L, 0..%d, loopy)", n)).String())
 	if len(whole) != n+1 {
 		t.Fatalf("%d values", len(whole))
 	}
@@ -357,7 +358,7 @@ func TestLoopyRangeLabelsOnce(t *testing.T) {
 	}
 	one := loopySession(t, game)
 	for _, k := range []int{0, 1, 2, 3, 4, 5, 6, 100, 1501, 2999, n} {
-		if got := mustEval(t, one, fmt.Sprintf("grundy(L(%d), loopy)", k)).String(); got != whole[k] {
+		if got := scripttest.MustEval(t, one, fmt.Sprintf("grundy(L(%d), loopy)", k)).String(); got != whole[k] {
 			t.Errorf("heap %d: %s alone, %s in the range", k, got, whole[k])
 		}
 	}

@@ -1,8 +1,9 @@
-package eval_test
+package rules_test
 
 import (
 	"context"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestGuardProtectsRange(t *testing.T) {
 	}
 	for a := 0; a <= 12; a++ {
 		for b := 0; b <= 12; b++ {
-			got := mustEval(t, in, fmt.Sprintf("grundy(E(%d, %d))", a, b)).String()
+			got := scripttest.MustEval(t, in, fmt.Sprintf("grundy(E(%d, %d))", a, b)).String()
 			if want := fmt.Sprint(g(a, b)); got != want {
 				t.Errorf("grundy(E(%d, %d)) = %s, want %s", a, b, got, want)
 			}

@@ -1,4 +1,4 @@
-package eval_test
+package pass_test
 
 // A one-time pass (`pass once`), checked against a brute force written
 // here: a pass usable once in the game, by either player, not from a
@@ -7,6 +7,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -55,7 +56,7 @@ func TestPassAgainstBruteForce(t *testing.T) {
 		}
 		set := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(s)), ", "), "[]")
 		src := fmt.Sprintf("game SP { take {%s}; pass once }\ngrundy(SP, 0..%d)", set, top)
-		if got := out(t, src); got != strings.Join(ws, " ") {
+		if got := scripttest.Out(t, src); got != strings.Join(ws, " ") {
 			t.Errorf("S = {%s} with a pass:\n got %s\nwant %s", set, got, strings.Join(ws, " "))
 		}
 	}
@@ -63,11 +64,11 @@ func TestPassAgainstBruteForce(t *testing.T) {
 
 // A game that cannot have a pass is refused at its declaration.
 func TestPassErrors(t *testing.T) {
-	wantError(t, "game K { take 1..2 split; pass once }", "<test>:1:27: K has a pass, and its rule at 1:10 leaves several heaps: a pass belongs to one game, so its moves must leave one position or nothing")
-	wantError(t, "game M { take 1; move (a, n - a) for a in 1..n/2; pass once }", "its rule at 1:18 leaves several heaps")
-	wantError(t, "game L { take 2 leaving 1; pass once }", "its rule at 1:10 leaves several heaps")
-	wantError(t, "game EP { take 1 entailing; take 2; pass once }", "<test>:1:37: EP has moves that oblige the next move (entailing or again) and a pass")
-	wantError(t, "game G { take 1; pass once; pass once }", "G has more than one 'pass once' rule")
+	scripttest.WantError(t, "game K { take 1..2 split; pass once }", "<test>:1:27: K has a pass, and its rule at 1:10 leaves several heaps: a pass belongs to one game, so its moves must leave one position or nothing")
+	scripttest.WantError(t, "game M { take 1; move (a, n - a) for a in 1..n/2; pass once }", "its rule at 1:18 leaves several heaps")
+	scripttest.WantError(t, "game L { take 2 leaving 1; pass once }", "its rule at 1:10 leaves several heaps")
+	scripttest.WantError(t, "game EP { take 1 entailing; take 2; pass once }", "<test>:1:37: EP has moves that oblige the next move (entailing or again) and a pass")
+	scripttest.WantError(t, "game G { take 1; pass once; pass once }", "G has more than one 'pass once' rule")
 }
 
 // A graph game with a pass plays the whole graph, the pass belonging to
@@ -77,14 +78,14 @@ func TestGraphWithAPassAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
 	for i := range 30 {
 		n := 1 + i%9
-		text, adj := randomGraph(r, n, 0.3)
+		text, adj := scripttest.RandomGraph(r, n, 0.3)
 		type pos struct {
 			left uint64
 			pass bool
 		}
-		want := bruteValue(pos{uint64(1)<<n - 1, true}, func(p pos) []pos {
+		want := scripttest.BruteValue(pos{uint64(1)<<n - 1, true}, func(p pos) []pos {
 			var out []pos
-			for _, rm := range nodeKaylesMoves(p.left, adj) {
+			for _, rm := range scripttest.NodeKaylesMoves(p.left, adj) {
 				out = append(out, pos{p.left &^ rm, p.pass})
 			}
 			if p.pass && len(out) > 0 {
@@ -93,7 +94,7 @@ func TestGraphWithAPassAgainstBruteForce(t *testing.T) {
 			return out
 		})
 		src := fmt.Sprintf("game NKP graph { move (vertices - {v} - neighbours(v)) for v in vertices; pass once }\ngrundy(NKP(graph(%q)))", text)
-		if got := out(t, src); got != fmt.Sprint(want) {
+		if got := scripttest.Out(t, src); got != fmt.Sprint(want) {
 			t.Errorf("Node Kayles with a pass on %q: %s, brute force %d", text, got, want)
 		}
 	}
@@ -150,12 +151,12 @@ func TestNimWithAPassAgainstBruteForce(t *testing.T) {
 		}
 	}
 	decl := "game NP state (a, b, c) { move (a - k, b, c) for k in 1..a; move (a, b - k, c) for k in 1..b; move (a, b, c - k) for k in 1..c; pass once }\n"
-	got := strings.Fields(out(t, decl+"print("+strings.Join(q, ", ")+")"))
+	got := strings.Fields(scripttest.Out(t, decl+"print("+strings.Join(q, ", ")+")"))
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("three-heap Nim with a pass:\n got %v\nwant %v", got, want)
 	}
 	// a pass for a sum of different games: Nim and a subtraction game
-	if got := out(t, "outcome(withpass(Nim(0) + Subtraction({2})(2)))"); got != "N" {
+	if got := scripttest.Out(t, "outcome(withpass(Nim(0) + Subtraction({2})(2)))"); got != "N" {
 		t.Errorf("pass then take 2, or take 2: got %s", got)
 	}
 }
@@ -195,9 +196,9 @@ func TestSubtractionNimWithAPass(t *testing.T) {
 		s := []int{2, 4 * n, 4*n + 2}
 		top := 40*n + 200
 		set := fmt.Sprintf("%d, %d, %d", s[0], s[1], s[2])
-		plain := ints(out(t, fmt.Sprintf("game S0 { take {%s} }\ngrundy(S0, 0..%d)", set, top)))
-		stated := ints(out(t, fmt.Sprintf("game SP { take {%s}; pass once }\ngrundy(SP, 0..%d)", set, top)))
-		anywhere := ints(out(t, fmt.Sprintf("game SA state (x, p) { move (x - k, p) for k in {%s} if k <= x; move (x, 0) if p == 1 }\nprint([grundy(SA(x, 1)) for x in 0..%d])", set, top)))
+		plain := ints(scripttest.Out(t, fmt.Sprintf("game S0 { take {%s} }\ngrundy(S0, 0..%d)", set, top)))
+		stated := ints(scripttest.Out(t, fmt.Sprintf("game SP { take {%s}; pass once }\ngrundy(SP, 0..%d)", set, top)))
+		anywhere := ints(scripttest.Out(t, fmt.Sprintf("game SA state (x, p) { move (x - k, p) for k in {%s} if k <= x; move (x, 0) if p == 1 }\nprint([grundy(SA(x, 1)) for x in 0..%d])", set, top)))
 		want := passValues(s, top)
 		var breaks []int
 		for x := 0; x+s[2] <= top; x++ {

@@ -1,4 +1,4 @@
-package eval_test
+package rules_test
 
 // Tuple moves along a line (rules/line.go), against a brute force.
 //
@@ -20,6 +20,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -37,8 +38,6 @@ type lmove struct {
 	kOK  func(k int64) bool
 	res  func(x []int64, k int64) []int64
 }
-
-var errNegative = errors.New("negative")
 
 type lgame struct {
 	vars  []string
@@ -72,7 +71,7 @@ func (g *lgame) grundy(x []int64) (int, error) {
 			y := m.res(x, k)
 			for _, v := range y {
 				if v < 0 {
-					return 0, errNegative
+					return 0, scripttest.ErrNegative
 				}
 			}
 			v, err := g.grundy(y)
@@ -88,21 +87,6 @@ func (g *lgame) grundy(x []int64) (int, error) {
 	}
 	g.memo[key] = v
 	return v, nil
-}
-
-// term writes c·name as an addend.
-func addend(c int64, name string) string {
-	switch {
-	case c == 0:
-		return ""
-	case c == 1:
-		return " + " + name
-	case c == -1:
-		return " - " + name
-	case c < 0:
-		return fmt.Sprintf(" - %d * %s", -c, name)
-	}
-	return fmt.Sprintf(" + %d * %s", c, name)
 }
 
 // randomLineGame draws a game of n numbers.
@@ -178,13 +162,13 @@ func randomLineMove(rnd *rand.Rand, vars []string) lmove {
 		case j < i0:
 			parts = append(parts, vars[j])
 		case j == i0:
-			parts = append(parts, vars[j]+addend(-dk, "k")+addend(-c0, "1"))
+			parts = append(parts, vars[j]+scripttest.Addend(-dk, "k")+scripttest.Addend(-c0, "1"))
 		default:
 			s := fmt.Sprint(cc[j])
 			for m := range n {
-				s += addend(coef[j][m], vars[m])
+				s += scripttest.Addend(coef[j][m], vars[m])
 			}
-			s += addend(ck[j], "k")
+			s += scripttest.Addend(ck[j], "k")
 			if scale {
 				s = rebuildScaled(vars, j, coef[j], ck[j], cc[j])
 			}
@@ -234,10 +218,10 @@ func rebuildScaled(vars []string, j int, coef []int64, ck, cc int64) string {
 	rest := fmt.Sprint(cc)
 	for m := range vars {
 		if m != j {
-			rest += addend(coef[m], vars[m])
+			rest += scripttest.Addend(coef[m], vars[m])
 		}
 	}
-	rest += addend(ck, "k")
+	rest += scripttest.Addend(ck, "k")
 	return fmt.Sprintf("2 * (%s + %s) - (%s + %s) - 0 * k", vars[j], rest, rest, vars[j])
 }
 
@@ -284,7 +268,7 @@ func TestLineMovesAgainstBruteForce(t *testing.T) {
 				t.Fatalf("seed %d:\n%s%s", seed, src.String(), s.Render(err))
 			}
 		}
-		sameOptionsInBoxes(t, rnd, ruleset(t, in, "G").(solve.BoxGraph), n, src.String())
+		sameOptionsInBoxes(t, rnd, scripttest.Ruleset(t, in, "G").(solve.BoxGraph), n, src.String())
 		side := int64(7 - 2*(n-2))
 		roots := [][]int64{}
 		for a := range side {
@@ -299,7 +283,7 @@ func TestLineMovesAgainstBruteForce(t *testing.T) {
 		for i, x := range roots {
 
 			want, werr := g.grundy(x)
-			if werr != nil && werr != errNegative {
+			if werr != nil && werr != scripttest.ErrNegative {
 				t.Logf("seed %d: brute force gave up (%v)", seed, werr)
 				break
 			}

@@ -1,4 +1,4 @@
-package eval_test
+package entailing_test
 
 // Entailing play, checked against a brute force written here that plays
 // whole sums move by move, knowing nothing of values: who must answer
@@ -10,6 +10,7 @@ package eval_test
 
 import (
 	"fmt"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -119,7 +120,7 @@ func checkSums(t *testing.T, decl string, b *ebrute, k, top int) {
 		}
 		want = append(want, o)
 	}
-	got := strings.Fields(out(t, decl+"\nprint("+strings.Join(q, ", ")+")"))
+	got := strings.Fields(scripttest.Out(t, decl+"\nprint("+strings.Join(q, ", ")+")"))
 	for i := range want {
 		if i >= len(got) || got[i] != want[i] {
 			t.Fatalf("%s\n%s: got %v, brute force says %s", decl, q[i], got[i:min(i+1, len(got))], want[i])
@@ -138,10 +139,10 @@ func topEntailsMoves(n int) []emove {
 	return ms
 }
 
-const topEntails = "game G { take 1 entailing; move (a, n - a) for a in 1..n/2 }"
+const topEntailsRules = "game G { take 1 entailing; move (a, n - a) for a in 1..n/2 }"
 
 func TestTopEntailsAgainstBruteForce(t *testing.T) {
-	checkSums(t, topEntails, &ebrute{moves: topEntailsMoves, memo: map[string]bool{}}, 3, 12)
+	checkSums(t, topEntailsRules, &ebrute{moves: topEntailsMoves, memo: map[string]bool{}}, 3, 12)
 }
 
 // A game of tuples whose entailing move may leave a position without a
@@ -166,7 +167,7 @@ func TestTopEntailsLoonyStacks(t *testing.T) {
 		top = 200
 	}
 	var loony []int
-	for n, v := range strings.Fields(out(t, fmt.Sprintf("%s\ngrundy(G, 0..%d)", topEntails, top))) {
+	for n, v := range strings.Fields(scripttest.Out(t, fmt.Sprintf("%s\ngrundy(G, 0..%d)", topEntailsRules, top))) {
 		if v == "∞" {
 			loony = append(loony, n)
 		}
@@ -246,8 +247,8 @@ func TestRandomEntailingGames(t *testing.T) {
 }
 
 func TestEntailingErrors(t *testing.T) {
-	wantError(t, "game G { take 1 entailing; take 2 }\ngrundy(G(5), normal)", "only the entailing convention plays it")
-	wantError(t, "game G { take 1..3 split entailing }\noutcome(G(5))", "an entailing move that leaves several positions")
+	scripttest.WantError(t, "game G { take 1 entailing; take 2 }\ngrundy(G(5), normal)", "only the entailing convention plays it")
+	scripttest.WantError(t, "game G { take 1..3 split entailing }\noutcome(G(5))", "an entailing move that leaves several positions")
 }
 
 // TestEntailingMovesThatAddCoins checks a game whose moves may leave more
@@ -279,6 +280,6 @@ func TestEntailingLoops(t *testing.T) {
 		{"game F state (n) { move (n - 1) if n > 0 entailing; move (n + 1) if n < 3 }\ngrundy(F(2))", "F(3) -entailing-> F(2) -> F(3)"},
 		{"game H state (a, b) { move (b, a) again }\noutcome(H(1, 2) + Nim(3))", "H(1, 2) -again-> H(2, 1) -again-> H(1, 2)"},
 	} {
-		wantError(t, c.script, "the moves loop: "+c.loop+": entailing play values only games that end")
+		scripttest.WantError(t, c.script, "the moves loop: "+c.loop+": entailing play values only games that end")
 	}
 }
