@@ -3,12 +3,12 @@ package eval_test
 import (
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/lib/normalplay"
 )

@@ -7,11 +7,11 @@ package eval_test
 import (
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/lib/normalplay"
 
 	"github.com/gamelang/gamelang/game"

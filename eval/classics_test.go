@@ -2,11 +2,11 @@ package eval_test
 
 import (
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/bits"
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/lib/normalplay"
 
 	"github.com/gamelang/gamelang/eval"

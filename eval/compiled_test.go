@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/solve"
 )
 

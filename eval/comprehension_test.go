@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // Comprehensions and generators at top level, against the same sets and

@@ -1,9 +1,10 @@
 package eval_test
 
 import (
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
+
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // explain(DawsonKayles(7)) walks through seed 001's computation of g(7) for

@@ -2,11 +2,11 @@ package eval_test
 
 import (
 	"context"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // Constant take rules are recognized as a code (or as Nim and bounded Nim)

@@ -2,8 +2,9 @@ package eval_test
 
 import (
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"testing"
+
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // Functions defined by let: values, recursion, use inside rules (inlined),

@@ -5,13 +5,13 @@ package eval_test
 import (
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/present"
 	"github.com/gamelang/gamelang/solve"
 )

@@ -3,13 +3,13 @@ package eval_test
 import (
 	"context"
 	"errors"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/solve"
 )
 

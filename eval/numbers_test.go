@@ -2,10 +2,11 @@ package eval_test
 
 import (
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // checkGuard checks a truth-valued rule expression inside a rule (int64)

@@ -5,11 +5,11 @@ package eval_test
 
 import (
 	"context"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/lib/normalplay"
 
 	"github.com/gamelang/gamelang/eval"

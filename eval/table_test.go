@@ -3,12 +3,12 @@ package eval_test
 import (
 	"encoding/csv"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/render"
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // CSV tables are tidy: a record per position, here Wythoff's a, b, g and

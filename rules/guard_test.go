@@ -3,11 +3,11 @@ package rules_test
 import (
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // A guard protects the ranges of the loops after the variables it uses:

@@ -20,13 +20,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/solve"
 )
 

@@ -12,12 +12,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 func TestHackenbushPublished(t *testing.T) {

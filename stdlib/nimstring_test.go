@@ -7,10 +7,11 @@ package stdlib_test
 
 import (
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // nsBrute plays strings and coins: edges between vertices, vertex 0 and

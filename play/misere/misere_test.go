@@ -9,7 +9,6 @@ package misere_test
 import (
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/lib/misereplay"
 )
 

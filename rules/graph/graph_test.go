@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/lib/graphs"
 	"github.com/gamelang/gamelang/play"
 	playmisere "github.com/gamelang/gamelang/play/misere"

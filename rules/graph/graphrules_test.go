@@ -19,13 +19,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/gamelang/gamelang/eval"
+	"github.com/gamelang/gamelang/internal/scripttest"
 	"github.com/gamelang/gamelang/rules/graph"
 )
 

@@ -6,10 +6,11 @@ package list_test
 
 import (
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 const listGames = `

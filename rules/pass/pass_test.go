@@ -7,10 +7,11 @@ package pass_test
 
 import (
 	"fmt"
-	"github.com/gamelang/gamelang/internal/scripttest"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // passValues is the brute force: g[x][0] the values without the pass,
