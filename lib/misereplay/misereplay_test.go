@@ -1,0 +1,66 @@
+package misereplay_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gamelang/gamelang/internal/scripttest"
+)
+
+// boutonMisere is who wins misère Nim, by Bouton's rule: with a heap of
+// two or more, the normal-play rule (XOR not 0); with heaps of at most
+// one, an even number of ones.
+func boutonMisere(heaps []int) string {
+	x, big := 0, false
+	for _, h := range heaps {
+		x ^= h
+		big = big || h > 1
+	}
+	if big == (x != 0) {
+		return "N"
+	}
+	return "P"
+}
+
+// The misère queries, against published values and Bouton's rule:
+// genus of Nim heaps (Winning Ways, ch. 13), outcomes of misère Nim sums,
+// the quotient of 0.75 (Plambeck and Siegel: order 8, two in the
+// P-portion), the games born by day 4 (Grundy and Smith: 22), and
+// canonical forms as CGSuite's test data writes them.
+func TestMisereQueries(t *testing.T) {
+	var src, want []string
+	add := func(s, w string) { src = append(src, s); want = append(want, w) }
+	add("genus(Nim(0))", "0^{120}")
+	add("genus(Nim(1))", "1^{031}")
+	add("genus(Nim(2))", "2^{20}")
+	add("genus(Nim(3))", "3^{31}")
+	add("tame(Nim(3) + Nim(1))", "true")
+	for a := 0; a <= 4; a++ {
+		for b := 0; b <= a; b++ {
+			for c := 0; c <= b; c++ {
+				add(fmt.Sprintf("outcome(Nim(%d) + Nim(%d) + Nim(%d), misere)", a, b, c), boutonMisere([]int{a, b, c}))
+			}
+		}
+	}
+	for n, w := range []string{"1", "2", "3", "5", "22"} {
+		add(fmt.Sprintf("born(%d)", n), w)
+	}
+	add(`canonical("*[2] + *[2]")`, "*[2[2]]")
+	add(`canonical(Nim(2) + Nim(2), misere) == canonical("*[2[2]]")`, "true")
+	add(`birthday(canonical("*[2]"))`, "2")
+	if q := scripttest.Out(t, `quotient(octal("0.75"))`); !strings.Contains(q, "order 8, 2 in the P-portion") {
+		t.Errorf("the quotient of 0.75:\n%s", q)
+	}
+	in := strings.Join(src, "\n")
+	got := strings.Split(scripttest.Out(t, in), "\n")
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			g := "nothing"
+			if i < len(got) {
+				g = got[i]
+			}
+			t.Errorf("%s = %s, want %s", src[i], g, want[i])
+		}
+	}
+}
