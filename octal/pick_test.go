@@ -179,6 +179,9 @@ func TestPickConfirmingTrialShort(t *testing.T) {
 // wavefront on every core and one core's way; on one core, the solo
 // wavefront and the step.
 func TestPickedGrowthAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 16000 values of two codes four ways, timed trials included")
+	}
 	defer func(h func() int, f func() int64) { waveHelpers, machineFree = h, f }(waveHelpers, machineFree)
 	// no look at the machine: the trials start at once
 	machineFree = func() int64 { return -1 }

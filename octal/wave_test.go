@@ -131,6 +131,9 @@ func TestWaveRunsAgreeWithDefinition(t *testing.T) {
 // definition's: 4.007 on 16-bit cells (two split digits, a single heap)
 // and Grundy's game on 8-bit ones (unequal parts).
 func TestWavePreparesPastBase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a long wavefront run of 4.007")
+	}
 	if !runsFast[uint16]() || !wantFast[uint16]() || !wantFast[uint8]() {
 		t.Skip("no runs or want kernel here")
 	}

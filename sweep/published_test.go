@@ -217,12 +217,15 @@ func TestSweepFileAgainstOEIS(t *testing.T) {
 }
 
 // threeDigits is the sweep of octal:3 to 10^4 values, run once for the
-// tests that check it.
+// tests that check it; -short skips them.
 var threeDigits = func() func(t *testing.T) []Record {
 	var once sync.Once
 	var recs []Record
 	var err error
 	return func(t *testing.T) []Record {
+		if testing.Short() {
+			t.Skip("-short: a sweep of the 1024 codes of octal:3 to 10^4 values")
+		}
 		once.Do(func() {
 			var f *Family
 			if f, err = ParseFamily("octal:3"); err == nil {

@@ -70,40 +70,107 @@ type page struct {
 	url string
 }
 
-// open starts Chromium on a server of the site; isolated says whether the
-// server sends the headers of cross-origin isolation (as web.Handler does).
-func open(t *testing.T, isolated bool) *page {
+var (
+	browserOnce sync.Once
+	browserCtx  context.Context // the one Chromium of the tests; each test opens a tab
+	browserStop = func() {}
+	browserErr  error
+)
+
+// browser starts Chromium once for the tests of the package (TestMain
+// stops it). Starting it is retried: on a busy machine it sometimes exits
+// before its DevTools connection is up ("chrome failed to start").
+// Nothing a page does is retried.
+func browser(t *testing.T) context.Context {
 	t.Helper()
 	exe := chromium(t)
+	browserOnce.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000),
+			chromedp.Flag("disable-dev-shm-usage", true)) // a container's /dev/shm may be small
+		for attempt := 1; attempt <= 3; attempt++ {
+			actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+			ctx, cancelC := chromedp.NewContext(actx)
+			if browserErr = chromedp.Do(ctx, chromedp.Navigate("about:blank")); browserErr == nil {
+				browserCtx, browserStop = ctx, func() { cancelC(); cancelA() }
+				return
+			}
+			cancelC()
+			cancelA()
+			t.Logf("starting Chromium, attempt %d: %v", attempt, browserErr)
+		}
+	})
+	if browserErr != nil {
+		t.Fatalf("Chromium did not start: %v", browserErr)
+	}
+	return browserCtx
+}
+
+// shortSkips skips a browser test under -short, which runs the smoke
+// tests only: the first script, two examples, an error marked, Stop and
+// play().
+func shortSkips(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the browser's smoke tests only")
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browserStop()
+	for _, srv := range servers {
+		srv.Close()
+	}
+	os.Exit(code)
+}
+
+// open opens a tab of the tests' Chromium on a server of the site;
+// isolated says whether the server sends the headers of cross-origin
+// isolation (as web.Handler does).
+func open(t *testing.T, isolated bool) *page {
+	t.Helper()
+	return openAt(t, server(t, isolated))
+}
+
+// openAt opens a tab on the site served at url.
+func openAt(t *testing.T, url string) *page {
+	t.Helper()
+	bctx := browser(t)
+	ctx, cancelTab := chromedp.NewContext(bctx) // a new tab
+	t.Cleanup(cancelTab)
+	// The tests share a server, so that the browser compiles the
+	// WebAssembly once (its cache is the origin's); each starts with the
+	// origin's storage empty, as a new visitor's.
+	err := chromedp.Do(ctx, chromedp.Navigate(url+"/favicon.ico"), chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
+	if err != nil {
+		t.Fatalf("a new tab: %v", err)
+	}
+	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancelT)
+	return &page{t: t, ctx: ctx, url: url}
+}
+
+var (
+	serversMu sync.Mutex
+	servers   = map[bool]*httptest.Server{} // by isolated; closed by TestMain
+)
+
+// server is the URL of the tests' server of the site, with or without the
+// headers of cross-origin isolation.
+func server(t *testing.T, isolated bool) string {
+	t.Helper()
 	dir := site(t)
+	serversMu.Lock()
+	defer serversMu.Unlock()
+	if srv := servers[isolated]; srv != nil {
+		return srv.URL
+	}
 	var h http.Handler = web.Handler(os.DirFS(dir))
 	if !isolated {
 		h = http.FileServerFS(os.DirFS(dir)) // a plain static host
 	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000),
-		chromedp.Flag("disable-dev-shm-usage", true)) // a container's /dev/shm may be small
-	// Starting the browser is retried: on a busy machine it sometimes exits
-	// before its DevTools connection is up ("chrome failed to start").
-	// Nothing the page does is retried.
-	var err error
-	for attempt := 1; attempt <= 3; attempt++ {
-		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelC := chromedp.NewContext(actx)
-		if err = chromedp.Do(ctx, chromedp.Navigate("about:blank")); err == nil {
-			t.Cleanup(func() { cancelC(); cancelA() })
-			ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
-			t.Cleanup(cancelT)
-			return &page{t: t, ctx: ctx, url: srv.URL}
-		}
-		cancelC()
-		cancelA()
-		t.Logf("starting Chromium, attempt %d: %v", attempt, err)
-	}
-	t.Fatalf("Chromium did not start: %v", err)
-	return nil
+	servers[isolated] = httptest.NewServer(h)
+	return servers[isolated].URL
 }
 
 func (p *page) run(actions ...chromedp.Action[chromedp.Void]) {
@@ -244,6 +311,9 @@ func TestBrowserExamplesAsTheCommandLine(t *testing.T) {
 			continue
 		}
 		n++
+		if testing.Short() && sc.Name != "pictures.game" && sc.Name != "nim.game" {
+			continue // -short: two examples, one with pictures and tables
+		}
 		want := cliOutput(t, sc.Name)
 		start := time.Now()
 		p.load(sc.Name)
@@ -338,6 +408,7 @@ func TestBrowserStopInterruptsAsCtrlC(t *testing.T) {
 }
 
 func TestBrowserStopWithoutIsolation(t *testing.T) {
+	shortSkips(t)
 	p := open(t, false) // a static host: no shared memory, the worker is ended
 	p.load("")
 	p.setSource(long)
@@ -413,6 +484,7 @@ func TestBrowserPlay(t *testing.T) {
 
 // Each answer carries the statement it answers.
 func TestBrowserAnswersCarryTheirStatement(t *testing.T) {
+	shortSkips(t)
 	p := open(t, true)
 	p.load("")
 	p.setSource("game K { take 1..2 split }\ngrundy(K(3))\n\ntable(K, 0..11)\nprint(\"no answer\")\n")
@@ -428,6 +500,7 @@ func TestBrowserAnswersCarryTheirStatement(t *testing.T) {
 // A reload finds the script where it was; an example edited, left and
 // opened again is the edited copy, and Reset brings the original back.
 func TestBrowserWorkSurvives(t *testing.T) {
+	shortSkips(t)
 	p := open(t, true)
 	p.load("")
 	mine := "# mine\ngrundy(Nim(3) + Nim(5))\n"
@@ -455,6 +528,7 @@ func TestBrowserWorkSurvives(t *testing.T) {
 
 // A share link carries the script: a browser that never saw it opens it.
 func TestBrowserShareLink(t *testing.T) {
+	shortSkips(t)
 	p := open(t, true)
 	p.load("")
 	script := "# shared, with è and {braces}\ngame S { take {2, 5} }\ngrundy(S, 0..20)\n"
@@ -480,6 +554,7 @@ func TestBrowserShareLink(t *testing.T) {
 // An exercise set: a right answer is marked right, a wrong one wrong with
 // what is missing, and a hint shows explain()'s text.
 func TestBrowserExercise(t *testing.T) {
+	shortSkips(t)
 	p := open(t, true)
 	p.load("ex:ferguson1.exercises")
 	p.wait(`document.querySelectorAll('#output .exercise').length > 5`, 30*time.Second)
@@ -509,6 +584,7 @@ func TestBrowserExercise(t *testing.T) {
 
 // compare() in the page, for the screenshot of docs/playground.md.
 func TestBrowserCompare(t *testing.T) {
+	shortSkips(t)
 	p := open(t, true)
 	p.load("")
 	p.setSource("# my Kayles: did I get the rules right?\ngame MyKayles { take 1 split; take 2 }\ncompare(MyKayles, Kayles)\ntable(MyKayles, 0..23)\n")
@@ -553,10 +629,15 @@ func TestBrowserFirstScript(t *testing.T) {
 
 // The time to the first answer of a page opened with ?example=tour.game&run
 // (it runs at once): from the start of the navigation, through loading and
-// compiling the WebAssembly, to the first text printed, in a browser with
-// an empty cache. Logged, not asserted (go test ./web -run FirstAnswer -v).
+// compiling the WebAssembly, to the first text printed, in a browser whose
+// cache holds nothing of the page's origin. Logged, not asserted (go test ./web -run FirstAnswer -v).
 func TestBrowserTimeToFirstAnswer(t *testing.T) {
-	p := open(t, true)
+	if testing.Short() {
+		t.Skip("-short: a measurement, logged")
+	}
+	srv := httptest.NewServer(web.Handler(os.DirFS(site(t)))) // an origin of its own: nothing compiled yet
+	t.Cleanup(srv.Close)
+	p := openAt(t, srv.URL)
 	p.run(chromedp.Navigate(p.url + "/?example=tour.game&run"))
 	p.waitDone()
 	at := p.eval(`document.body.dataset.firstAnswerAt`)
@@ -571,6 +652,7 @@ func TestBrowserTimeToFirstAnswer(t *testing.T) {
 // the title, none wrapped under it (the status may take two lines of its
 // own box).
 func TestBrowserHeaderIsOneRow(t *testing.T) {
+	shortSkips(t)
 	p := open(t, true)
 	for _, w := range []int64{1280, 1366, 1920} {
 		p.run(chromedp.EmulateViewport(w, 800))
@@ -590,6 +672,7 @@ func TestBrowserHeaderIsOneRow(t *testing.T) {
 // An example whose whole text is replaced is a new script: its errors say
 // untitled.game, not the example's name, and the example is left as it was.
 func TestBrowserReplacedExampleIsANewScript(t *testing.T) {
+	shortSkips(t)
 	p := open(t, true)
 	p.load("nim.game")
 	orig := p.eval(`document.getElementById('source').value`)

@@ -48,7 +48,11 @@ func TestExamplesAsTheCommandLine(t *testing.T) {
 			continue
 		}
 		n++
+		if testing.Short() && sc.Name == "nim_with_pass.game" {
+			continue // -short: the slowest example (its dense table of P-positions); examples/ runs it
+		}
 		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel() // each owns its session
 			want, err := os.ReadFile(filepath.Join("../../examples/testdata", strings.TrimSuffix(sc.Name, ".game")+".golden"))
 			if err != nil {
 				t.Fatal(err)
