@@ -168,33 +168,41 @@ func Serve(in io.Reader, out io.Writer, log io.Writer) error {
 		if r.err != nil {
 			return r.err
 		}
-		var m message
-		if err := json.Unmarshal(r.body, &m); err != nil {
-			s.c.write(message{ID: json.RawMessage("null"), Error: &rpcError{codeParse, err.Error()}})
-			continue
+		if done, err := s.answer(r.body, log); done {
+			return err
 		}
-		if m.Method == "exit" {
-			if s.shutdown {
-				return nil
-			}
-			return fmt.Errorf("exit before shutdown")
+	}
+}
+
+// answer handles one message and writes its answer, if it has one; done
+// is true at exit.
+func (s *server) answer(body []byte, log io.Writer) (done bool, err error) {
+	var m message
+	if err := json.Unmarshal(body, &m); err != nil {
+		s.c.write(message{ID: json.RawMessage("null"), Error: &rpcError{codeParse, err.Error()}})
+		return false, nil
+	}
+	if m.Method == "exit" {
+		if s.shutdown {
+			return true, nil
 		}
-		result, rerr := s.handle(m)
-		if m.ID == nil { // a notification: no answer
-			if rerr != nil {
-				fmt.Fprintf(log, "gamelang lsp: %s: %s\n", m.Method, rerr.Message)
-			}
-			continue
-		}
+		return true, fmt.Errorf("exit before shutdown")
+	}
+	result, rerr := s.handle(m)
+	switch {
+	case m.ID == nil: // a notification: no answer
 		if rerr != nil {
-			s.c.write(message{ID: m.ID, Error: rerr})
-			continue
+			fmt.Fprintf(log, "gamelang lsp: %s: %s\n", m.Method, rerr.Message)
 		}
+	case rerr != nil:
+		s.c.write(message{ID: m.ID, Error: rerr})
+	default:
 		if result == nil {
 			result = json.RawMessage("null")
 		}
 		s.c.write(message{ID: m.ID, Result: result})
 	}
+	return false, nil
 }
 
 type server struct {
@@ -258,116 +266,147 @@ type (
 	}
 )
 
+// handle answers a request or takes a notification.
 func (s *server) handle(m message) (any, *rpcError) {
-	bad := func(err error) *rpcError { return &rpcError{codeInvalidParams, err.Error()} }
 	switch m.Method {
 	case "initialize":
-		return map[string]any{
-			"capabilities": map[string]any{
-				"textDocumentSync":           1, // the whole text on each change
-				"hoverProvider":              true,
-				"completionProvider":         map[string]any{},
-				"definitionProvider":         true,
-				"documentSymbolProvider":     true,
-				"documentFormattingProvider": true,
-				"referencesProvider":         true,
-				"renameProvider":             true,
-				"signatureHelpProvider":      map[string]any{"triggerCharacters": []string{"(", ","}},
-				"semanticTokensProvider": map[string]any{
-					"legend": map[string]any{"tokenTypes": tokenTypes, "tokenModifiers": tokenModifiers},
-					"full":   true,
-				},
-			},
-			"serverInfo": map[string]any{"name": "gamelang"},
-		}, nil
+		return capabilities(), nil
 	case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave":
 		return nil, nil
 	case "shutdown":
 		s.shutdown = true
 		return nil, nil
+	case "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose":
+		return nil, s.sync(m)
+	case "textDocument/hover", "textDocument/completion", "textDocument/definition",
+		"textDocument/references", "textDocument/rename", "textDocument/signatureHelp":
+		return s.atPosition(m)
+	case "textDocument/documentSymbol", "textDocument/formatting", "textDocument/semanticTokens/full":
+		return s.ofDocument(m)
+	}
+	if strings.HasPrefix(m.Method, "$/") {
+		return nil, nil // optional notifications
+	}
+	return nil, &rpcError{codeMethodNotFound, "gamelang lsp does not do " + m.Method}
+}
+
+// badParams is the error of a request whose parameters do not parse.
+func badParams(err error) *rpcError { return &rpcError{codeInvalidParams, err.Error()} }
+
+// capabilities is the answer to initialize: what the server does.
+func capabilities() map[string]any {
+	return map[string]any{
+		"capabilities": map[string]any{
+			"textDocumentSync":           1, // the whole text on each change
+			"hoverProvider":              true,
+			"completionProvider":         map[string]any{},
+			"definitionProvider":         true,
+			"documentSymbolProvider":     true,
+			"documentFormattingProvider": true,
+			"referencesProvider":         true,
+			"renameProvider":             true,
+			"signatureHelpProvider":      map[string]any{"triggerCharacters": []string{"(", ","}},
+			"semanticTokensProvider": map[string]any{
+				"legend": map[string]any{"tokenTypes": tokenTypes, "tokenModifiers": tokenModifiers},
+				"full":   true,
+			},
+		},
+		"serverInfo": map[string]any{"name": "gamelang"},
+	}
+}
+
+// sync takes the notifications that open, change and close documents.
+func (s *server) sync(m message) *rpcError {
+	switch m.Method {
 	case "textDocument/didOpen":
 		var p struct{ TextDocument textDocumentItem }
 		if err := json.Unmarshal(m.Params, &p); err != nil {
-			return nil, bad(err)
+			return badParams(err)
 		}
 		s.update(p.TextDocument.URI, p.TextDocument.Text)
-		return nil, nil
 	case "textDocument/didChange":
 		var p struct {
 			TextDocument   docID
 			ContentChanges []struct{ Text string }
 		}
 		if err := json.Unmarshal(m.Params, &p); err != nil {
-			return nil, bad(err)
+			return badParams(err)
 		}
 		if n := len(p.ContentChanges); n > 0 {
 			s.update(p.TextDocument.URI, p.ContentChanges[n-1].Text)
 		}
-		return nil, nil
 	case "textDocument/didClose":
 		var p struct{ TextDocument docID }
 		if err := json.Unmarshal(m.Params, &p); err != nil {
-			return nil, bad(err)
+			return badParams(err)
 		}
 		delete(s.docs, p.TextDocument.URI)
 		s.publish(p.TextDocument.URI, []diagnostic{})
-		return nil, nil
-	case "textDocument/hover", "textDocument/completion", "textDocument/definition",
-		"textDocument/references", "textDocument/rename", "textDocument/signatureHelp":
-		var p struct {
-			positionParams
-			NewName string `json:"newName"`
-			Context struct {
-				IncludeDeclaration bool `json:"includeDeclaration"`
-			} `json:"context"`
-		}
-		if err := json.Unmarshal(m.Params, &p); err != nil {
-			return nil, bad(err)
-		}
-		d, ok := s.docs[p.TextDocument.URI]
-		if !ok {
-			return nil, &rpcError{codeInvalidParams, "the document is not open: " + p.TextDocument.URI}
-		}
-		d = d.parse()
-		switch m.Method {
-		case "textDocument/hover":
-			return d.hover(p.Position), nil
-		case "textDocument/completion":
-			return d.completion(p.Position), nil
-		case "textDocument/references":
-			return d.references(p.TextDocument.URI, p.Position, p.Context.IncludeDeclaration), nil
-		case "textDocument/rename":
-			edit, err := d.rename(p.TextDocument.URI, p.Position, p.NewName)
-			if err != nil {
-				return nil, &rpcError{codeRequestFailed, err.Error()}
-			}
-			return edit, nil
-		case "textDocument/signatureHelp":
-			return d.signatureHelp(p.Position), nil
-		}
-		return d.definition(p.TextDocument.URI, p.Position), nil
-	case "textDocument/documentSymbol", "textDocument/formatting", "textDocument/semanticTokens/full":
-		var p struct{ TextDocument docID }
-		if err := json.Unmarshal(m.Params, &p); err != nil {
-			return nil, bad(err)
-		}
-		d, ok := s.docs[p.TextDocument.URI]
-		if !ok {
-			return nil, &rpcError{codeInvalidParams, "the document is not open: " + p.TextDocument.URI}
-		}
-		d = d.parse()
-		switch m.Method {
-		case "textDocument/formatting":
-			return d.formatting(), nil
-		case "textDocument/semanticTokens/full":
-			return d.semanticTokens(), nil
-		}
-		return d.symbols(), nil
 	}
-	if strings.HasPrefix(m.Method, "$/") {
-		return nil, nil // optional notifications
+	return nil
+}
+
+// open is an open document, parsed.
+func (s *server) open(uri string) (*document, *rpcError) {
+	d, ok := s.docs[uri]
+	if !ok {
+		return nil, &rpcError{codeInvalidParams, "the document is not open: " + uri}
 	}
-	return nil, &rpcError{codeMethodNotFound, "gamelang lsp does not do " + m.Method}
+	return d.parse(), nil
+}
+
+// atPosition answers the requests about a position of a document.
+func (s *server) atPosition(m message) (any, *rpcError) {
+	var p struct {
+		positionParams
+		NewName string `json:"newName"`
+		Context struct {
+			IncludeDeclaration bool `json:"includeDeclaration"`
+		} `json:"context"`
+	}
+	if err := json.Unmarshal(m.Params, &p); err != nil {
+		return nil, badParams(err)
+	}
+	d, rerr := s.open(p.TextDocument.URI)
+	if rerr != nil {
+		return nil, rerr
+	}
+	switch m.Method {
+	case "textDocument/hover":
+		return d.hover(p.Position), nil
+	case "textDocument/completion":
+		return d.completion(p.Position), nil
+	case "textDocument/references":
+		return d.references(p.TextDocument.URI, p.Position, p.Context.IncludeDeclaration), nil
+	case "textDocument/rename":
+		edit, err := d.rename(p.TextDocument.URI, p.Position, p.NewName)
+		if err != nil {
+			return nil, &rpcError{codeRequestFailed, err.Error()}
+		}
+		return edit, nil
+	case "textDocument/signatureHelp":
+		return d.signatureHelp(p.Position), nil
+	}
+	return d.definition(p.TextDocument.URI, p.Position), nil
+}
+
+// ofDocument answers the requests about a whole document.
+func (s *server) ofDocument(m message) (any, *rpcError) {
+	var p struct{ TextDocument docID }
+	if err := json.Unmarshal(m.Params, &p); err != nil {
+		return nil, badParams(err)
+	}
+	d, rerr := s.open(p.TextDocument.URI)
+	if rerr != nil {
+		return nil, rerr
+	}
+	switch m.Method {
+	case "textDocument/formatting":
+		return d.formatting(), nil
+	case "textDocument/semanticTokens/full":
+		return d.semanticTokens(), nil
+	}
+	return d.symbols(), nil
 }
 
 // update keeps a document's new text; its diagnostics are published by

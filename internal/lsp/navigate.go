@@ -248,81 +248,100 @@ var contextual = map[string]bool{"entailing": true, "again": true, "pass": true,
 // refers to (a game, a function, a value, a builtin), as the check pass
 // resolved it.
 func (d *document) semanticTokens() any {
-	type key struct{ line, col int }
-	uses := map[key]gamelang.Use{}
+	st := &semantic{d: d, uses: map[tokKey]gamelang.Use{}, defs: map[tokKey]string{}, funcs: map[string]bool{}, data: []int{}}
 	for _, u := range d.analysed().Uses {
-		uses[key{u.Line, u.Column}] = u
+		st.uses[tokKey{u.Line, u.Column}] = u
 	}
-	defs := map[key]string{}
 	for name, def := range d.defs {
-		defs[key{def.line, def.col}] = name
+		st.defs[tokKey{def.line, def.col}] = name
 	}
-	funcs := map[string]bool{}
 	for _, f := range gamelang.Funcs() {
-		funcs[f.Name] = true
-	}
-	data := []int{}
-	lastLine, lastChar := 0, 0
-	emit := func(t lang.Token, typ string, mods int) {
-		text := strings.TrimRight(t.Text, "\r\n")
-		start := d.at(t.Pos.Line, t.Pos.Column)
-		n := utf16Len(text)
-		if n == 0 {
-			return
-		}
-		dl, dc := start.Line-lastLine, start.Character
-		if dl == 0 {
-			dc -= lastChar
-		}
-		data = append(data, dl, dc, n, slices.Index(tokenTypes, typ), mods)
-		lastLine, lastChar = start.Line, start.Character
+		st.funcs[f.Name] = true
 	}
 	toks := lang.Tokens(d.name, d.text)
 	for i, t := range toks {
 		switch t.Kind {
 		case lang.TokKeyword:
-			emit(t, "keyword", 0)
+			st.emit(t, "keyword", 0)
 		case lang.TokNumber:
-			emit(t, "number", 0)
+			st.emit(t, "number", 0)
 		case lang.TokString:
-			emit(t, "string", 0)
+			st.emit(t, "string", 0)
 		case lang.TokComment:
-			emit(t, "comment", 0)
+			st.emit(t, "comment", 0)
 		case lang.TokOperator:
-			emit(t, "operator", 0)
+			st.emit(t, "operator", 0)
 		case lang.TokName:
-			k := key{t.Pos.Line, t.Pos.Column}
 			call := i+1 < len(toks) && toks[i+1].Text == "(" && toks[i+1].Pos.Line == t.Pos.Line
-			if u, ok := uses[k]; ok {
-				switch u.Kind {
-				case "game":
-					emit(t, "type", 0)
-				case "builtin game":
-					emit(t, "type", modDefaultLibrary)
-				case "function":
-					emit(t, "function", 0)
-				case "value":
-					emit(t, "variable", 0)
-				default:
-					emit(t, "enumMember", modDefaultLibrary)
-				}
-			} else if name, ok := defs[k]; ok && name == t.Text {
-				def := d.defs[name]
-				typ := "variable"
-				if def.game {
-					typ = "type"
-				} else if let, ok := def.stmt.(*lang.LetStmt); ok && let.Func {
-					typ = "function"
-				}
-				emit(t, typ, modDeclaration)
-			} else if call && funcs[t.Text] {
-				emit(t, "function", modDefaultLibrary)
-			} else if contextual[t.Text] {
-				emit(t, "keyword", 0)
-			} else {
-				emit(t, "variable", 0) // a parameter or a name bound in a rule
-			}
+			typ, mods := st.name(t, call)
+			st.emit(t, typ, mods)
 		}
 	}
-	return map[string]any{"data": data}
+	return map[string]any{"data": st.data}
+}
+
+// tokKey is where a token starts.
+type tokKey struct{ line, col int }
+
+// semantic is a document's semantic tokens being made: what the check
+// pass resolved, the file's definitions, and the data so far.
+type semantic struct {
+	d                  *document
+	uses               map[tokKey]gamelang.Use
+	defs               map[tokKey]string
+	funcs              map[string]bool
+	data               []int
+	lastLine, lastChar int
+}
+
+// emit adds a token, its position relative to the last one's.
+func (st *semantic) emit(t lang.Token, typ string, mods int) {
+	text := strings.TrimRight(t.Text, "\r\n")
+	start := st.d.at(t.Pos.Line, t.Pos.Column)
+	n := utf16Len(text)
+	if n == 0 {
+		return
+	}
+	dl, dc := start.Line-st.lastLine, start.Character
+	if dl == 0 {
+		dc -= st.lastChar
+	}
+	st.data = append(st.data, dl, dc, n, slices.Index(tokenTypes, typ), mods)
+	st.lastLine, st.lastChar = start.Line, start.Character
+}
+
+// name is the token type of a name: what it resolves to, a definition, a
+// builtin function called, a word of a kind, or a parameter.
+func (st *semantic) name(t lang.Token, call bool) (string, int) {
+	k := tokKey{t.Pos.Line, t.Pos.Column}
+	if u, ok := st.uses[k]; ok {
+		switch u.Kind {
+		case "game":
+			return "type", 0
+		case "builtin game":
+			return "type", modDefaultLibrary
+		case "function":
+			return "function", 0
+		case "value":
+			return "variable", 0
+		}
+		return "enumMember", modDefaultLibrary
+	}
+	if name, ok := st.defs[k]; ok && name == t.Text {
+		def := st.d.defs[name]
+		if def.game {
+			return "type", modDeclaration
+		}
+		if let, ok := def.stmt.(*lang.LetStmt); ok && let.Func {
+			return "function", modDeclaration
+		}
+		return "variable", modDeclaration
+	}
+	switch {
+	case call && st.funcs[t.Text]:
+		return "function", modDefaultLibrary
+	case contextual[t.Text]:
+		return "keyword", 0
+	}
+	return "variable", 0 // a parameter or a name bound in a rule
 }
