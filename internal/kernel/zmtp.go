@@ -311,72 +311,32 @@ func checkGreeting(b []byte) error {
 // that passes goes to out. first: the handshake's READY, which must come,
 // within the handshake's deadline.
 func (g *guard) message(first bool) error {
-	var (
-		raw   []byte   // the frames as they came
-		spans [][2]int // where each body lies in raw
-		total int64
-	)
+	m := &inMessage{}
 	for more := true; more; {
-		flags, err := g.r.ReadByte()
+		flags, size, err := g.frameHead(m, first)
 		if err != nil {
-			return timeout(err, "the handshake's READY")
-		}
-		if len(raw) == 0 && !first {
-			// idle between messages is fine; within one, it is not (an
-			// error here is the connection's, which the next read meets)
-			_ = g.SetReadDeadline(time.Now().Add(g.lim.stall))
-		}
-		if flags&^(flagMore|flagLong|flagCommand) != 0 {
-			return fmt.Errorf("a frame's flags %#x: reserved bits set", flags)
+			return err
 		}
 		command := flags&flagCommand != 0
-		raw = append(raw, flags)
-		var size uint64
-		if flags&flagLong != 0 {
-			var b [8]byte
-			if _, err := io.ReadFull(g.r, b[:]); err != nil {
-				return timeout(err, "a frame's length")
-			}
-			size = binary.BigEndian.Uint64(b[:])
-			raw = append(raw, b[:]...)
-		} else {
-			b, err := g.r.ReadByte()
-			if err != nil {
-				return timeout(err, "a frame's length")
-			}
-			size = uint64(b)
-			raw = append(raw, b)
-		}
 		switch {
-		case command && (len(spans) > 0 || flags&flagMore != 0):
+		case command && (len(m.spans) > 0 || flags&flagMore != 0):
 			return errors.New("a command inside a message")
 		case command && size > maxCommand:
 			return fmt.Errorf("a command of %d bytes: at most %d", size, maxCommand)
 		case first && !command:
 			return errors.New("a message before the handshake's READY")
-		case size > uint64(g.lim.message-total):
-			return fmt.Errorf("a message of more than %d bytes (a frame announces %d after %d)", g.lim.message, size, total)
-		case len(spans) == g.lim.frames:
+		case size > uint64(g.lim.message-m.total):
+			return fmt.Errorf("a message of more than %d bytes (a frame announces %d after %d)", g.lim.message, size, m.total)
+		case len(m.spans) == g.lim.frames:
 			return fmt.Errorf("a message of more than %d frames", g.lim.frames)
 		}
-		total += int64(size)
-		at := len(raw)
-		// the body is read as it comes, never allocated ahead of its bytes
-		for left := int64(size); left > 0; {
-			n := min(left, 1<<20)
-			if err := g.hold(n); err != nil {
-				return err
-			}
-			raw = append(raw, make([]byte, n)...)
-			if _, err := io.ReadFull(g.r, raw[len(raw)-int(n):]); err != nil {
-				return timeout(err, "a message")
-			}
-			left -= n
+		at := len(m.raw)
+		if err := g.frameBody(m, int64(size)); err != nil {
+			return err
 		}
-		spans = append(spans, [2]int{at, len(raw)})
 		more = flags&flagMore != 0
 		if command {
-			if err := checkCommand(raw[at:], first); err != nil {
+			if err := checkCommand(m.raw[at:], first); err != nil {
 				return err
 			}
 		}
@@ -384,10 +344,75 @@ func (g *guard) message(first bool) error {
 	if !first {
 		_ = g.SetReadDeadline(time.Time{})
 	}
-	if raw[0]&flagCommand == 0 && g.lim.check != nil {
-		bodies := make([][]byte, len(spans))
-		for i, s := range spans {
-			bodies[i] = raw[s[0]:s[1]]
+	return g.deliver(m)
+}
+
+// inMessage is a message being read: its frames as they came, where each
+// body lies in them, and the bodies' bytes so far.
+type inMessage struct {
+	raw   []byte
+	spans [][2]int
+	total int64
+}
+
+// frameHead reads a frame's flags and length into m.
+func (g *guard) frameHead(m *inMessage, first bool) (flags byte, size uint64, err error) {
+	flags, err = g.r.ReadByte()
+	if err != nil {
+		return 0, 0, timeout(err, "the handshake's READY")
+	}
+	if len(m.raw) == 0 && !first {
+		// idle between messages is fine; within one, it is not (an
+		// error here is the connection's, which the next read meets)
+		_ = g.SetReadDeadline(time.Now().Add(g.lim.stall))
+	}
+	if flags&^(flagMore|flagLong|flagCommand) != 0 {
+		return 0, 0, fmt.Errorf("a frame's flags %#x: reserved bits set", flags)
+	}
+	m.raw = append(m.raw, flags)
+	if flags&flagLong != 0 {
+		var b [8]byte
+		if _, err := io.ReadFull(g.r, b[:]); err != nil {
+			return 0, 0, timeout(err, "a frame's length")
+		}
+		m.raw = append(m.raw, b[:]...)
+		return flags, binary.BigEndian.Uint64(b[:]), nil
+	}
+	b, err := g.r.ReadByte()
+	if err != nil {
+		return 0, 0, timeout(err, "a frame's length")
+	}
+	m.raw = append(m.raw, b)
+	return flags, uint64(b), nil
+}
+
+// frameBody reads a frame's body of size bytes (checked against the
+// limits before) as it comes, never allocated ahead of its bytes.
+func (g *guard) frameBody(m *inMessage, size int64) error {
+	m.total += size
+	at := len(m.raw)
+	for left := size; left > 0; {
+		n := min(left, 1<<20)
+		if err := g.hold(n); err != nil {
+			return err
+		}
+		m.raw = append(m.raw, make([]byte, n)...)
+		if _, err := io.ReadFull(g.r, m.raw[len(m.raw)-int(n):]); err != nil {
+			return timeout(err, "a message")
+		}
+		left -= n
+	}
+	m.spans = append(m.spans, [2]int{at, len(m.raw)})
+	return nil
+}
+
+// deliver passes a whole message on to zmq4, unless the check (the
+// signature) drops it.
+func (g *guard) deliver(m *inMessage) error {
+	if m.raw[0]&flagCommand == 0 && g.lim.check != nil {
+		bodies := make([][]byte, len(m.spans))
+		for i, s := range m.spans {
+			bodies[i] = m.raw[s[0]:s[1]]
 		}
 		if err := g.lim.check(bodies); err != nil {
 			g.lim.log("dropped %v", err)
@@ -395,9 +420,9 @@ func (g *guard) message(first bool) error {
 		}
 	}
 	if len(g.out) == 0 {
-		g.out = raw
+		g.out = m.raw
 	} else {
-		g.out = append(g.out, raw...)
+		g.out = append(g.out, m.raw...)
 	}
 	return nil
 }
