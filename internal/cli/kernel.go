@@ -28,40 +28,7 @@ Shift-Tab shows :help or :info, Interrupt stops a computation.
 
 func runKernel(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "install" {
-		fs := flag.NewFlagSet("kernel install", flag.ContinueOnError)
-		dataDir := fs.String("data-dir", "", "Jupyter's data `directory` (default: $JUPYTER_DATA_DIR, else the user's, ~/.local/share/jupyter on Linux)")
-		fs.Usage = func() { fmt.Fprint(fs.Output(), kernelUsage); fs.PrintDefaults() }
-		if code, ok := parseFlags(fs, args[1:], stdout, stderr); !ok {
-			return code
-		}
-		if fs.NArg() > 0 {
-			fs.Usage()
-			return exitUsage
-		}
-		dir := *dataDir
-		if dir == "" {
-			d, err := kernel.DataDir()
-			if err != nil {
-				fmt.Fprintln(stderr, "gamelang kernel install:", err)
-				return exitError
-			}
-			dir = d
-		}
-		exe, err := os.Executable()
-		if err == nil {
-			exe, err = filepath.EvalSymlinks(exe)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "gamelang kernel install: where is this program?", err)
-			return exitError
-		}
-		written, err := kernel.Install(dir, exe)
-		if err != nil {
-			fmt.Fprintln(stderr, "gamelang kernel install:", err)
-			return exitError
-		}
-		fmt.Fprintf(stdout, "installed the gamelang kernel in %s\n", written)
-		return exitOK
+		return installKernel(args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("kernel", flag.ContinueOnError)
 	file := fs.String("f", "", "the Jupyter connection `file` to serve")
@@ -88,5 +55,44 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 		report(stderr, err)
 		return exitError
 	}
+	return exitOK
+}
+
+// installKernel is gamelang kernel install: the kernel spec written into
+// Jupyter's data directory.
+func installKernel(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kernel install", flag.ContinueOnError)
+	dataDir := fs.String("data-dir", "", "Jupyter's data `directory` (default: $JUPYTER_DATA_DIR, else the user's, ~/.local/share/jupyter on Linux)")
+	fs.Usage = func() { fmt.Fprint(fs.Output(), kernelUsage); fs.PrintDefaults() }
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	dir := *dataDir
+	if dir == "" {
+		d, err := kernel.DataDir()
+		if err != nil {
+			fmt.Fprintln(stderr, "gamelang kernel install:", err)
+			return exitError
+		}
+		dir = d
+	}
+	exe, err := os.Executable()
+	if err == nil {
+		exe, err = filepath.EvalSymlinks(exe)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "gamelang kernel install: where is this program?", err)
+		return exitError
+	}
+	written, err := kernel.Install(dir, exe)
+	if err != nil {
+		fmt.Fprintln(stderr, "gamelang kernel install:", err)
+		return exitError
+	}
+	fmt.Fprintf(stdout, "installed the gamelang kernel in %s\n", written)
 	return exitOK
 }

@@ -68,28 +68,8 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	o := sweep.Options{Times: *times, Checkpoint: *checkpoint, Every: *every, Time: *perGame,
 		Memory: int64(memory), Query: *query, Log: stderr, Version: version.String(), Jobs: *jobs}
 	solve.SetBudget(&solve.Limits{MaxMemory: o.Memory}) // the process's, for every game
-	var err error
-	if o.Family, err = sweep.ParseFamily(pos[0]); err != nil {
-		return subUsageError(stderr, "sweep", err.Error())
-	}
-	if *values != "" {
-		if o.Values, err = count(*values); err != nil {
-			return subUsageError(stderr, "sweep", fmt.Sprintf("--values %s: %v", *values, err))
-		}
-	}
-	if *shard != "" {
-		if o.Shard, err = sweep.ParseShard(*shard); err != nil {
-			return subUsageError(stderr, "sweep", err.Error())
-		}
-	}
-	if !o.Family.Codes && o.Query == "" {
-		return subUsageError(stderr, "sweep", fmt.Sprintf("family %q is numbers: give a --query to run for each, as in --query 'n: grundy(Kayles(n))'", pos[0]))
-	}
-	if *jobs < 1 {
-		return subUsageError(stderr, "sweep", "--jobs is a number of games, 1 or more")
-	}
-	if *every <= 0 || *perGame < 0 {
-		return subUsageError(stderr, "sweep", "--every and --time are positive durations, such as 10m")
+	if msg := sweepOptions(&o, pos[0], *values, *shard); msg != "" {
+		return subUsageError(stderr, "sweep", msg)
 	}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		o.Progress = progress.New(stderr)
@@ -104,6 +84,34 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		}
 		return err
 	})
+}
+
+// sweepOptions reads the family and the flags that need parsing into o,
+// and checks them; it returns what is wrong, or "".
+func sweepOptions(o *sweep.Options, family, values, shard string) string {
+	var err error
+	if o.Family, err = sweep.ParseFamily(family); err != nil {
+		return err.Error()
+	}
+	if values != "" {
+		if o.Values, err = count(values); err != nil {
+			return fmt.Sprintf("--values %s: %v", values, err)
+		}
+	}
+	if shard != "" {
+		if o.Shard, err = sweep.ParseShard(shard); err != nil {
+			return err.Error()
+		}
+	}
+	switch {
+	case !o.Family.Codes && o.Query == "":
+		return fmt.Sprintf("family %q is numbers: give a --query to run for each, as in --query 'n: grundy(Kayles(n))'", family)
+	case o.Jobs < 1:
+		return "--jobs is a number of games, 1 or more"
+	case o.Every <= 0 || o.Time < 0:
+		return "--every and --time are positive durations, such as 10m"
+	}
+	return ""
 }
 
 // runMerge is gamelang merge.
