@@ -39,94 +39,123 @@ type Exercise struct {
 // "winning:", "book:" (any number) and "hint:" lines; an indented line
 // with no key continues the question. '#' starts a comment line.
 func Parse(name, src string) (*Set, error) {
-	s := &Set{Name: name}
-	var ex *Exercise
-	inSetup := false
-	line := 0
-	var setupAt strings.Builder
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
-	}
+	r := &setReader{s: &Set{Name: name}}
 	for _, raw := range strings.Split(src, "\n") { // lines of any length
-		line++
-		raw = strings.TrimSuffix(raw, "\r")
-		text := strings.TrimSpace(raw)
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		indented := raw[0] == ' ' || raw[0] == '\t'
-		if indented && inSetup {
-			s.Setup += strings.TrimPrefix(strings.TrimPrefix(raw, "    "), "\t") + "\n"
-			for strings.Count(setupAt.String(), "\n") < line-1 {
-				setupAt.WriteByte('\n')
-			}
-			setupAt.WriteString(raw + "\n")
-			continue
-		}
-		inSetup = false
-		key, val, hasKey := strings.Cut(text, ":")
-		key = strings.TrimSpace(key)
-		val = strings.TrimSpace(val)
-		if !indented {
-			ex = nil
-			switch {
-			case hasKey && key == "title":
-				s.Title = val
-			case hasKey && key == "source":
-				s.Source = val
-			case hasKey && key == "setup" && val == "":
-				inSetup = true
-			case hasKey && strings.HasPrefix(key, "exercise "):
-				ex = &Exercise{ID: strings.TrimSpace(strings.TrimPrefix(key, "exercise ")), Question: val, Line: line}
-				if ex.ID == "" || strings.ContainsAny(ex.ID, " \t") {
-					return nil, fail("an exercise's name is one word, as in \"exercise 1.4a: ...\"")
-				}
-				if s.Find(ex.ID) != nil {
-					return nil, fail("exercise %s is given twice", ex.ID)
-				}
-				s.Exercises = append(s.Exercises, ex)
-			default:
-				return nil, fail("expected title:, source:, setup: or exercise ID: question, not %q", text)
-			}
-			continue
-		}
-		if ex == nil {
-			return nil, fail("an indented line belongs to setup: or to an exercise")
-		}
-		at := [2]int{line, 1 + strings.Index(raw, ":") + 1}
-		at[1] += len(raw[at[1]-1:]) - len(strings.TrimLeft(raw[at[1]-1:], " \t"))
-		switch {
-		case hasKey && key == "answer":
-			ex.Answer, ex.answerAt = val, at
-		case hasKey && key == "winning":
-			ex.Winning, ex.winningAt = val, at
-		case hasKey && key == "book":
-			ex.Book = append(ex.Book, val)
-		case hasKey && key == "hint":
-			ex.Hint, ex.hintAt = val, at
-		default:
-			ex.Question += " " + text
+		r.line++
+		if err := r.read(strings.TrimSuffix(raw, "\r")); err != nil {
+			return nil, err
 		}
 	}
-	for _, ex := range s.Exercises {
-		if (ex.Answer == "") == (ex.Winning == "") {
-			return nil, fmt.Errorf("%s:%d: exercise %s needs an answer: or a winning: line (one of them)", name, ex.Line, ex.ID)
-		}
-		// the set's own expressions are read now, each at its place
-		for _, e := range []struct {
-			text string
-			at   [2]int
-		}{{ex.Answer, ex.answerAt}, {ex.Winning, ex.winningAt}, {ex.Hint, ex.hintAt}} {
-			if e.text == "" {
-				continue
-			}
-			if _, err := lang.ParseAt(name, strings.Repeat(" ", e.at[1]-1)+e.text, e.at[0]); err != nil {
-				return nil, err
-			}
+	for _, ex := range r.s.Exercises {
+		if err := ex.check(name); err != nil {
+			return nil, err
 		}
 	}
-	s.setupAt = setupAt.String()
-	return s, nil
+	r.s.setupAt = r.setupAt.String()
+	return r.s, nil
+}
+
+// setReader is a set being read a line at a time.
+type setReader struct {
+	s       *Set
+	ex      *Exercise // the exercise whose indented lines follow; nil: none
+	inSetup bool
+	line    int
+	setupAt strings.Builder // the setup at its lines, for positions
+}
+
+func (r *setReader) fail(format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", r.s.Name, r.line, fmt.Sprintf(format, args...))
+}
+
+// read takes one line.
+func (r *setReader) read(raw string) error {
+	text := strings.TrimSpace(raw)
+	if text == "" || strings.HasPrefix(text, "#") {
+		return nil
+	}
+	indented := raw[0] == ' ' || raw[0] == '\t'
+	if indented && r.inSetup {
+		r.s.Setup += strings.TrimPrefix(strings.TrimPrefix(raw, "    "), "\t") + "\n"
+		for strings.Count(r.setupAt.String(), "\n") < r.line-1 {
+			r.setupAt.WriteByte('\n')
+		}
+		r.setupAt.WriteString(raw + "\n")
+		return nil
+	}
+	r.inSetup = false
+	key, val, hasKey := strings.Cut(text, ":")
+	key = strings.TrimSpace(key)
+	val = strings.TrimSpace(val)
+	if !indented {
+		return r.top(text, key, val, hasKey)
+	}
+	if r.ex == nil {
+		return r.fail("an indented line belongs to setup: or to an exercise")
+	}
+	at := [2]int{r.line, 1 + strings.Index(raw, ":") + 1}
+	at[1] += len(raw[at[1]-1:]) - len(strings.TrimLeft(raw[at[1]-1:], " \t"))
+	ex := r.ex
+	switch {
+	case hasKey && key == "answer":
+		ex.Answer, ex.answerAt = val, at
+	case hasKey && key == "winning":
+		ex.Winning, ex.winningAt = val, at
+	case hasKey && key == "book":
+		ex.Book = append(ex.Book, val)
+	case hasKey && key == "hint":
+		ex.Hint, ex.hintAt = val, at
+	default:
+		ex.Question += " " + text
+	}
+	return nil
+}
+
+// top takes a line that is not indented: the set's title, source or
+// setup, or an exercise's first line.
+func (r *setReader) top(text, key, val string, hasKey bool) error {
+	r.ex = nil
+	switch {
+	case hasKey && key == "title":
+		r.s.Title = val
+	case hasKey && key == "source":
+		r.s.Source = val
+	case hasKey && key == "setup" && val == "":
+		r.inSetup = true
+	case hasKey && strings.HasPrefix(key, "exercise "):
+		ex := &Exercise{ID: strings.TrimSpace(strings.TrimPrefix(key, "exercise ")), Question: val, Line: r.line}
+		if ex.ID == "" || strings.ContainsAny(ex.ID, " \t") {
+			return r.fail("an exercise's name is one word, as in \"exercise 1.4a: ...\"")
+		}
+		if r.s.Find(ex.ID) != nil {
+			return r.fail("exercise %s is given twice", ex.ID)
+		}
+		r.s.Exercises = append(r.s.Exercises, ex)
+		r.ex = ex
+	default:
+		return r.fail("expected title:, source:, setup: or exercise ID: question, not %q", text)
+	}
+	return nil
+}
+
+// check checks that an exercise has one answer, and reads the set's own
+// expressions now, each at its place in the file.
+func (ex *Exercise) check(name string) error {
+	if (ex.Answer == "") == (ex.Winning == "") {
+		return fmt.Errorf("%s:%d: exercise %s needs an answer: or a winning: line (one of them)", name, ex.Line, ex.ID)
+	}
+	for _, e := range []struct {
+		text string
+		at   [2]int
+	}{{ex.Answer, ex.answerAt}, {ex.Winning, ex.winningAt}, {ex.Hint, ex.hintAt}} {
+		if e.text == "" {
+			continue
+		}
+		if _, err := lang.ParseAt(name, strings.Repeat(" ", e.at[1]-1)+e.text, e.at[0]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Find is the exercise of that name, or nil.
