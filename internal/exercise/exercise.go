@@ -360,58 +360,57 @@ func literal(answer string) error {
 	if !ok {
 		return fmt.Errorf("write a value, not a definition")
 	}
-	var bad lang.Expr
-	var walk func(e lang.Expr, inCall bool)
-	walk = func(e lang.Expr, inCall bool) {
-		switch e := e.(type) {
-		case *lang.IntLit, *lang.StringLit:
-		case *lang.Ident:
-			if builtin[e.Name] {
-				bad = e // a query is not an answer
-			}
-		case *lang.Paren:
-			walk(e.X, inCall)
-		case *lang.Unary:
-			if e.Op != "-" {
-				bad = e
-			}
-			walk(e.X, inCall)
-		case *lang.Binary:
-			if e.Op != "+" && e.Op != ".." {
-				bad = e
-			}
-			walk(e.Left, inCall)
-			walk(e.Right, inCall)
-		case *lang.RangeExpr:
-			walk(e.Lo, inCall)
-			if e.Hi != nil {
-				walk(e.Hi, inCall)
-			}
-		case *lang.SetLit:
-			for _, x := range e.Elems {
-				walk(x, inCall)
-			}
-		case *lang.ListLit:
-			for _, x := range e.Elems {
-				walk(x, inCall)
-			}
-		case *lang.Call:
-			walk(e.Fn, true)
-			for _, x := range e.Args {
-				walk(x, true)
-			}
-		case *lang.SetCall:
-			walk(e.Fn, true)
-			for _, x := range e.Elems {
-				walk(x, true)
-			}
-		default:
-			bad = e
-		}
-	}
-	walk(s.X, false)
+	bad := notLiteral(s.X)
 	if bad != nil {
 		return fmt.Errorf("write the answer itself (numbers, a set {...}, a list [...], P or N, a position such as Nim(3) + Nim(5)), not %s: the checker does not run queries for you", lang.FormatExpr(bad))
 	}
 	return nil
+}
+
+// notLiteral is the last part of e, in the order written, that is not
+// part of a value written out (a query, an operator but + and ..), or nil.
+func notLiteral(e lang.Expr) lang.Expr {
+	var bad lang.Expr
+	last := func(xs ...lang.Expr) {
+		for _, x := range xs {
+			if b := notLiteral(x); b != nil {
+				bad = b
+			}
+		}
+	}
+	switch e := e.(type) {
+	case *lang.IntLit, *lang.StringLit:
+	case *lang.Ident:
+		if builtin[e.Name] {
+			bad = e // a query is not an answer
+		}
+	case *lang.Paren:
+		last(e.X)
+	case *lang.Unary:
+		if e.Op != "-" {
+			bad = e
+		}
+		last(e.X)
+	case *lang.Binary:
+		if e.Op != "+" && e.Op != ".." {
+			bad = e
+		}
+		last(e.Left, e.Right)
+	case *lang.RangeExpr:
+		last(e.Lo)
+		if e.Hi != nil {
+			last(e.Hi)
+		}
+	case *lang.SetLit:
+		last(e.Elems...)
+	case *lang.ListLit:
+		last(e.Elems...)
+	case *lang.Call:
+		last(append([]lang.Expr{e.Fn}, e.Args...)...)
+	case *lang.SetCall:
+		last(append([]lang.Expr{e.Fn}, e.Elems...)...)
+	default:
+		bad = e
+	}
+	return bad
 }
