@@ -151,63 +151,11 @@ func (pr printer) expr(e Expr) string {
 	case *Index:
 		return pr.expr(e.X) + "[" + pr.loose().expr(e.I) + "]"
 	case *RangeExpr:
-		if t := (printer{faithful: true, tight: true}); pr.faithful {
-			if e.Hi == nil {
-				return t.expr(e.Lo) + ".."
-			}
-			return t.expr(e.Lo) + ".." + t.expr(e.Hi)
-		}
-		if e.Hi == nil {
-			return "(" + pr.expr(e.Lo) + "..)"
-		}
-		return "(" + pr.expr(e.Lo) + ".." + pr.expr(e.Hi) + ")"
+		return pr.rangeExpr(e)
 	case *Binary:
-		if pr.faithful {
-			l, r := pr.expr(e.Left), pr.expr(e.Right)
-			if (e.Op == "^" || pr.tight && e.Op != "xor" && e.Op != "and" && e.Op != "or") && !strings.HasPrefix(r, "-") {
-				return l + e.Op + r
-			}
-			return l + " " + e.Op + " " + r
-		}
-		return "(" + pr.expr(e.Left) + " " + e.Op + " " + pr.expr(e.Right) + ")"
+		return pr.binary(e)
 	case *Unary:
-		if pr.faithful {
-			x := pr.expr(e.X)
-			if e.Op == "not" {
-				return "not " + x
-			}
-			if strings.HasPrefix(x, "-") {
-				return "- " + x // not "--"
-			}
-			return "-" + x
-		}
-		// canonical: a chain of prefix operators in one pair of brackets: (- -x)
-		var ops []string
-		var x Expr = e
-		for {
-			if p, ok := x.(*Paren); ok {
-				x = p.X
-				continue
-			}
-			u, ok := x.(*Unary)
-			if !ok {
-				break
-			}
-			ops = append(ops, u.Op)
-			x = u.X
-		}
-		out := "("
-		for i, op := range ops {
-			switch {
-			case op == "not":
-				out += "not "
-			case i+1 < len(ops) && ops[i+1] == "-":
-				out += "- " // not "--"
-			default:
-				out += "-"
-			}
-		}
-		return out + pr.expr(x) + ")"
+		return pr.unary(e)
 	case *Call:
 		return pr.expr(e.Fn) + "(" + pr.loose().list(e.Args) + ")"
 	case *SetCall:
@@ -224,20 +172,88 @@ func (pr printer) expr(e Expr) string {
 		}
 		return "(" + cond + ")"
 	case *Comprehension:
-		pr = pr.loose()
-		out := pr.expr(e.Elem) + pr.fors(e.Fors)
-		if e.Cond != nil {
-			out += " if " + pr.expr(e.Cond)
-		}
-		if e.Set {
-			return "{" + out + "}"
-		}
-		if e.List {
-			return "[" + out + "]"
-		}
-		return out
+		return pr.comprehension(e)
 	}
 	return ""
+}
+
+func (pr printer) rangeExpr(e *RangeExpr) string {
+	if t := (printer{faithful: true, tight: true}); pr.faithful {
+		if e.Hi == nil {
+			return t.expr(e.Lo) + ".."
+		}
+		return t.expr(e.Lo) + ".." + t.expr(e.Hi)
+	}
+	if e.Hi == nil {
+		return "(" + pr.expr(e.Lo) + "..)"
+	}
+	return "(" + pr.expr(e.Lo) + ".." + pr.expr(e.Hi) + ")"
+}
+
+func (pr printer) binary(e *Binary) string {
+	if pr.faithful {
+		l, r := pr.expr(e.Left), pr.expr(e.Right)
+		if (e.Op == "^" || pr.tight && e.Op != "xor" && e.Op != "and" && e.Op != "or") && !strings.HasPrefix(r, "-") {
+			return l + e.Op + r
+		}
+		return l + " " + e.Op + " " + r
+	}
+	return "(" + pr.expr(e.Left) + " " + e.Op + " " + pr.expr(e.Right) + ")"
+}
+
+func (pr printer) unary(e *Unary) string {
+	if pr.faithful {
+		x := pr.expr(e.X)
+		if e.Op == "not" {
+			return "not " + x
+		}
+		if strings.HasPrefix(x, "-") {
+			return "- " + x // not "--"
+		}
+		return "-" + x
+	}
+	// canonical: a chain of prefix operators in one pair of brackets: (- -x)
+	var ops []string
+	var x Expr = e
+	for {
+		if p, ok := x.(*Paren); ok {
+			x = p.X
+			continue
+		}
+		u, ok := x.(*Unary)
+		if !ok {
+			break
+		}
+		ops = append(ops, u.Op)
+		x = u.X
+	}
+	out := "("
+	for i, op := range ops {
+		switch {
+		case op == "not":
+			out += "not "
+		case i+1 < len(ops) && ops[i+1] == "-":
+			out += "- " // not "--"
+		default:
+			out += "-"
+		}
+	}
+	return out + pr.expr(x) + ")"
+}
+
+func (pr printer) comprehension(e *Comprehension) string {
+	pr = pr.loose()
+	out := pr.expr(e.Elem) + pr.fors(e.Fors)
+	if e.Cond != nil {
+		out += " if " + pr.expr(e.Cond)
+	}
+	if e.Set {
+		return "{" + out + "}"
+	}
+	if e.List {
+		return "[" + out + "]"
+	}
+	return out
 }
 
 func (pr printer) fors(fors []*ForClause) string {
