@@ -37,6 +37,17 @@ func Merge(outs []*Output, w io.Writer) ([]Record, error) {
 	if familyErr == nil && len(family.Items) != whole.Items {
 		return nil, fmt.Errorf("%s: its header says %s has %d games, but it has %d", first.Name, whole.Family, whole.Items, len(family.Items))
 	}
+	byIndex, err := byShard(outs, whole, shard0, family, familyErr)
+	if err != nil {
+		return nil, err
+	}
+	return writeMerged(byIndex, whole, w)
+}
+
+// byShard checks each output against the first's header and the family,
+// and orders them by shard; every shard must be there once.
+func byShard(outs []*Output, whole Header, shard0 Shard, family *Family, familyErr error) ([]*Output, error) {
+	first, n := outs[0], shard0.Of
 	byIndex := make([]*Output, n)
 	for _, o := range outs {
 		sh, err := ParseShard(o.Header.Shard)
@@ -73,6 +84,13 @@ func Merge(outs []*Output, w io.Writer) ([]Record, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("merge: shard %s missing (of %d)", strings.Join(missing, ", "), n)
 	}
+	return byIndex, nil
+}
+
+// writeMerged writes the whole sweep: the header, then every record in the
+// family's order, each line as its shard wrote it.
+func writeMerged(byIndex []*Output, whole Header, w io.Writer) ([]Record, error) {
+	n := len(byIndex)
 	bw := bufio.NewWriter(w)
 	out := &writer{w: bw, times: true}
 	if err := out.header(&whole); err != nil {
