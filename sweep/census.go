@@ -23,33 +23,7 @@ type censusClass struct {
 
 // Census writes the census of a sweep's code analysis as Markdown.
 func Census(w io.Writer, recs []Record) error {
-	reps, _ := Classes(recs)
-	byRep := map[string]*censusClass{}
-	var classes []*censusClass
-	noMove, stopped := 0, 0
-	for _, r := range recs {
-		switch {
-		case r.Stopped != "":
-			stopped++
-			continue
-		case r.Class == "none":
-			noMove++
-			continue
-		case r.Class == "":
-			continue
-		}
-		rep := reps[r.Game]
-		c := byRep[rep]
-		if c == nil {
-			c = &censusClass{}
-			byRep[rep] = c
-			classes = append(classes, c)
-		}
-		if r.Game == rep {
-			c.rep = r
-		}
-		c.codes = append(c.codes, r.Game)
-	}
+	classes, noMove, stopped := censusClasses(recs)
 	var solved, open []*censusClass
 	for _, c := range classes {
 		if c.rep.Period != nil {
@@ -82,6 +56,37 @@ func Census(w io.Writer, recs []Record) error {
 		p("| %s | %d | %d (%d) | %x | %d | %d | %.4f | %s |\n", written(r.Game), r.Values, r.Rare.Max, r.Rare.MaxAt, r.Rare.Mask, r.Rare.Count, r.Rare.Last, r.Rare.Common, codeList(c.codes))
 	}
 	return nil
+}
+
+// censusClasses parts the records into their classes, in the order first
+// met, and counts the codes without a move and those that stopped.
+func censusClasses(recs []Record) (classes []*censusClass, noMove, stopped int) {
+	reps, _ := Classes(recs)
+	byRep := map[string]*censusClass{}
+	for _, r := range recs {
+		switch {
+		case r.Stopped != "":
+			stopped++
+			continue
+		case r.Class == "none":
+			noMove++
+			continue
+		case r.Class == "":
+			continue
+		}
+		rep := reps[r.Game]
+		c := byRep[rep]
+		if c == nil {
+			c = &censusClass{}
+			byRep[rep] = c
+			classes = append(classes, c)
+		}
+		if r.Game == rep {
+			c.rep = r
+		}
+		c.codes = append(c.codes, r.Game)
+	}
+	return classes, noMove, stopped
 }
 
 // censusSolved writes the period and preperiod distributions of the
@@ -224,25 +229,31 @@ func MisereTable(w io.Writer, recs []Record) error {
 	}
 	fmt.Fprintf(w, "%d codes: %d quotients with a proved period (they hold for every heap), %d where no finite quotient was found past some heap, %d found to the bound without a period, %d errors; %d tame.\n\n",
 		len(recs), periodic, stopped, len(recs)-periodic-stopped-failed, failed, tame)
-	if len(reasons) > 0 {
-		var whys []string
-		for why := range reasons {
-			whys = append(whys, why)
-		}
-		sort.Slice(whys, func(i, j int) bool {
-			return reasons[whys[i]] > reasons[whys[j]] || reasons[whys[i]] == reasons[whys[j]] && whys[i] < whys[j]
-		})
-		fmt.Fprintf(w, "Where a learning stopped, the next heap gave:\n\n")
-		for _, why := range whys {
-			fmt.Fprintf(w, "- %s: %s\n", why, plural(reasons[why], "code"))
-		}
-		fmt.Fprintln(w)
-	}
+	misereReasons(w, reasons)
 	fmt.Fprintf(w, "| code | order | P-portion | tame | period | found for |\n|---|---|---|---|---|---|\n")
 	for _, row := range rows {
 		fmt.Fprint(w, row)
 	}
 	return nil
+}
+
+// misereReasons lists why learnings stopped, the commonest first.
+func misereReasons(w io.Writer, reasons map[string]int) {
+	if len(reasons) == 0 {
+		return
+	}
+	var whys []string
+	for why := range reasons {
+		whys = append(whys, why)
+	}
+	sort.Slice(whys, func(i, j int) bool {
+		return reasons[whys[i]] > reasons[whys[j]] || reasons[whys[i]] == reasons[whys[j]] && whys[i] < whys[j]
+	})
+	fmt.Fprintf(w, "Where a learning stopped, the next heap gave:\n\n")
+	for _, why := range whys {
+		fmt.Fprintf(w, "- %s: %s\n", why, plural(reasons[why], "code"))
+	}
+	fmt.Fprintln(w)
 }
 
 // learningStop is a learning's stop reason, short: the kind of limit met.

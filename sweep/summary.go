@@ -13,30 +13,7 @@ import (
 // otherwise), periodic ones first by period, then the rest, then the games
 // that stopped short.
 func Summary(w io.Writer, recs []Record) error {
-	type group struct {
-		first Record
-		games []string
-	}
-	var order []*group
-	byID := map[string]*group{}
-	var stopped, answers []Record
-	for _, r := range recs {
-		switch {
-		case r.Stopped != "":
-			stopped = append(stopped, r)
-			continue
-		case r.Answer != nil:
-			answers = append(answers, r)
-			continue
-		}
-		g := byID[r.Sequence]
-		if g == nil {
-			g = &group{first: r}
-			byID[r.Sequence] = g
-			order = append(order, g)
-		}
-		g.games = append(g.games, r.Game)
-	}
+	order, answers, stopped := summaryGroups(recs)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	proved, open := 0, 0
 	if len(order) > 0 {
@@ -74,6 +51,36 @@ func Summary(w io.Writer, recs []Record) error {
 	_, err := fmt.Fprintf(w, "%d games: %d with a proved period, %d without (\"p?\": a candidate period, unproved), %d answered, %d stopped short; %d distinct sequences%s\n",
 		len(recs), proved, open, len(answers), len(stopped), len(order), classes)
 	return err
+}
+
+// summaryGroup is the games of one sequence, with the first's record.
+type summaryGroup struct {
+	first Record
+	games []string
+}
+
+// summaryGroups parts the records into groups of one sequence, in the
+// order first met, the answers of queries, and the games that stopped.
+func summaryGroups(recs []Record) (order []*summaryGroup, answers, stopped []Record) {
+	byID := map[string]*summaryGroup{}
+	for _, r := range recs {
+		switch {
+		case r.Stopped != "":
+			stopped = append(stopped, r)
+			continue
+		case r.Answer != nil:
+			answers = append(answers, r)
+			continue
+		}
+		g := byID[r.Sequence]
+		if g == nil {
+			g = &summaryGroup{first: r}
+			byID[r.Sequence] = g
+			order = append(order, g)
+		}
+		g.games = append(g.games, r.Game)
+	}
+	return order, answers, stopped
 }
 
 func deref(p *uint32) uint32 {
