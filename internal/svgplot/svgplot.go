@@ -247,7 +247,24 @@ func heat(f *frame, d *present.Plot) []entry {
 		}
 	}
 	f.axes(d, false)
-	// the colour bar: a step for each value, 0 at the bottom
+	f.colourBar(d, top)
+	var entries []entry
+	if zeros > 0 {
+		entries = append(entries, entry{present.MarkPOnHeat, "circle", fmt.Sprintf("P-positions (%d)", zeros)})
+	}
+	if infs > 0 {
+		entries = append(entries, entry{present.MarkInfinite, "triangle", "not a number (∞)"})
+	}
+	if noValue {
+		entries = append(entries, entry{present.NoValue, "square", "no value"})
+	}
+	return entries
+}
+
+// colourBar draws the heat map's scale beside it: a step for each value,
+// 0 at the bottom, and what the values are.
+func (f *frame) colourBar(d *present.Plot, top float64) {
+	const overlap = 0.5 // each step reaches under the next: no seams
 	x, h := f.left+f.w+16, f.h
 	steps := top + 1
 	for v := 0.0; v <= top; v++ {
@@ -263,15 +280,4 @@ func heat(f *frame, d *present.Plot) []entry {
 		value = "Grundy value"
 	}
 	f.text(x+52, f.top+h/2, "middle", value, fmt.Sprintf(` transform="rotate(-90 %.1f %.1f)"`, x+52, f.top+h/2))
-	var entries []entry
-	if zeros > 0 {
-		entries = append(entries, entry{present.MarkPOnHeat, "circle", fmt.Sprintf("P-positions (%d)", zeros)})
-	}
-	if infs > 0 {
-		entries = append(entries, entry{present.MarkInfinite, "triangle", "not a number (∞)"})
-	}
-	if noValue {
-		entries = append(entries, entry{present.NoValue, "square", "no value"})
-	}
-	return entries
 }
