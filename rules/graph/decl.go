@@ -99,7 +99,28 @@ type setExpr func(r []int64, out Set)
 func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Options) (game.Ruleset, error) {
 	rs := &Ruleset{name: name, limits: opt.Limits, cur: &State{}}
 	cur := rs.cur
-	sc.Define(map[string]rules.LocalFunc{
+	sc.Define(cur.localFuncs(), cur.localColls())
+	rs.split, rs.canonical = true, true
+	for _, r := range d.Rules {
+		m := r.(*lang.MoveRule) // the check pass allows no other rules
+		cm, err := compileMove(sc, m, cur)
+		if err != nil {
+			return nil, err
+		}
+		rs.moves = append(rs.moves, cm)
+		local, invariant := analyse(m)
+		rs.split = rs.split && local
+		rs.canonical = rs.canonical && invariant
+	}
+	rs.regs = sc.Registers()
+	rs.ticker = sc.Ticker()
+	return rs, nil
+}
+
+// localFuncs are the functions a graph rule reads from the position
+// under way: degree(v), ground, adjacent(u, v).
+func (cur *State) localFuncs() map[string]rules.LocalFunc {
+	return map[string]rules.LocalFunc{
 		nameDegree: {Args: 1, Fn: func(at lang.Pos, a []int64) int64 {
 			v := cur.vertex(at, a[0])
 			n := 0
@@ -128,7 +149,13 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 			}
 			return 0
 		}},
-	}, map[string]rules.LocalColl{
+	}
+}
+
+// localColls are the collections a graph rule reads from the position
+// under way: vertices, neighbours(v).
+func (cur *State) localColls() map[string]rules.LocalColl {
+	return map[string]rules.LocalColl{
 		nameVertices: {Each: func(_ lang.Pos, _ []int64, f func(int64) bool) {
 			stop := false
 			cur.Present.each(func(v int) {
@@ -144,22 +171,7 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 				}
 			}
 		}},
-	})
-	rs.split, rs.canonical = true, true
-	for _, r := range d.Rules {
-		m := r.(*lang.MoveRule) // the check pass allows no other rules
-		cm, err := compileMove(sc, m, cur)
-		if err != nil {
-			return nil, err
-		}
-		rs.moves = append(rs.moves, cm)
-		local, invariant := analyse(m)
-		rs.split = rs.split && local
-		rs.canonical = rs.canonical && invariant
 	}
-	rs.regs = sc.Registers()
-	rs.ticker = sc.Ticker()
-	return rs, nil
 }
 
 // vertex checks that a number a rule computed is a vertex of the position.
@@ -191,89 +203,110 @@ func compileSet(sc *rules.Scope, e lang.Expr, cur *State) setExpr {
 			return func(_ []int64, out Set) { copy(out, cur.Present) }
 		}
 	case *lang.SetLit:
-		var elems []rules.Int
-		var at []lang.Pos
-		for _, x := range e.Elems {
-			i, err := sc.CompileInt(x)
-			if err != nil {
-				solve.Abort(err) // caught as the compile error by solve.Catch
-			}
-			elems, at = append(elems, i), append(at, lang.ExprPos(x))
-		}
-		return func(r []int64, out Set) {
-			clear(out)
-			for k, x := range elems {
-				out.add(cur.vertex(at[k], x.Fn(r)))
-			}
-		}
+		return compileSetLit(sc, e, cur)
 	case *lang.Call:
 		if id, ok := e.Fn.(*lang.Ident); ok && id.Name == nameNeighbours && len(e.Args) == 1 {
-			v, err := sc.CompileInt(e.Args[0])
-			if err != nil {
-				solve.Abort(err)
-			}
-			return func(r []int64, out Set) {
-				clear(out)
-				for _, u := range cur.G.Adj[cur.vertex(e.Pos, v.Fn(r))] {
-					if cur.Present.has(u) {
-						out.add(u)
-					}
-				}
-			}
+			return compileNeighbours(sc, e, cur)
 		}
 		if id, ok := e.Fn.(*lang.Ident); ok && id.Name == nameConnected && len(e.Args) == 2 {
-			v, err := sc.CompileInt(e.Args[0])
-			if err != nil {
-				solve.Abort(err)
-			}
-			within := compileSet(sc, e.Args[1], cur)
-			var in Set
-			var stack []int
-			return func(r []int64, out Set) {
-				if len(in) != len(out) {
-					in = make(Set, len(out))
-				}
-				within(r, in)
-				clear(out)
-				x := v.Fn(r)
-				if x < 0 || x >= int64(cur.G.N()) || !in.has(int(x)) {
-					return
-				}
-				out.add(int(x))
-				stack = append(stack[:0], int(x))
-				for len(stack) > 0 {
-					u := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					for _, w := range cur.G.Adj[u] {
-						if in.has(w) && !out.has(w) {
-							out.add(w)
-							stack = append(stack, w)
-						}
-					}
-				}
-			}
+			return compileConnected(sc, e, cur)
 		}
 	case *lang.Binary:
 		if e.Op == "+" || e.Op == "-" {
-			a, b := compileSet(sc, e.Left, cur), compileSet(sc, e.Right, cur)
-			minus := e.Op == "-"
-			var tmp Set
-			return func(r []int64, out Set) {
-				a(r, out)
-				if len(tmp) != len(out) {
-					tmp = make(Set, len(out))
-				}
-				b(r, tmp)
-				for i := range out {
-					if minus {
-						out[i] &^= tmp[i]
-					} else {
-						out[i] |= tmp[i]
-					}
-				}
-			}
+			return compileSetOp(sc, e, cur)
 		}
 	}
 	rules.Fail(lang.ExprPos(e), "a graph move leaves a set of vertices, written with vertices, neighbours(v), connected(v, S), {u, v}, + and -; not %s", lang.FormatExpr(e))
 	return nil
+}
+
+// compileSetLit compiles a set of vertices written out: {u, v}.
+func compileSetLit(sc *rules.Scope, e *lang.SetLit, cur *State) setExpr {
+	var elems []rules.Int
+	var at []lang.Pos
+	for _, x := range e.Elems {
+		i, err := sc.CompileInt(x)
+		if err != nil {
+			solve.Abort(err) // caught as the compile error by solve.Catch
+		}
+		elems, at = append(elems, i), append(at, lang.ExprPos(x))
+	}
+	return func(r []int64, out Set) {
+		clear(out)
+		for k, x := range elems {
+			out.add(cur.vertex(at[k], x.Fn(r)))
+		}
+	}
+}
+
+// compileNeighbours compiles neighbours(v).
+func compileNeighbours(sc *rules.Scope, e *lang.Call, cur *State) setExpr {
+	v, err := sc.CompileInt(e.Args[0])
+	if err != nil {
+		solve.Abort(err)
+	}
+	return func(r []int64, out Set) {
+		clear(out)
+		for _, u := range cur.G.Adj[cur.vertex(e.Pos, v.Fn(r))] {
+			if cur.Present.has(u) {
+				out.add(u)
+			}
+		}
+	}
+}
+
+// compileConnected compiles connected(v, S): the vertices of S joined to v
+// within S.
+func compileConnected(sc *rules.Scope, e *lang.Call, cur *State) setExpr {
+	v, err := sc.CompileInt(e.Args[0])
+	if err != nil {
+		solve.Abort(err)
+	}
+	within := compileSet(sc, e.Args[1], cur)
+	var in Set
+	var stack []int
+	return func(r []int64, out Set) {
+		if len(in) != len(out) {
+			in = make(Set, len(out))
+		}
+		within(r, in)
+		clear(out)
+		x := v.Fn(r)
+		if x < 0 || x >= int64(cur.G.N()) || !in.has(int(x)) {
+			return
+		}
+		out.add(int(x))
+		stack = append(stack[:0], int(x))
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, w := range cur.G.Adj[u] {
+				if in.has(w) && !out.has(w) {
+					out.add(w)
+					stack = append(stack, w)
+				}
+			}
+		}
+	}
+}
+
+// compileSetOp compiles S + T (union) and S - T (difference).
+func compileSetOp(sc *rules.Scope, e *lang.Binary, cur *State) setExpr {
+	a, b := compileSet(sc, e.Left, cur), compileSet(sc, e.Right, cur)
+	minus := e.Op == "-"
+	var tmp Set
+	return func(r []int64, out Set) {
+		a(r, out)
+		if len(tmp) != len(out) {
+			tmp = make(Set, len(out))
+		}
+		b(r, tmp)
+		for i := range out {
+			if minus {
+				out[i] &^= tmp[i]
+			} else {
+				out[i] |= tmp[i]
+			}
+		}
+	}
 }
