@@ -170,41 +170,54 @@ func (r *reads) number(e lang.Expr) {
 		r.number(x.Left)
 		r.number(x.Right)
 	case *lang.Call:
-		switch {
-		case isCallOf(x, nameDegree, 1), isCallOf(x, nameAdjacent, 2):
-			for _, a := range x.Args {
-				r.vertex(a)
-			}
-			return
-		case isCallOf(x, nameNeighbours, 1), isCallOf(x, nameConnected, 2):
-			r.set(x)
-			return
-		}
-		if _, ok := x.Fn.(*lang.Ident); !ok {
-			r.global, r.numbers = true, true
-		}
-		for _, a := range x.Args {
-			r.number(a)
-		}
+		r.call(x)
 	case *lang.Comprehension:
-		saved := map[string]varKind{}
-		for _, f := range x.Fors {
-			if _, done := saved[f.Var.Name]; !done {
-				saved[f.Var.Name] = r.vars[f.Var.Name]
-			}
-			r.vars[f.Var.Name] = r.collection(f.Range)
-		}
-		r.number(x.Cond)
-		r.number(x.Elem)
-		for name, k := range saved {
-			if k == 0 {
-				delete(r.vars, name)
-			} else {
-				r.vars[name] = k
-			}
-		}
+		r.comprehension(x)
 	default: // not known to be safe
 		r.global, r.numbers = true, true
+	}
+}
+
+// call walks a call whose value is a number: the kind's functions of
+// vertices, its sets, or a function of the script (a call of anything
+// else is global).
+func (r *reads) call(x *lang.Call) {
+	switch {
+	case isCallOf(x, nameDegree, 1), isCallOf(x, nameAdjacent, 2):
+		for _, a := range x.Args {
+			r.vertex(a)
+		}
+		return
+	case isCallOf(x, nameNeighbours, 1), isCallOf(x, nameConnected, 2):
+		r.set(x)
+		return
+	}
+	if _, ok := x.Fn.(*lang.Ident); !ok {
+		r.global, r.numbers = true, true
+	}
+	for _, a := range x.Args {
+		r.number(a)
+	}
+}
+
+// comprehension walks a comprehension with its variables bound to what
+// they range over, as they were again after it.
+func (r *reads) comprehension(x *lang.Comprehension) {
+	saved := map[string]varKind{}
+	for _, f := range x.Fors {
+		if _, done := saved[f.Var.Name]; !done {
+			saved[f.Var.Name] = r.vars[f.Var.Name]
+		}
+		r.vars[f.Var.Name] = r.collection(f.Range)
+	}
+	r.number(x.Cond)
+	r.number(x.Elem)
+	for name, k := range saved {
+		if k == 0 {
+			delete(r.vars, name)
+		} else {
+			r.vars[name] = k
+		}
 	}
 }
 
