@@ -210,51 +210,88 @@ type bridge struct{ edge, lower, upper int } // upper: its part
 // ground.
 func fuse(st hstate) *fused {
 	p := st.pic
-	n := p.g.N()
-	root := p.grounds[0]
-	at := func(v int) int { // the ground is one vertex
-		if p.onGnd[v] {
-			return root
-		}
-		return v
+	fs := &fusing{st: st, p: p, root: p.grounds[0]}
+	for _, g := range p.grounds { // the edges at the fused ground are those of every grounded vertex
+		fs.rootInc = append(fs.rootInc, p.inc[g]...)
 	}
-	tin, low := make([]int, n), make([]int, n)
+	tin, order, isBridge := fs.bridges()
+	fz := fs.parts(order, isBridge)
+	st.each(func(e int) {
+		a, b := fs.at(p.edges[e][0]), fs.at(p.edges[e][1])
+		if !isBridge[e] {
+			fz.loops[fz.part[a]]++
+			return
+		}
+		if tin[a] > tin[b] { // the upper end is the one reached later
+			a, b = b, a
+		}
+		fz.bridges = append(fz.bridges, bridge{edge: e, lower: fz.part[a], upper: fz.part[b]})
+	})
+	// from the top down: a bridge's upper part is complete before its lower
+	slices.SortFunc(fz.bridges, func(x, y bridge) int { return y.upper - x.upper })
+	fz.val = make([]int, len(fz.members))
+	for i, l := range fz.loops {
+		fz.val[i] = l & 1
+	}
+	for _, b := range fz.bridges {
+		fz.val[b.lower] ^= fz.val[b.upper] + 1
+	}
+	fz.value = fz.val[0]
+	return fz
+}
+
+// fusing is a picture being fused: the ground is one vertex, root.
+type fusing struct {
+	st      hstate
+	p       *picture
+	root    int
+	rootInc []int // the edges at the ground
+}
+
+// at is the vertex v stands for: the ground for a grounded vertex.
+func (fs *fusing) at(v int) int {
+	if fs.p.onGnd[v] {
+		return fs.root
+	}
+	return v
+}
+
+// incident are the edges at v.
+func (fs *fusing) incident(v int) []int {
+	if v == fs.root {
+		return fs.rootInc
+	}
+	return fs.p.inc[v]
+}
+
+// bridges is the depth-first search from the ground, on an explicit
+// stack: when each vertex was reached, the vertices in that order, and
+// the bridges.
+func (fs *fusing) bridges() (tin, order []int, isBridge map[int]bool) {
+	p, st, root := fs.p, fs.st, fs.root
+	n := p.g.N()
+	tin = make([]int, n)
+	low := make([]int, n)
 	for i := range tin {
 		tin[i] = -1
 	}
-	isBridge := map[int]bool{}
+	isBridge = map[int]bool{}
 	type frame struct{ v, via, next int }
 	timer := 0
-	var order []int // vertices as they are reached
 	tin[root], low[root] = timer, timer
 	timer++
 	order = append(order, root)
 	stack := []frame{{root, -1, 0}}
-	// the edges at the fused ground are those of every grounded vertex
-	incident := func(v int) []int {
-		if v != root {
-			return p.inc[v]
-		}
-		var all []int
-		for _, g := range p.grounds {
-			all = append(all, p.inc[g]...)
-		}
-		return all
-	}
-	rootInc := incident(root)
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
-		inc := p.inc[f.v]
-		if f.v == root {
-			inc = rootInc
-		}
+		inc := fs.incident(f.v)
 		if f.next < len(inc) {
 			e := inc[f.next]
 			f.next++
 			if !st.has(e) || e == f.via {
 				continue
 			}
-			a, b := at(p.edges[e][0]), at(p.edges[e][1])
+			a, b := fs.at(p.edges[e][0]), fs.at(p.edges[e][1])
 			u := a
 			if a == f.v {
 				u = b
@@ -281,8 +318,14 @@ func fuse(st hstate) *fused {
 			}
 		}
 	}
-	// the parts: the vertices joined by edges that are no bridges
-	fz := &fused{pic: p, part: make([]int, n)}
+	return tin, order, isBridge
+}
+
+// parts are the vertices joined by edges that are no bridges, found by a
+// breadth-first search from each vertex in order not yet in a part.
+func (fs *fusing) parts(order []int, isBridge map[int]bool) *fused {
+	p, st := fs.p, fs.st
+	fz := &fused{pic: p, part: make([]int, p.g.N())}
 	for i := range fz.part {
 		fz.part[i] = -1
 	}
@@ -299,16 +342,12 @@ func fuse(st hstate) *fused {
 			x := queue[0]
 			queue = queue[1:]
 			fz.members[id] = append(fz.members[id], x)
-			inc := p.inc[x]
-			if x == root {
-				inc = rootInc
-			}
-			for _, e := range inc {
+			for _, e := range fs.incident(x) {
 				if !st.has(e) || isBridge[e] {
 					continue
 				}
 				for _, y := range p.edges[e] {
-					if y = at(y); fz.part[y] < 0 {
+					if y = fs.at(y); fz.part[y] < 0 {
 						fz.part[y] = id
 						queue = append(queue, y)
 					}
@@ -316,27 +355,6 @@ func fuse(st hstate) *fused {
 			}
 		}
 	}
-	st.each(func(e int) {
-		a, b := at(p.edges[e][0]), at(p.edges[e][1])
-		if !isBridge[e] {
-			fz.loops[fz.part[a]]++
-			return
-		}
-		if tin[a] > tin[b] { // the upper end is the one reached later
-			a, b = b, a
-		}
-		fz.bridges = append(fz.bridges, bridge{edge: e, lower: fz.part[a], upper: fz.part[b]})
-	})
-	// from the top down: a bridge's upper part is complete before its lower
-	slices.SortFunc(fz.bridges, func(x, y bridge) int { return y.upper - x.upper })
-	fz.val = make([]int, len(fz.members))
-	for i, l := range fz.loops {
-		fz.val[i] = l & 1
-	}
-	for _, b := range fz.bridges {
-		fz.val[b.lower] ^= fz.val[b.upper] + 1
-	}
-	fz.value = fz.val[0]
 	return fz
 }
 
