@@ -362,6 +362,28 @@ func (fs *fusing) parts(order []int, isBridge map[int]bool) *fused {
 const maxExplainLines = 40
 
 func (fz *fused) explain() string {
+	lines := append(fz.fusions(), fz.colons()...)
+	if len(lines) > maxExplainLines {
+		n := len(lines) - maxExplainLines
+		lines = append(lines[:maxExplainLines-1], fmt.Sprintf("... %d lines more", n+1), lines[len(lines)-1])
+	}
+	return "Green Hackenbush, by two principles:\n" +
+		"  fusion: a cycle's vertices fuse into one, its edges become loops, a loop is worth 1;\n" +
+		"  colon: an edge with x standing on it is worth x + 1; side by side, values add by XOR.\n" +
+		"So:\n  " +
+		strings.Join(lines, "\n  ")
+}
+
+// vertexName is how explain names a vertex.
+func (fz *fused) vertexName(v int) string {
+	if fz.pic.onGnd[v] {
+		return "the ground"
+	}
+	return fz.pic.g.Labels[v]
+}
+
+// fusions say which vertices fuse: the ground's, and each cycle's.
+func (fz *fused) fusions() []string {
 	p := fz.pic
 	var lines []string
 	if len(p.grounds) > 1 {
@@ -371,22 +393,24 @@ func (fz *fused) explain() string {
 		}
 		lines = append(lines, fmt.Sprintf("The vertices on the ground, %s, are one vertex: the ground.", strings.Join(names, ", ")))
 	}
-	name := func(v int) string {
-		if p.onGnd[v] {
-			return "the ground"
-		}
-		return p.g.Labels[v]
-	}
 	for i, m := range fz.members {
 		if len(m) > 1 {
 			var names []string
 			for _, v := range m {
-				names = append(names, name(v))
+				names = append(names, fz.vertexName(v))
 			}
 			lines = append(lines, fmt.Sprintf("Fusion: %s and %s lie on cycles and fuse into one vertex; its %s become loops.",
 				strings.Join(names[:len(names)-1], ", "), names[len(names)-1], plural(fz.loops[i], "edge")))
 		}
 	}
+	return lines
+}
+
+// colons value the tree of parts from the top down: what stands on each
+// part, then the edge under it.
+func (fz *fused) colons() []string {
+	p := fz.pic
+	var lines []string
 	below := make([]*bridge, len(fz.members)) // the bridge each part stands on
 	above := make([][]bridge, len(fz.members))
 	for i := range fz.bridges {
@@ -394,7 +418,6 @@ func (fz *fused) explain() string {
 		below[b.upper] = b
 		above[b.lower] = append(above[b.lower], *b)
 	}
-	// from the top down: what stands on each part, then the edge under it
 	for i := len(fz.members) - 1; i >= 0; i-- {
 		var terms []string
 		if l := fz.loops[i]; l > 0 {
@@ -416,21 +439,13 @@ func (fz *fused) explain() string {
 			break
 		}
 		if len(terms) > 0 {
-			lines = append(lines, fmt.Sprintf("On %s stands %s.", name(fz.members[i][0]), sum))
+			lines = append(lines, fmt.Sprintf("On %s stands %s.", fz.vertexName(fz.members[i][0]), sum))
 		}
 		b := below[i]
 		lines = append(lines, fmt.Sprintf("Colon: the edge %s, with %d standing on it, is worth %d + 1 = %d.",
 			p.edgeName(b.edge), fz.val[i], fz.val[i], fz.val[i]+1))
 	}
-	if len(lines) > maxExplainLines {
-		n := len(lines) - maxExplainLines
-		lines = append(lines[:maxExplainLines-1], fmt.Sprintf("... %d lines more", n+1), lines[len(lines)-1])
-	}
-	return "Green Hackenbush, by two principles:\n" +
-		"  fusion: a cycle's vertices fuse into one, its edges become loops, a loop is worth 1;\n" +
-		"  colon: an edge with x standing on it is worth x + 1; side by side, values add by XOR.\n" +
-		"So:\n  " +
-		strings.Join(lines, "\n  ")
+	return lines
 }
 
 func plural(n int, what string) string {
