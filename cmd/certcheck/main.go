@@ -63,13 +63,12 @@ type cert struct {
 }
 
 func parse(r *bufio.Reader) (*cert, error) {
-	c := &cert{words: map[string]string{}, nums: map[string][]int64{}}
+	p := &certParser{c: &cert{words: map[string]string{}, nums: map[string][]int64{}}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	line, list, want := 0, "", int64(0)
 	first := true
 	for sc.Scan() {
-		line++
+		p.line++
 		text, _, _ := strings.Cut(sc.Text(), "#")
 		f := strings.Fields(text)
 		if len(f) == 0 {
@@ -77,52 +76,19 @@ func parse(r *bufio.Reader) (*cert, error) {
 		}
 		if first {
 			if len(f) != 2 || f[0] != "gamelang-certificate" || f[1] != "1" {
-				return nil, fmt.Errorf("line %d: not a gamelang certificate of version 1", line)
+				return nil, fmt.Errorf("line %d: not a gamelang certificate of version 1", p.line)
 			}
 			first = false
 			continue
 		}
+		var err error
 		if isKey(f[0]) {
-			if list != "" && int64(len(c.nums[list])) != want {
-				return nil, fmt.Errorf("line %d: %s lists %d numbers, not the %d it announced", line, list, len(c.nums[list]), want)
-			}
-			list = ""
-			key := f[0]
-			if _, dup := c.words[key]; dup {
-				return nil, fmt.Errorf("line %d: %s given twice", line, key)
-			}
-			if _, dup := c.nums[key]; dup {
-				return nil, fmt.Errorf("line %d: %s given twice", line, key)
-			}
-			if count, ok := lists[key]; ok {
-				n, err := number(f[1:], line)
-				if err != nil || n > 1<<31 {
-					return nil, fmt.Errorf("line %d: %s needs one count", line, key)
-				}
-				list, want, c.nums[key] = key, count(n), []int64{}
-				continue
-			}
-			if !contains(scalars, key) {
-				return nil, fmt.Errorf("line %d: unknown field %q", line, key)
-			}
-			if len(f) != 2 {
-				return nil, fmt.Errorf("line %d: %s takes one word", line, key)
-			}
-			c.words[key] = f[1]
-			continue
+			err = p.field(f)
+		} else {
+			err = p.numbers(f)
 		}
-		if list == "" {
-			return nil, fmt.Errorf("line %d: numbers outside a list", line)
-		}
-		for _, w := range f {
-			v, err := strconv.ParseInt(w, 10, 64)
-			if err != nil || v < 0 {
-				return nil, fmt.Errorf("line %d: %q is not a number", line, w)
-			}
-			c.nums[list] = append(c.nums[list], v)
-		}
-		if int64(len(c.nums[list])) > want {
-			return nil, fmt.Errorf("line %d: %s lists more than the %d numbers it announced", line, list, want)
+		if err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -131,10 +97,69 @@ func parse(r *bufio.Reader) (*cert, error) {
 	if first {
 		return nil, fmt.Errorf("empty file")
 	}
-	if list != "" && int64(len(c.nums[list])) != want {
-		return nil, fmt.Errorf("%s lists %d numbers, not the %d it announced", list, len(c.nums[list]), want)
+	if p.list != "" && int64(len(p.c.nums[p.list])) != p.want {
+		return nil, fmt.Errorf("%s lists %d numbers, not the %d it announced", p.list, len(p.c.nums[p.list]), p.want)
 	}
-	return c, nil
+	return p.c, nil
+}
+
+// certParser is a certificate being read: the list under way, if any, and
+// how many numbers it announced.
+type certParser struct {
+	c    *cert
+	line int
+	list string
+	want int64
+}
+
+// field reads a line that starts with a key: a scalar, or a list's count.
+func (p *certParser) field(f []string) error {
+	c, line := p.c, p.line
+	if p.list != "" && int64(len(c.nums[p.list])) != p.want {
+		return fmt.Errorf("line %d: %s lists %d numbers, not the %d it announced", line, p.list, len(c.nums[p.list]), p.want)
+	}
+	p.list = ""
+	key := f[0]
+	if _, dup := c.words[key]; dup {
+		return fmt.Errorf("line %d: %s given twice", line, key)
+	}
+	if _, dup := c.nums[key]; dup {
+		return fmt.Errorf("line %d: %s given twice", line, key)
+	}
+	if count, ok := lists[key]; ok {
+		n, err := number(f[1:], line)
+		if err != nil || n > 1<<31 {
+			return fmt.Errorf("line %d: %s needs one count", line, key)
+		}
+		p.list, p.want, c.nums[key] = key, count(n), []int64{}
+		return nil
+	}
+	if !contains(scalars, key) {
+		return fmt.Errorf("line %d: unknown field %q", line, key)
+	}
+	if len(f) != 2 {
+		return fmt.Errorf("line %d: %s takes one word", line, key)
+	}
+	c.words[key] = f[1]
+	return nil
+}
+
+// numbers reads a line of the list under way.
+func (p *certParser) numbers(f []string) error {
+	if p.list == "" {
+		return fmt.Errorf("line %d: numbers outside a list", p.line)
+	}
+	for _, w := range f {
+		v, err := strconv.ParseInt(w, 10, 64)
+		if err != nil || v < 0 {
+			return fmt.Errorf("line %d: %q is not a number", p.line, w)
+		}
+		p.c.nums[p.list] = append(p.c.nums[p.list], v)
+	}
+	if int64(len(p.c.nums[p.list])) > p.want {
+		return fmt.Errorf("line %d: %s lists more than the %d numbers it announced", p.line, p.list, p.want)
+	}
+	return nil
 }
 
 func isKey(w string) bool { return w[0] >= 'a' && w[0] <= 'z' }
