@@ -390,40 +390,7 @@ func (v *valueChecker[T]) checkAll() error {
 
 func (v *valueChecker[T]) checkOne(n int64) error {
 	gn, g, hit := v.g[n], v.g, v.hit
-	clear(hit)
-	var splits []int64 // what the moves that leave two heaps leave, largest first
-	for k := int64(0); k <= n; k++ {
-		d := v.c.digit(k)
-		if d == 0 {
-			if v.c.tail == 0 && k > int64(len(v.c.digits)) {
-				break
-			}
-			continue
-		}
-		r := n - k
-		if d&1 != 0 && r == 0 {
-			hit[0] = true
-		}
-		if d&2 != 0 && r >= 1 {
-			hit[g[r]] = true
-		}
-		if d&4 != 0 && r >= 2 {
-			splits = append(splits, r)
-			for _, a := range v.rare {
-				if a >= r {
-					break
-				}
-				hit[g[a]^g[r-a]] = true
-			}
-		}
-		if d&8 != 0 {
-			for a := int64(1); 3*a <= r; a++ {
-				for b := a; a+2*b <= r; b++ {
-					hit[g[a]^g[b]^g[r-a-b]] = true
-				}
-			}
-		}
-	}
+	splits := v.options(n)
 	if hit[gn] {
 		return v.wrong(n, gn)
 	}
@@ -459,6 +426,47 @@ func (v *valueChecker[T]) checkOne(n int64) error {
 		}
 	}
 	return nil
+}
+
+// options marks in v.hit the values of n's options but the splits of
+// two common heaps, and returns what the moves that leave two heaps
+// leave, largest first.
+func (v *valueChecker[T]) options(n int64) (splits []int64) {
+	g, hit := v.g, v.hit
+	clear(hit)
+	for k := int64(0); k <= n; k++ {
+		d := v.c.digit(k)
+		if d == 0 {
+			if v.c.tail == 0 && k > int64(len(v.c.digits)) {
+				break
+			}
+			continue
+		}
+		r := n - k
+		if d&1 != 0 && r == 0 {
+			hit[0] = true
+		}
+		if d&2 != 0 && r >= 1 {
+			hit[g[r]] = true
+		}
+		if d&4 != 0 && r >= 2 {
+			splits = append(splits, r)
+			for _, a := range v.rare {
+				if a >= r {
+					break
+				}
+				hit[g[a]^g[r-a]] = true
+			}
+		}
+		if d&8 != 0 {
+			for a := int64(1); 3*a <= r; a++ {
+				for b := a; a+2*b <= r; b++ {
+					hit[g[a]^g[b]^g[r-a-b]] = true
+				}
+			}
+		}
+	}
+	return splits
 }
 
 // wrong says which option of n has the value x, by listing them all.
