@@ -932,39 +932,49 @@ type arithmetic struct {
 	small int64   // parts below small are fixed heaps (pre + 2p)
 }
 
-func (c *cert) checkArithmetic() (string, error) {
+// arithmeticClaim reads an arithmetic period's claim and checks its
+// fields: the code, theorem, saltus and values.
+func (c *cert) arithmeticClaim() (a *arithmetic, pre, bound int64, err error) {
 	if err := c.fields("claim", "code", "theorem", "period", "preperiod", "saltus", "bound", "values"); err != nil {
-		return "", err
+		return nil, 0, 0, err
 	}
 	cd, err := parseCode(c.words["code"])
 	if err != nil {
-		return "", err
+		return nil, 0, 0, err
 	}
 	if cd.tail == 0 {
-		return "", fmt.Errorf("code %s is finite: its values are periodic or not, never arithmetic-periodic by this theorem", c.words["code"])
+		return nil, 0, 0, fmt.Errorf("code %s is finite: its values are periodic or not, never arithmetic-periodic by this theorem", c.words["code"])
 	}
 	if cd.digits[0]&3 != 0 || cd.parts() > 2 {
-		return "", fmt.Errorf("code %s: the induction covers codes whose moves leave at most two heaps and whose first digit only splits", c.words["code"])
+		return nil, 0, 0, fmt.Errorf("code %s: the induction covers codes whose moves leave at most two heaps and whose first digit only splits", c.words["code"])
 	}
 	if c.words["theorem"] != "saltus-induction" {
-		return "", fmt.Errorf("theorem %s: the theorem of arithmetic periods is saltus-induction", c.words["theorem"])
+		return nil, 0, 0, fmt.Errorf("theorem %s: the theorem of arithmetic periods is saltus-induction", c.words["theorem"])
 	}
 	p, pre, bound, err := c.periodFields()
 	if err != nil {
-		return "", err
+		return nil, 0, 0, err
 	}
 	s, err := c.int("saltus", 1)
 	if err != nil || s&(s-1) != 0 {
-		return "", fmt.Errorf("saltus %q is not a power of two", c.words["saltus"])
+		return nil, 0, 0, fmt.Errorf("saltus %q is not a power of two", c.words["saltus"])
 	}
 	g := c.nums["values"]
 	if int64(len(g)) != bound {
-		return "", fmt.Errorf("%d values listed; the bound is %d", len(g), bound)
+		return nil, 0, 0, fmt.Errorf("%d values listed; the bound is %d", len(g), bound)
 	}
 	if pre+p > bound {
-		return "", fmt.Errorf("the values end before one period")
+		return nil, 0, 0, fmt.Errorf("the values end before one period")
 	}
-	a := &arithmetic{cd: cd, pre: max(pre, 1), p: p, s: s, g: g}
+	return &arithmetic{cd: cd, pre: max(pre, 1), p: p, s: s, g: g}, pre, bound, nil
+}
+
+func (c *cert) checkArithmetic() (string, error) {
+	a, pre, bound, err := c.arithmeticClaim()
+	if err != nil {
+		return "", err
+	}
+	cd, p, s, g := a.cd, a.p, a.s, a.g
 	a.small = a.pre + 2*p
 	if a.small > bound {
 		return "", fmt.Errorf("the values end before preperiod + 2 periods")
