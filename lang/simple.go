@@ -226,25 +226,39 @@ func (p *simple) operand(o *gOperand) bool {
 		}
 		o.List = &gListLit{Pos: t.Pos, Elems: xs, Comp: comp}
 	case p.keyword("if"):
-		c := &gCond{Pos: t.Pos}
-		for _, part := range []struct {
-			kw string
-			x  **gExpr
-		}{{"if", &c.If}, {"then", &c.Then}, {"else", &c.Else}} {
-			if !p.keyword(part.kw) {
-				return false
-			}
-			p.i++
-			var ok bool
-			if *part.x, ok = p.expr(); !ok {
-				return false
-			}
+		c, ok := p.condExpr(t.Pos)
+		if !ok {
+			return false
 		}
 		o.Cond = c
 	default:
 		return false
 	}
-	for { // suffixes: brackets on the operand's line
+	return p.suffixes(o)
+}
+
+// condExpr parses if c then a else b.
+func (p *simple) condExpr(at lexer.Position) (*gCond, bool) {
+	c := &gCond{Pos: at}
+	for _, part := range []struct {
+		kw string
+		x  **gExpr
+	}{{"if", &c.If}, {"then", &c.Then}, {"else", &c.Else}} {
+		if !p.keyword(part.kw) {
+			return nil, false
+		}
+		p.i++
+		var ok bool
+		if *part.x, ok = p.expr(); !ok {
+			return nil, false
+		}
+	}
+	return c, true
+}
+
+// suffixes parses an operand's suffixes: brackets on its line.
+func (p *simple) suffixes(o *gOperand) bool {
+	for {
 		s := &gSuffix{}
 		switch {
 		case p.is("("): // a call
@@ -387,44 +401,9 @@ func (p *simple) rule() (*gRule, bool) {
 	var ok bool
 	switch {
 	case p.keyword("take"):
-		r := &gTake{Pos: t.Pos}
-		p.i++
-		if r.Amount, ok = p.expr(); !ok {
-			return nil, false
-		}
-		switch {
-		case p.keyword("split"):
-			r.Split = true
-			p.i++
-		case p.keyword("leaving"):
-			p.i++
-			if r.Leaving, ok = p.expr(); !ok {
-				return nil, false
-			}
-		}
-		r.Then = p.then()
-		return &gRule{Take: r}, true
+		return p.take(t.Pos)
 	case p.keyword("move"):
-		r := &gMove{Pos: t.Pos}
-		p.i++
-		if !p.is("(") {
-			return nil, false
-		}
-		p.i++
-		if p.is(")") || p.keyword("for") { // the grammar wants a result first
-			return nil, false
-		}
-		if r.Result, r.Gen, ok = p.exprs(")"); !ok {
-			return nil, false
-		}
-		if r.Fors, ok = p.fors(); !ok {
-			return nil, false
-		}
-		if r.Guard, ok = p.cond(); !ok {
-			return nil, false
-		}
-		r.Then = p.then()
-		return &gRule{Move: r}, true
+		return p.move(t.Pos)
 	case p.keyword("loses"):
 		p.i++
 		if !p.keyword("if") {
@@ -463,4 +442,51 @@ func (p *simple) rule() (*gRule, bool) {
 		return &gRule{Pass: &gPass{Pos: t.Pos, Once: true}}, true
 	}
 	return nil, false
+}
+
+// take parses take S [split | leaving L] [entailing | again].
+func (p *simple) take(at lexer.Position) (*gRule, bool) {
+	r := &gTake{Pos: at}
+	p.i++
+	var ok bool
+	if r.Amount, ok = p.expr(); !ok {
+		return nil, false
+	}
+	switch {
+	case p.keyword("split"):
+		r.Split = true
+		p.i++
+	case p.keyword("leaving"):
+		p.i++
+		if r.Leaving, ok = p.expr(); !ok {
+			return nil, false
+		}
+	}
+	r.Then = p.then()
+	return &gRule{Take: r}, true
+}
+
+// move parses move (results) [for ...] [if guard] [entailing | again].
+func (p *simple) move(at lexer.Position) (*gRule, bool) {
+	r := &gMove{Pos: at}
+	p.i++
+	if !p.is("(") {
+		return nil, false
+	}
+	p.i++
+	if p.is(")") || p.keyword("for") { // the grammar wants a result first
+		return nil, false
+	}
+	var ok bool
+	if r.Result, r.Gen, ok = p.exprs(")"); !ok {
+		return nil, false
+	}
+	if r.Fors, ok = p.fors(); !ok {
+		return nil, false
+	}
+	if r.Guard, ok = p.cond(); !ok {
+		return nil, false
+	}
+	r.Then = p.then()
+	return &gRule{Move: r}, true
 }
