@@ -73,85 +73,101 @@ func parseInPieces(filename, src string, first, size, workers int) (*File, bool)
 
 // parseInPiecesPolled is parseInPieces under a poll (ParseWith).
 func parseInPiecesPolled(filename, src string, first, size, workers int, poll func(int) error) (*File, error) {
-	type job struct {
-		toks   []lexer.Token
-		bounds []int
-		out    *[]Stmt
-	}
-	jobs := make(chan job, workers)
-	var failed atomic.Bool
-	var wg sync.WaitGroup
+	pp := &pieceParse{jobs: make(chan pieceJob, workers)}
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				if failed.Load() {
-					continue
-				}
-				s, ok := parsePiece(j.toks, j.bounds)
-				if !ok {
-					failed.Store(true)
-					continue
-				}
-				*j.out = s
-			}
-		}()
-	}
-	var slots []*[]Stmt // each piece's statements, in order
-	// send hands the piece toks to a worker: its statements start at
-	// bounds, and its last token, the next statement's first (or EOF),
-	// ends it.
-	send := func(toks []lexer.Token, bounds []int) {
-		if len(bounds) == 0 || bounds[0] != 0 {
-			bounds = append([]int{0}, bounds...) // what comes first is the grammar's to judge
-		}
-		slot := new([]Stmt)
-		slots = append(slots, slot)
-		jobs <- job{toks, append(bounds, len(toks)-1), slot}
+		pp.wg.Add(1)
+		go pp.work()
 	}
 	sc := &scanner{src: src, pos: lexer.Position{Filename: filename, Line: first, Column: 1}, endLine: first - 1, poll: poll}
+	lexed := pp.cut(sc, size)
+	close(pp.jobs)
+	pp.wg.Wait()
+	if sc.stopped != nil {
+		return nil, sc.stopped
+	}
+	if !lexed || pp.failed.Load() {
+		return nil, nil
+	}
+	f := &File{Name: filename}
+	n := 0
+	for _, s := range pp.slots {
+		n += len(*s)
+	}
+	f.Stmts = make([]Stmt, 0, n)
+	for _, s := range pp.slots {
+		f.Stmts = append(f.Stmts, *s...)
+	}
+	return f, nil
+}
+
+// pieceJob is a piece for a worker: its tokens, where its statements
+// start, and where its statements go.
+type pieceJob struct {
+	toks   []lexer.Token
+	bounds []int
+	out    *[]Stmt
+}
+
+// pieceParse is a script parsed in pieces by workers.
+type pieceParse struct {
+	jobs   chan pieceJob
+	failed atomic.Bool
+	wg     sync.WaitGroup
+	slots  []*[]Stmt // each piece's statements, in order
+}
+
+// work parses pieces until there are none, or one has failed.
+func (pp *pieceParse) work() {
+	defer pp.wg.Done()
+	for j := range pp.jobs {
+		if pp.failed.Load() {
+			continue
+		}
+		s, ok := parsePiece(j.toks, j.bounds)
+		if !ok {
+			pp.failed.Store(true)
+			continue
+		}
+		*j.out = s
+	}
+}
+
+// send hands the piece toks to a worker: its statements start at bounds,
+// and its last token, the next statement's first (or EOF), ends it.
+func (pp *pieceParse) send(toks []lexer.Token, bounds []int) {
+	if len(bounds) == 0 || bounds[0] != 0 {
+		bounds = append([]int{0}, bounds...) // what comes first is the grammar's to judge
+	}
+	slot := new([]Stmt)
+	pp.slots = append(pp.slots, slot)
+	pp.jobs <- pieceJob{toks, append(bounds, len(toks)-1), slot}
+}
+
+// cut lexes the script and cuts it into pieces of at least size tokens,
+// at statements' starts; false when it does not lex.
+func (pp *pieceParse) cut(sc *scanner, size int) bool {
 	var cut cutter
 	toks := make([]lexer.Token, 0, size+1)
 	var bounds []int
-	lexed := true
-	for !failed.Load() {
+	for !pp.failed.Load() {
 		t, err := sc.Next()
 		if err != nil {
-			lexed = false
-			break
+			return false
 		}
 		if t.EOF() {
-			send(append(toks, t), bounds)
+			pp.send(append(toks, t), bounds)
 			break
 		}
 		if cut.next(t) {
 			if len(toks) >= size {
-				send(append(toks, t), bounds)
+				pp.send(append(toks, t), bounds)
 				toks, bounds = make([]lexer.Token, 0, size+1), nil
 			}
 			bounds = append(bounds, len(toks))
 		}
 		toks = append(toks, t)
 	}
-	close(jobs)
-	wg.Wait()
-	if sc.stopped != nil {
-		return nil, sc.stopped
-	}
-	if !lexed || failed.Load() {
-		return nil, nil
-	}
-	f := &File{Name: filename}
-	n := 0
-	for _, s := range slots {
-		n += len(*s)
-	}
-	f.Stmts = make([]Stmt, 0, n)
-	for _, s := range slots {
-		f.Stmts = append(f.Stmts, *s...)
-	}
-	return f, nil
+	return true
 }
 
 // tokens lexes the whole of src, ending with its EOF token.
