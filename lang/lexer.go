@@ -113,8 +113,30 @@ func (s *scanner) Next() (lexer.Token, error) {
 	if rest == "" {
 		return lexer.EOFToken(start), nil
 	}
-	var typ lexer.TokenType
-	n := 0
+	typ, n := s.kind(rest, start)
+	if n == 0 {
+		sample := []rune(rest)
+		if len(sample) > 16 {
+			sample = append(sample[:16], []rune("...")...)
+		}
+		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string(sample)), Pos: start}
+	}
+	tok := lexer.Token{Type: typ, Value: rest[:n], Pos: start}
+	s.advance(n, false)
+	if err := s.nest(tok); err != nil {
+		return tok, err
+	}
+	if typ == tokPunct && (tok.Value == "(" || tok.Value == "{" || tok.Value == "[") && start.Line > s.endLine {
+		tok.Type = tokOpenBOL
+	}
+	s.endLine = start.Line
+	s.operand = endsOperand(tok)
+	return tok, nil
+}
+
+// kind is the type and length of the token rest starts with, at start;
+// n is 0 when no token starts there.
+func (s *scanner) kind(rest string, start lexer.Position) (typ lexer.TokenType, n int) {
 	switch c := rest[0]; {
 	case isDigit(c):
 		typ, n = tokInt, span(rest, isDigit)
@@ -142,24 +164,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 			typ = tokOp
 		}
 	}
-	if n == 0 {
-		sample := []rune(rest)
-		if len(sample) > 16 {
-			sample = append(sample[:16], []rune("...")...)
-		}
-		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string(sample)), Pos: start}
-	}
-	tok := lexer.Token{Type: typ, Value: rest[:n], Pos: start}
-	s.advance(n, false)
-	if err := s.nest(tok); err != nil {
-		return tok, err
-	}
-	if typ == tokPunct && (tok.Value == "(" || tok.Value == "{" || tok.Value == "[") && start.Line > s.endLine {
-		tok.Type = tokOpenBOL
-	}
-	s.endLine = start.Line
-	s.operand = endsOperand(tok)
-	return tok, nil
+	return typ, n
 }
 
 // endsOperand reports whether a token ends an operand: a number, string or
