@@ -157,71 +157,7 @@ func (in *Interp) compileGen(e *lang.Call, name string, env map[string]Value) *c
 		return constOf(v), true
 	})
 	sc.Calls(func(call *lang.Call, num func(lang.Expr) rules.Int) (rules.Func, bool) {
-		r, args, ok := in.numberQuery(call, env)
-		if !ok {
-			return nil, false
-		}
-		g.reads[r.name] = r.val
-		q := &numberQuery{r: r.val}
-		g.queries = append(g.queries, q)
-		fs := make([]rules.Func, len(args))
-		regs := make([]int, len(args)) // the registers the arguments are, when they all are
-		for i, a := range args {
-			x := num(a)
-			fs[i] = x.Fn
-			if regs != nil && x.Reg > 0 {
-				regs[i] = x.Reg - 1
-			} else {
-				regs = nil
-			}
-		}
-		nums := make([]int64, len(fs))
-		ask := func(nums []int64) int64 { // a value not known yet
-			v, err := q.Value(g.ctx, nums)
-			if err != nil {
-				if errors.As(err, new(*solve.InterruptedError)) {
-					solve.Abort(err)
-				}
-				solve.Abort(errSlow) // the walk says why, at its place
-			}
-			return v
-		}
-		if len(regs) == 2 { // grundy(K(x, y)), the most common: the pair read in place
-			a, b := regs[0], regs[1]
-			return func(r []int64) int64 {
-				if m := q.Memo; m != nil {
-					if v, ok := m.KnownPair(r[a], r[b]); ok { // inlined: no call for a value known
-						return int64(v)
-					}
-				}
-				nums[0], nums[1] = r[a], r[b]
-				return ask(nums)
-			}, true
-		}
-		if regs != nil { // the numbers read in place
-			return func(r []int64) int64 {
-				for i, reg := range regs {
-					nums[i] = r[reg]
-				}
-				if m := q.Memo; m != nil {
-					if v, ok := m.Known(nums); ok { // inlined: no call for a value known
-						return int64(v)
-					}
-				}
-				return ask(nums)
-			}, true
-		}
-		return func(r []int64) int64 {
-			for i, f := range fs {
-				nums[i] = f(r)
-			}
-			if m := q.Memo; m != nil {
-				if v, ok := m.Known(nums); ok {
-					return int64(v)
-				}
-			}
-			return ask(nums)
-		}, true
+		return g.query(in, env, call, num)
 	})
 	c, err := sc.CompileInt(e)
 	if err != nil {
@@ -229,6 +165,83 @@ func (in *Interp) compileGen(e *lang.Call, name string, env map[string]Value) *c
 	}
 	g.fn, g.regs, g.tick = c.Fn, make([]int64, sc.Registers()), sc.Ticker()
 	return g
+}
+
+// query compiles a query on numbers inside the generator,
+// grundy(K(x, y)): the solver asked without making positions, a value its
+// memo knows read in place.
+func (g *compiledGen) query(in *Interp, env map[string]Value, call *lang.Call, num func(lang.Expr) rules.Int) (rules.Func, bool) {
+	r, args, ok := in.numberQuery(call, env)
+	if !ok {
+		return nil, false
+	}
+	g.reads[r.name] = r.val
+	q := &numberQuery{r: r.val}
+	g.queries = append(g.queries, q)
+	fs := make([]rules.Func, len(args))
+	regs := make([]int, len(args)) // the registers the arguments are, when they all are
+	for i, a := range args {
+		x := num(a)
+		fs[i] = x.Fn
+		if regs != nil && x.Reg > 0 {
+			regs[i] = x.Reg - 1
+		} else {
+			regs = nil
+		}
+	}
+	ask := func(nums []int64) int64 { // a value not known yet
+		v, err := q.Value(g.ctx, nums)
+		if err != nil {
+			if errors.As(err, new(*solve.InterruptedError)) {
+				solve.Abort(err)
+			}
+			solve.Abort(errSlow) // the walk says why, at its place
+		}
+		return v
+	}
+	return queryFunc(q, fs, regs, ask), true
+}
+
+// queryFunc is the compiled query: its arguments read from registers in
+// place where they are registers, the pair of grundy(K(x, y)) first.
+func queryFunc(q *numberQuery, fs []rules.Func, regs []int, ask func([]int64) int64) rules.Func {
+	nums := make([]int64, len(fs))
+	if len(regs) == 2 { // grundy(K(x, y)), the most common: the pair read in place
+		a, b := regs[0], regs[1]
+		return func(r []int64) int64 {
+			if m := q.Memo; m != nil {
+				if v, ok := m.KnownPair(r[a], r[b]); ok { // inlined: no call for a value known
+					return int64(v)
+				}
+			}
+			nums[0], nums[1] = r[a], r[b]
+			return ask(nums)
+		}
+	}
+	if regs != nil { // the numbers read in place
+		return func(r []int64) int64 {
+			for i, reg := range regs {
+				nums[i] = r[reg]
+			}
+			if m := q.Memo; m != nil {
+				if v, ok := m.Known(nums); ok { // inlined: no call for a value known
+					return int64(v)
+				}
+			}
+			return ask(nums)
+		}
+	}
+	return func(r []int64) int64 {
+		for i, f := range fs {
+			nums[i] = f(r)
+		}
+		if m := q.Memo; m != nil {
+			if v, ok := m.Known(nums); ok {
+				return int64(v)
+			}
+		}
+		return ask(nums)
+	}
 }
 
 // sameParams reports whether the parameters g reads from registers are
