@@ -213,48 +213,102 @@ func reduce(ctx context.Context, d *dsum, phi []int32, isP []bool, n int32, limi
 			gens, genHeap = append(gens, phi[h]), append(genHeap, h)
 		}
 	}
-	// The elements reached, breadth first, each with a position.
-	index := make([]int32, d.n)
-	for i := range index {
-		index[i] = -1
+	r, err := reach(ctx, d, gens)
+	if err != nil {
+		return nil, err
 	}
-	elems := []int32{0}
-	parent, by := []int32{-1}, []int32{-1}
-	index[0] = 0
-	for k := 0; k < len(elems); k++ {
+	class, count, err := r.moore(ctx, d, gens, isP)
+	if err != nil {
+		return nil, err
+	}
+	if count > limit {
+		return nil, &trialTooLargeError{size: limit, heap: n}
+	}
+	// Class ids are numbered in breadth-first order, so class 0 is the
+	// identity's and each class's first element is its least position's.
+	first := make([]int32, count)
+	for i := range first {
+		first[i] = -1
+	}
+	for k := range r.elems {
+		if c := class[k]; first[c] < 0 {
+			first[c] = int32(k)
+		}
+	}
+	m := &monoid{mul: make([][]int32, count), isP: make([]bool, count), phi: make([]int32, len(phi)), reps: make([]heapPos, count)}
+	for c := range count {
+		k := first[c]
+		m.isP[c] = isP[r.elems[k]]
+		var p heapPos
+		for j := k; r.parent[j] >= 0; j = r.parent[j] {
+			p = append(p, genHeap[r.by[j]])
+		}
+		slices.Sort(p)
+		m.reps[c] = p
+		m.mul[c] = make([]int32, count)
+		for c2 := range count {
+			m.mul[c][c2] = class[r.index[d.mul(r.elems[k], r.elems[first[c2]])]]
+		}
+	}
+	for h := range phi {
+		m.phi[h] = class[r.index[phi[h]]]
+	}
+	return m, nil
+}
+
+// generated is the elements of a direct sum the images generate, breadth
+// first: each element's index, and for each the element it was reached
+// from and by which image.
+type generated struct {
+	index             []int32 // by element of d; -1: not reached
+	elems, parent, by []int32
+}
+
+func reach(ctx context.Context, d *dsum, gens []int32) (*generated, error) {
+	r := &generated{index: make([]int32, d.n), elems: []int32{0}, parent: []int32{-1}, by: []int32{-1}}
+	for i := range r.index {
+		r.index[i] = -1
+	}
+	r.index[0] = 0
+	for k := 0; k < len(r.elems); k++ {
 		if k%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		for gi, g := range gens {
-			if y := d.mul(elems[k], g); index[y] < 0 {
-				index[y] = int32(len(elems))
-				elems, parent, by = append(elems, y), append(parent, int32(k)), append(by, int32(gi))
+			if y := d.mul(r.elems[k], g); r.index[y] < 0 {
+				r.index[y] = int32(len(r.elems))
+				r.elems, r.parent, r.by = append(r.elems, y), append(r.parent, int32(k)), append(r.by, int32(gi))
 			}
 		}
 	}
-	// Moore: classes by outcome, refined by the classes after each image.
-	succ := make([][]int32, len(elems))
-	for k, x := range elems {
+	return r, nil
+}
+
+// moore parts the elements reached into classes: first by outcome, then
+// refined by the classes after each image until no class splits.
+func (r *generated) moore(ctx context.Context, d *dsum, gens []int32, isP []bool) (class []int32, count int, err error) {
+	succ := make([][]int32, len(r.elems))
+	for k, x := range r.elems {
 		succ[k] = make([]int32, len(gens))
 		for gi, g := range gens {
-			succ[k][gi] = index[d.mul(x, g)]
+			succ[k][gi] = r.index[d.mul(x, g)]
 		}
 	}
-	class := make([]int32, len(elems))
-	count := -1 // no refinement yet
-	for k, x := range elems {
+	class = make([]int32, len(r.elems))
+	count = -1 // no refinement yet
+	for k, x := range r.elems {
 		if isP[x] {
 			class[k] = 1
 		}
 	}
 	for {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, 0, ctx.Err()
 		}
 		ids := map[string]int32{}
-		next := make([]int32, len(elems))
+		next := make([]int32, len(r.elems))
 		key := make([]int32, 1+len(gens))
-		for k := range elems {
+		for k := range r.elems {
 			key[0] = class[k]
 			for gi := range gens {
 				key[1+gi] = class[succ[k][gi]]
@@ -269,43 +323,10 @@ func reduce(ctx context.Context, d *dsum, phi []int32, isP []bool, n int32, limi
 		}
 		class = next
 		if len(ids) == count {
-			break
+			return class, count, nil
 		}
 		count = len(ids)
 	}
-	if count > limit {
-		return nil, &trialTooLargeError{size: limit, heap: n}
-	}
-	// Class ids are numbered in breadth-first order, so class 0 is the
-	// identity's and each class's first element is its least position's.
-	first := make([]int32, count)
-	for i := range first {
-		first[i] = -1
-	}
-	for k := range elems {
-		if c := class[k]; first[c] < 0 {
-			first[c] = int32(k)
-		}
-	}
-	m := &monoid{mul: make([][]int32, count), isP: make([]bool, count), phi: make([]int32, len(phi)), reps: make([]heapPos, count)}
-	for c := range count {
-		k := first[c]
-		m.isP[c] = isP[elems[k]]
-		var p heapPos
-		for j := k; parent[j] >= 0; j = parent[j] {
-			p = append(p, genHeap[by[j]])
-		}
-		slices.Sort(p)
-		m.reps[c] = p
-		m.mul[c] = make([]int32, count)
-		for c2 := range count {
-			m.mul[c][c2] = class[index[d.mul(elems[k], elems[first[c2]])]]
-		}
-	}
-	for h := range phi {
-		m.phi[h] = class[index[phi[h]]]
-	}
-	return m, nil
 }
 
 // indexOf is the least i with x^i = x^j for some j > i.
