@@ -174,38 +174,8 @@ func (w writer) form(g MID, paren bool, sub *bool) error {
 	if err != nil {
 		return err
 	}
-	start := 2
-	if odd {
-		start = 3
-	}
-	for i := start; i < b; i += 2 {
-		heap, err := f.nim(ctx, i)
-		if err != nil {
-			return err
-		}
-		if part, ok, err := w.minus(g, heap); err != nil || ok {
-			if err != nil {
-				return err
-			}
-			*sub = true
-			if err := w.form(part, true, sub); err != nil {
-				return err
-			}
-			w.b.WriteString(digit(i))
-			return nil
-		}
-		s, err := f.add(ctx, g, heap)
-		if err != nil {
-			return err
-		}
-		if f.games[s].bday < f.games[g].bday {
-			*sub = true
-			if err := w.form(s, true, sub); err != nil {
-				return err
-			}
-			w.b.WriteString("-" + digit(i))
-			return nil
-		}
+	if done, err := w.withHeap(g, odd, b, sub); done || err != nil {
+		return err
 	}
 	if odd {
 		e, err := f.plusOne(ctx, g)
@@ -219,6 +189,53 @@ func (w writer) form(g MID, paren bool, sub *bool) error {
 		w.b.WriteString("1")
 		return nil
 	}
+	return w.options(g, paren, sub)
+}
+
+// withHeap writes g as a part plus a nim-heap *i (i of g's parity, below
+// its birthday), part i or part-i, when g is one; done is false when it
+// is none.
+func (w writer) withHeap(g MID, odd bool, b int, sub *bool) (done bool, err error) {
+	f, ctx := w.f, w.ctx
+	start := 2
+	if odd {
+		start = 3
+	}
+	for i := start; i < b; i += 2 {
+		heap, err := f.nim(ctx, i)
+		if err != nil {
+			return true, err
+		}
+		if part, ok, err := w.minus(g, heap); err != nil || ok {
+			if err != nil {
+				return true, err
+			}
+			*sub = true
+			if err := w.form(part, true, sub); err != nil {
+				return true, err
+			}
+			w.b.WriteString(digit(i))
+			return true, nil
+		}
+		s, err := f.add(ctx, g, heap)
+		if err != nil {
+			return true, err
+		}
+		if f.games[s].bday < f.games[g].bday {
+			*sub = true
+			if err := w.form(s, true, sub); err != nil {
+				return true, err
+			}
+			w.b.WriteString("-" + digit(i))
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// options writes g by its options: X# for one, (X Y ...) for several.
+func (w writer) options(g MID, paren bool, sub *bool) error {
+	f, ctx := w.f, w.ctx
 	opts, err := f.ordered(ctx, g)
 	if err != nil {
 		return err
