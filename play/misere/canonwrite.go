@@ -519,38 +519,9 @@ func (p *formParser) chain(end int) (MID, error) {
 	if err := p.ctx.Err(); err != nil {
 		return 0, err
 	}
-	var g MID
-	var err error
-	switch c := p.s[p.i]; {
-	case c == '(':
-		if p.nest++; p.nest > maxDepth {
-			return 0, p.errorf("parentheses nested more than %d deep", maxDepth)
-		}
-		defer func() { p.nest-- }()
-		p.i++
-		close := strings.IndexByte(p.s[p.i:], ')')
-		if close < 0 {
-			return 0, p.errorf("a ) is missing")
-		}
-		opts, err := p.chains(end, ")")
-		if err != nil {
-			return 0, err
-		}
-		if p.i >= end || p.s[p.i] != ')' {
-			return 0, p.errorf("a ) is missing")
-		}
-		p.i++
-		if g, err = p.make(opts); err != nil {
-			return 0, err
-		}
-	default:
-		n, err := p.heapDigit(end)
-		if err != nil {
-			return 0, err
-		}
-		if g, err = p.f.nim(p.ctx, n); err != nil {
-			return 0, err
-		}
+	g, err := p.base(end)
+	if err != nil {
+		return 0, err
 	}
 	for p.i < end && p.s[p.i] == '#' {
 		p.i++
@@ -560,31 +531,69 @@ func (p *formParser) chain(end int) (MID, error) {
 	}
 	if p.i < end && p.s[p.i] == '[' {
 		p.i++
-		for p.i < end && p.s[p.i] != ']' {
-			switch p.s[p.i] {
-			case '#':
-				p.i++
-				g, err = p.make([]MID{g})
-			case '-':
-				return 0, p.errorf("a part minus a nim-heap (a subscript -n) is not read; write the game as for input, *[[2],1]")
-			default:
-				var n int
-				if n, err = p.heapDigit(end); err == nil {
-					var h MID
-					if h, err = p.f.nim(p.ctx, n); err == nil {
-						g, err = p.f.add(p.ctx, g, h)
-					}
+		if g, err = p.subscripts(g, end); err != nil {
+			return 0, err
+		}
+	}
+	return g, nil
+}
+
+// base reads a heap, or options in parentheses.
+func (p *formParser) base(end int) (MID, error) {
+	if p.s[p.i] != '(' {
+		n, err := p.heapDigit(end)
+		if err != nil {
+			return 0, err
+		}
+		return p.f.nim(p.ctx, n)
+	}
+	if p.nest++; p.nest > maxDepth {
+		return 0, p.errorf("parentheses nested more than %d deep", maxDepth)
+	}
+	defer func() { p.nest-- }()
+	p.i++
+	if strings.IndexByte(p.s[p.i:], ')') < 0 {
+		return 0, p.errorf("a ) is missing")
+	}
+	opts, err := p.chains(end, ")")
+	if err != nil {
+		return 0, err
+	}
+	if p.i >= end || p.s[p.i] != ')' {
+		return 0, p.errorf("a ) is missing")
+	}
+	p.i++
+	return p.make(opts)
+}
+
+// subscripts reads the subscripts of g after its [, to the ]: #'s and
+// nim-heaps added.
+func (p *formParser) subscripts(g MID, end int) (MID, error) {
+	var err error
+	for p.i < end && p.s[p.i] != ']' {
+		switch p.s[p.i] {
+		case '#':
+			p.i++
+			g, err = p.make([]MID{g})
+		case '-':
+			return 0, p.errorf("a part minus a nim-heap (a subscript -n) is not read; write the game as for input, *[[2],1]")
+		default:
+			var n int
+			if n, err = p.heapDigit(end); err == nil {
+				var h MID
+				if h, err = p.f.nim(p.ctx, n); err == nil {
+					g, err = p.f.add(p.ctx, g, h)
 				}
 			}
-			if err != nil {
-				return 0, err
-			}
 		}
-		if p.i >= end {
-			return 0, p.errorf("a ] is missing")
+		if err != nil {
+			return 0, err
 		}
-		p.i++
 	}
+	if p.i >= end {
+		return 0, p.errorf("a ] is missing")
+	}
+	p.i++
 	return g, nil
 }
 
