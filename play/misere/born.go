@@ -70,6 +70,60 @@ func (f *Forms) dayAfter(ctx context.Context, day []MID) ([]MID, error) {
 	return out, nil
 }
 
+// dayMasks are the games of a day, ordered by birthday, as bit masks of
+// what simplify tests.
+type dayMasks struct {
+	f            *Forms
+	byDay        []MID
+	hasZero, isP uint64
+	bornBy       []uint64       // bornBy[b]: the members born by day b
+	hasOption    map[MID]uint64 // hasOption[h]: the members with h as an option
+	prefixes     map[uint64]MID // a set's game, when in simplest form; -1 otherwise
+}
+
+func (f *Forms) masks(byDay []MID) *dayMasks {
+	bm := &dayMasks{f: f, byDay: byDay, hasOption: map[MID]uint64{}, prefixes: map[uint64]MID{}}
+	last := int(f.games[byDay[len(byDay)-1]].bday)
+	bm.bornBy = make([]uint64, last+2)
+	for i, g := range byDay {
+		gg := &f.games[g]
+		if len(gg.opts) > 0 && gg.opts[0] == Zero {
+			bm.hasZero |= 1 << i
+		}
+		if gg.gminus == 0 {
+			bm.isP |= 1 << i
+		}
+		for b := int(gg.bday); b < len(bm.bornBy); b++ {
+			bm.bornBy[b] |= 1 << i
+		}
+		for _, o := range gg.opts {
+			bm.hasOption[o] |= 1 << i
+		}
+	}
+	return bm
+}
+
+// prefix is the game whose options are the members of m, when it is in
+// simplest form; -1 otherwise.
+func (bm *dayMasks) prefix(m uint64) MID {
+	if h, ok := bm.prefixes[m]; ok {
+		return h
+	}
+	var opts []MID
+	for i := range bm.byDay {
+		if m>>i&1 == 1 {
+			opts = append(opts, bm.byDay[i])
+		}
+	}
+	slices.Sort(opts)
+	h, ok := bm.f.index[optsKey(opts)]
+	if !ok {
+		h = -1
+	}
+	bm.prefixes[m] = h
+	return h
+}
+
 // countAfter counts the sets of games of day that do not simplify, each
 // tested as simplify does, on bit masks: to 0 when every member has 0 as
 // an option and some member is a P-position; to the members born by day b
@@ -81,47 +135,8 @@ func (f *Forms) countAfter(ctx context.Context, day []MID) (int64, error) {
 	}
 	byDay := slices.Clone(day)
 	slices.SortStableFunc(byDay, func(a, b MID) int { return int(f.games[a].bday - f.games[b].bday) })
-	var hasZero, isP uint64
-	last := int(f.games[byDay[len(byDay)-1]].bday)
-	bornBy := make([]uint64, last+2) // bornBy[b]: the members born by day b
-	for i, g := range byDay {
-		gg := &f.games[g]
-		if len(gg.opts) > 0 && gg.opts[0] == Zero {
-			hasZero |= 1 << i
-		}
-		if gg.gminus == 0 {
-			isP |= 1 << i
-		}
-		for b := int(gg.bday); b < len(bornBy); b++ {
-			bornBy[b] |= 1 << i
-		}
-	}
-	// hasOption[h]: the members with h as an option.
-	hasOption := map[MID]uint64{}
-	for i, g := range byDay {
-		for _, o := range f.games[g].opts {
-			hasOption[o] |= 1 << i
-		}
-	}
-	prefixes := map[uint64]MID{} // a set's game, when in simplest form; -1 otherwise
-	prefix := func(m uint64) MID {
-		if h, ok := prefixes[m]; ok {
-			return h
-		}
-		var opts []MID
-		for i := range byDay {
-			if m>>i&1 == 1 {
-				opts = append(opts, byDay[i])
-			}
-		}
-		slices.Sort(opts)
-		h, ok := f.index[optsKey(opts)]
-		if !ok {
-			h = -1
-		}
-		prefixes[m] = h
-		return h
-	}
+	bm := f.masks(byDay)
+	hasZero, isP, bornBy, hasOption := bm.hasZero, bm.isP, bm.bornBy, bm.hasOption
 	all := uint64(1)<<len(byDay) - 1
 	count := int64(0)
 	for m := uint64(0); m <= all; m++ {
@@ -140,7 +155,7 @@ func (f *Forms) countAfter(ctx context.Context, day []MID) (int64, error) {
 			if low == 0 || m&(bornBy[b+1]&^bornBy[b]) != 0 || low == m {
 				continue
 			}
-			if h := prefix(low); h >= 0 && m&^bornBy[b+1]&^hasOption[h] == 0 {
+			if h := bm.prefix(low); h >= 0 && m&^bornBy[b+1]&^hasOption[h] == 0 {
 				simple = false
 			}
 		}
