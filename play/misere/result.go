@@ -123,6 +123,22 @@ func (q *Quotient) Tame() bool {
 	if m := len(g); m < 2 || m&(m-1) != 0 {
 		return false
 	}
+	e := q.groupIdentity(g)
+	if e < 0 || q.Mul[a][e] == e || !q.elementary(g, a, e) {
+		return false
+	}
+	p := 0
+	for x := range q.InP {
+		if q.InP[x] {
+			p++
+		}
+	}
+	return p == 2 && q.InP[e]
+}
+
+// groupIdentity is the identity of g, an element e with e·y = y for every
+// y in g; -1 when there is none.
+func (q *Quotient) groupIdentity(g []int32) int32 {
 	var e int32 = -1
 	for _, x := range g {
 		ok := true
@@ -133,10 +149,13 @@ func (q *Quotient) Tame() bool {
 			e = x
 		}
 	}
-	if e < 0 || q.Mul[a][e] == e {
-		return false
-	}
-	inG := make([]bool, n)
+	return e
+}
+
+// elementary reports whether g is an elementary abelian 2-group with
+// identity e, closed under multiplication by a.
+func (q *Quotient) elementary(g []int32, a, e int32) bool {
+	inG := make([]bool, len(q.Mul))
 	for _, x := range g {
 		inG[x] = true
 	}
@@ -150,11 +169,5 @@ func (q *Quotient) Tame() bool {
 			}
 		}
 	}
-	p := 0
-	for x := range q.InP {
-		if q.InP[x] {
-			p++
-		}
-	}
-	return p == 2 && q.InP[e]
+	return true
 }
