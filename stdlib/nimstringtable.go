@@ -62,16 +62,11 @@ func (n *Nimstring) table(ctx context.Context, p *picture) ([]uint8, error) {
 	return t, nil
 }
 
-// nimstringTable values every set of the picture's strings.
-func nimstringTable(ctx context.Context, p *picture, limits *solve.Limits) ([]uint8, error) {
-	e := len(p.edges)
-	size := 1 << e
-	if err := limits.CheckValues("Nimstring on "+p.g.Desc, size, int64(size)); err != nil {
-		return nil, err
-	}
-	// for each string, the strings at each of its coins (0 for the ground)
-	ends := make([][2]uint64, e)
-	coin := make([][2]bool, e)
+// stringEnds are, for each string, the strings at each of its ends'
+// coins, and whether the end is a coin (not the ground).
+func stringEnds(p *picture) (ends [][2]uint64, coin [][2]bool) {
+	ends = make([][2]uint64, len(p.edges))
+	coin = make([][2]bool, len(p.edges))
 	for i, uv := range p.edges {
 		for k, v := range uv {
 			if p.onGnd[v] {
@@ -83,6 +78,17 @@ func nimstringTable(ctx context.Context, p *picture, limits *solve.Limits) ([]ui
 			}
 		}
 	}
+	return ends, coin
+}
+
+// nimstringTable values every set of the picture's strings.
+func nimstringTable(ctx context.Context, p *picture, limits *solve.Limits) ([]uint8, error) {
+	e := len(p.edges)
+	size := 1 << e
+	if err := limits.CheckValues("Nimstring on "+p.g.Desc, size, int64(size)); err != nil {
+		return nil, err
+	}
+	ends, coin := stringEnds(p)
 	t := make([]uint8, size)
 	for mask := 1; mask < size; mask++ {
 		if mask&0xffff == 0 {
