@@ -387,21 +387,6 @@ func (s *Solver) value(ctx context.Context, root node) error {
 		}
 		s.stack = s.stack[:0]
 	}()
-	push := func(n node, warmed bool, via game.Then) error {
-		if err := s.step(ctx); err != nil {
-			return err
-		}
-		if ob, ok := n.c.Rules.(obliged); ok {
-			return fmt.Errorf("%s is a part someone must answer in: it has no value of its own", ob.Name()+ob.Kind().Format(n.c.State))
-		}
-		moves, err := game.EntailMoves(ctx, n.c)
-		if err != nil {
-			return err
-		}
-		s.onPath[n.id()] = len(s.stack)
-		s.stack = append(s.stack, frame{n: n, moves: moves, warmed: warmed, via: via})
-		return nil
-	}
 	for {
 		if len(s.stack) == 0 {
 			// the root, or the next heap to warm before it
@@ -412,7 +397,7 @@ func (s *Solver) value(ctx context.Context, root node) error {
 			if err != nil {
 				return err
 			}
-			if err := push(first, warmed, game.Free); err != nil {
+			if err := s.push(ctx, first, warmed, game.Free); err != nil {
 				return err
 			}
 			continue
@@ -440,10 +425,27 @@ func (s *Solver) value(ctx context.Context, root node) error {
 		if err != nil {
 			return err
 		}
-		if err := push(first, warmed || f.warmed, via); err != nil {
+		if err := s.push(ctx, first, warmed || f.warmed, via); err != nil {
 			return err
 		}
 	}
+}
+
+// push puts a part on the stack of parts being valued, with its moves.
+func (s *Solver) push(ctx context.Context, n node, warmed bool, via game.Then) error {
+	if err := s.step(ctx); err != nil {
+		return err
+	}
+	if ob, ok := n.c.Rules.(obliged); ok {
+		return fmt.Errorf("%s is a part someone must answer in: it has no value of its own", ob.Name()+ob.Kind().Format(n.c.State))
+	}
+	moves, err := game.EntailMoves(ctx, n.c)
+	if err != nil {
+		return err
+	}
+	s.onPath[n.id()] = len(s.stack)
+	s.stack = append(s.stack, frame{n: n, moves: moves, warmed: warmed, via: via})
+	return nil
 }
 
 // unwarm undoes a warming that met a part being valued: the smaller heaps
