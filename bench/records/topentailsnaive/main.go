@@ -30,14 +30,23 @@ func main() {
 		fmt.Fprintln(os.Stderr, "topentailsnaive: N must be a positive number")
 		os.Exit(2)
 	}
-	v := make([]int32, top+1)
+	v, loonies, largest := values(top)
+	last := fmt.Sprint(v[top])
+	if v[top] == loony {
+		last = "∞"
+	}
+	fmt.Printf("loony stacks to %d: %v\nlargest value: %d\nvalue of %d: %s\n", top, loonies, largest, top, last)
+}
+
+// values are the values of the stacks to top (loony for ∞), the loony
+// stacks and the largest value.
+func values(top int) (v []int32, loonies []int, largest int32) {
+	v = make([]int32, top+1)
 	const width = 1 << 15 // values stay far below it; checked
 	var set [width]bool   // W(n-1)'s finite part: its members, or what it lacks
 	var seen [width]int32 // seen[x] == n: a split of n is worth x
 	cofinite := false     // W(0) is empty: finite
-	var loonies []int
-	largest := int32(0)
-	span := 1 // a power of two above every value: XORs of values are below it
+	span := 1             // a power of two above every value: XORs of values are below it
 	for n := 1; n <= top; n++ {
 		for a := 1; a <= n/2; a++ {
 			x, y := v[a], v[n-a]
@@ -78,9 +87,5 @@ func main() {
 			}
 		}
 	}
-	last := fmt.Sprint(v[top])
-	if v[top] == loony {
-		last = "∞"
-	}
-	fmt.Printf("loony stacks to %d: %v\nlargest value: %d\nvalue of %d: %s\n", top, loonies, largest, top, last)
+	return v, loonies, largest
 }
