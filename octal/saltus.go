@@ -291,8 +291,12 @@ func (pr *saltusProof) step() (int64, bool) {
 
 // unreached checks that no option of n = n0 + T·p + j has its value.
 func (pr *saltusProof) unreached(j, ks int64) bool {
+	return pr.unreachedOne(j, ks) && pr.unreachedSplits(j) && pr.unreachedTail(j)
+}
+
+// unreachedOne checks the moves that leave one heap.
+func (pr *saltusProof) unreachedOne(j, ks int64) bool {
 	cj, rj := pr.c[j], pr.r[j]
-	mask := uint64(1)<<pr.shift - 1
 	// Leaving nothing gives 0, below the value once T >= 1.
 	for k := int64(1); k < pr.K; k++ {
 		if pr.code.Digit(k)&LeaveOne != 0 {
@@ -313,6 +317,13 @@ func (pr *saltusProof) unreached(j, ks int64) bool {
 			}
 		}
 	}
+	return true
+}
+
+// unreachedSplits checks the splits of the takes below K.
+func (pr *saltusProof) unreachedSplits(j int64) bool {
+	cj, rj := pr.c[j], pr.r[j]
+	mask := uint64(1)<<pr.shift - 1
 	for k := int64(0); k < pr.K; k++ {
 		if pr.code.Digit(k)&LeaveTwo == 0 {
 			continue
@@ -340,6 +351,13 @@ func (pr *saltusProof) unreached(j, ks int64) bool {
 			}
 		}
 	}
+	return true
+}
+
+// unreachedTail checks the splits of the takes from K on (the code's tail).
+func (pr *saltusProof) unreachedTail(j int64) bool {
+	cj, rj := pr.c[j], pr.r[j]
+	mask := uint64(1)<<pr.shift - 1
 	if pr.tail&LeaveTwo != 0 {
 		// Takes k >= K: the parts' high parts sum to at most what the
 		// smallest such k leaves, and a XOR is at most a sum.
@@ -383,6 +401,12 @@ func xorShift(h uint64, d int64) bool {
 // covered checks that every value below that of n = n0 + T·p + j is an
 // option of n.
 func (pr *saltusProof) covered(j, ks int64) bool {
+	return pr.coversAll(j, pr.covers(j, ks))
+}
+
+// covers are, by low part, the values n's options reach: fixed values,
+// intervals of high parts and values at the top (T + e).
+func (pr *saltusProof) covers(j, ks int64) [][]cover {
 	s := uint64(1) << pr.shift
 	mask := s - 1
 	cov := make([][]cover, s)
@@ -433,6 +457,12 @@ func (pr *saltusProof) covered(j, ks int64) bool {
 			}
 		}
 	}
+	return cov
+}
+
+// coversAll checks that cov holds every value below n's.
+func (pr *saltusProof) coversAll(j int64, cov [][]cover) bool {
+	s := uint64(1) << pr.shift
 	cj, rj := pr.c[j], pr.r[j]
 	for r := uint64(0); r < s; r++ {
 		top := cj - 1 // the high parts needed: 0 .. T + top
