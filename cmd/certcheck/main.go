@@ -1088,6 +1088,12 @@ func (a *arithmetic) unreached(j int64) error {
 			}
 		}
 	}
+	return a.unreachedTail(j, fail)
+}
+
+// unreachedTail checks the moves of the code's tail: takes of K or more.
+func (a *arithmetic) unreachedTail(j int64, fail func(string, ...any) error) error {
+	cj, rj, K := a.c[j], a.r[j], int64(len(a.cd.digits))
 	if a.cd.tail&2 != 0 { // every heap m <= n - K: m = n - q, q >= K
 		for i := int64(0); i < a.p; i++ {
 			if q := (a.c[i]-cj)*a.p + j - i; a.r[i] == rj && q >= K {
@@ -1123,14 +1129,10 @@ func (a *arithmetic) unreached(j int64) error {
 // r_j). They come as runs [lo, T + hi] (heaps past pre of one residue),
 // fixed numbers (fixed heaps), and tops T + e (heaps n - q).
 func (a *arithmetic) covered(j int64) error {
-	cj, rj, K := a.c[j], a.r[j], int64(len(a.cd.digits))
-	type cover struct {
-		runLo, runHi []int64
-		fixed, tops  map[int64]bool
-	}
-	cov := make([]cover, a.s)
+	K := int64(len(a.cd.digits))
+	cov := make([]arithCover, a.s)
 	for r := range cov {
-		cov[r] = cover{fixed: map[int64]bool{}, tops: map[int64]bool{}}
+		cov[r] = arithCover{fixed: map[int64]bool{}, tops: map[int64]bool{}}
 	}
 	run := func(r, lo, hi int64) {
 		a.note(lo, hi)
@@ -1175,6 +1177,19 @@ func (a *arithmetic) covered(j int64) error {
 			}
 		}
 	}
+	return a.coversAll(j, cov)
+}
+
+// arithCover is what reaches the values of one low part: runs of high
+// parts, fixed high parts and tops T + e.
+type arithCover struct {
+	runLo, runHi []int64
+	fixed, tops  map[int64]bool
+}
+
+// coversAll checks that the covers reach every value below V.
+func (a *arithmetic) coversAll(j int64, cov []arithCover) error {
+	cj, rj := a.c[j], a.r[j]
 	for r := int64(0); r < a.s; r++ {
 		top := cj - 1 // high parts needed: 0 .. T + top
 		if r < rj {
