@@ -204,81 +204,9 @@ func (p *pick) at(i int) bool {
 			p.phase, p.wave, p.until = trialStep, false, i+p.stepTrial()
 			p.pieces = p.pieces[:0]
 		case trialStep:
-			p.stepCost = median(p.pieces)
-			// The wavefront must save an eighth: where the two come close
-			// (a machine whose other core is busy), the step, one core's
-			// way, is never slower than one core.
-			wave := 8*p.waveCost < 7*p.stepCost
-			if !wave && p.won && p.streak > 0 && !p.cut && !p.again {
-				// The wavefront had won twice or more in a row, and its
-				// epoch ran with its cores (not cut short): a trial
-				// that says otherwise is likelier a moment's noise (a
-				// virtual machine's core taken away for a while) than a
-				// change. The wavefront is timed once more before the
-				// step runs an epoch.
-				p.again = true
-				p.startTrial(i)
-				continue
-			}
-			p.again = false
-			most := 2 // epochs up to a quarter of the table
-			wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost)
-			if wide && wave {
-				most = 3 // a wide margin: up to half the table
-			} else if wide && i >= pickSettled {
-				// The step won by far, on a table past its beginnings,
-				// whose heaps change slowly. The step is one core's way, so
-				// a long epoch of it is never slower than one core,
-				// whatever the machine does meanwhile: up to twice the
-				// table, so that the wavefront's trials, which cost, come
-				// rarely.
-				most = 5
-			}
-			if wave == p.won {
-				p.streak = min(p.streak+1, most)
-			} else {
-				p.streak = 0
-			}
-			p.won, p.wide = wave, wide
-			// A short trial of the wavefront can look faster on a busy
-			// machine than its epoch then runs: epochs ended early make
-			// the step's epochs longer.
-			// Not where the wavefront, even in the epoch cut short, was
-			// no slower than the step: a stretch taken from it (another
-			// process for a moment) is no reason to keep it off for long.
-			cuts := 0
-			if p.cut && !wave && p.waveCost > p.stepCost {
-				p.cuts = min(p.cuts+1, 3)
-				cuts = p.cuts
-			} else if wave {
-				p.cuts = 0
-			}
-			p.cut = false
-			p.phase, p.wave, p.until = chosen, wave, p.epochEnd(i, max(p.streak, cuts))
-			p.pieces, p.check, p.busy, p.wait = p.pieces[:0], i+p.trialLen, false, false
-			p.wall0 = now
-			if wave {
-				p.cpu0 = p.cpuClock()
-			} else {
-				p.free0 = p.freeClock()
-			}
+			p.decide(i, now)
 		default:
-			if p.look {
-				if now-p.wall0 < pickWeigh {
-					p.until = i + pickTrial // too short to weigh yet
-					continue
-				}
-				p.look = false
-				p.weigh(i, now)
-			}
-			if !p.wave && p.busy {
-				// The machine was busy as this epoch of the step ended:
-				// the wavefront's trial would find no core for its
-				// helpers. The step runs on until one turns free.
-				p.until, p.busy, p.wait = p.epochEnd(i, 5), false, true
-				continue
-			}
-			p.startTrial(i)
+			p.epochOver(i, now)
 		}
 	}
 	if p.phase == chosen && !p.look && i >= p.check {
@@ -288,6 +216,90 @@ func (p *pick) at(i int) bool {
 		}
 	}
 	return p.wave
+}
+
+// decide ends the trial of both ways at heap i: the faster way runs an
+// epoch, longer the more often it has won.
+func (p *pick) decide(i int, now int64) {
+	p.stepCost = median(p.pieces)
+	// The wavefront must save an eighth: where the two come close
+	// (a machine whose other core is busy), the step, one core's
+	// way, is never slower than one core.
+	wave := 8*p.waveCost < 7*p.stepCost
+	if !wave && p.won && p.streak > 0 && !p.cut && !p.again {
+		// The wavefront had won twice or more in a row, and its
+		// epoch ran with its cores (not cut short): a trial
+		// that says otherwise is likelier a moment's noise (a
+		// virtual machine's core taken away for a while) than a
+		// change. The wavefront is timed once more before the
+		// step runs an epoch.
+		p.again = true
+		p.startTrial(i)
+		return
+	}
+	p.again = false
+	most := 2 // epochs up to a quarter of the table
+	wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost)
+	if wide && wave {
+		most = 3 // a wide margin: up to half the table
+	} else if wide && i >= pickSettled {
+		// The step won by far, on a table past its beginnings,
+		// whose heaps change slowly. The step is one core's way, so
+		// a long epoch of it is never slower than one core,
+		// whatever the machine does meanwhile: up to twice the
+		// table, so that the wavefront's trials, which cost, come
+		// rarely.
+		most = 5
+	}
+	if wave == p.won {
+		p.streak = min(p.streak+1, most)
+	} else {
+		p.streak = 0
+	}
+	p.won, p.wide = wave, wide
+	// A short trial of the wavefront can look faster on a busy
+	// machine than its epoch then runs: epochs ended early make
+	// the step's epochs longer.
+	// Not where the wavefront, even in the epoch cut short, was
+	// no slower than the step: a stretch taken from it (another
+	// process for a moment) is no reason to keep it off for long.
+	cuts := 0
+	if p.cut && !wave && p.waveCost > p.stepCost {
+		p.cuts = min(p.cuts+1, 3)
+		cuts = p.cuts
+	} else if wave {
+		p.cuts = 0
+	}
+	p.cut = false
+	p.phase, p.wave, p.until = chosen, wave, p.epochEnd(i, max(p.streak, cuts))
+	p.pieces, p.check, p.busy, p.wait = p.pieces[:0], i+p.trialLen, false, false
+	p.wall0 = now
+	if wave {
+		p.cpu0 = p.cpuClock()
+	} else {
+		p.free0 = p.freeClock()
+	}
+}
+
+// epochOver ends an epoch at heap i: after a look at the machine, a new
+// trial, or the step on while the machine is busy.
+func (p *pick) epochOver(i int, now int64) {
+	if p.look {
+		if now-p.wall0 < pickWeigh {
+			p.until = i + pickTrial // too short to weigh yet
+			return
+		}
+		p.look = false
+		p.weigh(i, now)
+	}
+	if !p.wave && p.busy {
+		// The machine was busy as this epoch of the step ended:
+		// the wavefront's trial would find no core for its
+		// helpers. The step runs on until one turns free.
+		p.until, p.busy, p.wait = p.epochEnd(i, 5), false, true
+		return
+	}
+	p.startTrial(i)
 }
 
 // epochEnd is the heap at which an epoch from heap i ends: a sixteenth of
