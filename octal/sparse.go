@@ -148,22 +148,7 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 	}
 	e.maxV = max(e.maxV, c.max)
 	e.fit(c.max)
-	if e.m != nil && n >= waveMin {
-		// The wavefront on every core, and on the engine's goroutine alone
-		// (solo): on one core, or a machine whose other cores are busy,
-		// a block's runs (pairsOf) can beat the step (Officers, Grundy's
-		// game), and pick1's trials tell.
-		if h := waveHelpers(); h > 0 {
-			e.wave = newWave(e, h)
-			defer func() { e.wave.stop(); e.wave = nil }()
-			e.pick.cores = h + 1
-			e.pick.begin()
-		}
-		e.solo = newWave(e, 0)
-		defer func() { e.solo.stop(); e.solo = nil }()
-		e.pick1.cores = 1
-		e.pick1.begin()
-	}
+	defer e.startWaves(n)()
 	// The one-heap step keeps its OS thread (see above), and so does the
 	// solo wavefront; the wavefront's goroutine does not, as it yields
 	// while it waits for its helpers.
@@ -192,25 +177,13 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			e.pick1.pause(t0)
 		}
 		stop := n + 1 // the heap the stretch below stops before
-		if e.solo != nil && i >= waveMin {
-			if wv := e.way(i, &stop); wv != nil {
-				if locked && wv == e.wave {
-					runtime.UnlockOSThread()
-					locked = false
-				}
-				done, err := wv.block(c, i, min(n+1, e.next, stop))
-				e.waved += done
-				if wv == e.solo {
-					e.soloed += done
-				}
-				if err != nil {
-					return err
-				}
-				if done > 0 {
-					i += done
-					continue
-				}
-			}
+		done, err := e.waveBlock(c, i, n, &stop, &locked)
+		if err != nil {
+			return err
+		}
+		if done > 0 {
+			i += done
+			continue
 		}
 		end := min(n+1, e.next, stop, (i/64+1)*64) // heaps one at a time, a few dozen between looks
 		if i >= waveMin && e.solo != nil {
@@ -220,21 +193,80 @@ func (e *sparseEngine[T]) grow(c *cells[T], w *solve.Work, n int) error {
 			runtime.LockOSThread()
 			locked = true
 		}
-		for ; i < end; i++ {
-			v := e.one(c.g, i)
-			if v > c.limit() {
-				return errWide
-			}
-			c.push(v, false)
-			e.count(v)
-			e.maxV = max(e.maxV, v)
-			if e.mask != 0 && e.isRare(v) && i >= 1 {
-				e.rare = append(e.rare, rareHeap[T]{uint32(i), T(v)})
-			}
-			e.fit(v)
+		if i, err = e.steps(c, i, end); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// waveBlock computes a block of heaps from i on by a wavefront, when the
+// pick chooses one, and returns how many; *stop is lowered to where the
+// choice is made again. The wavefront on every core runs off the locked
+// thread.
+func (e *sparseEngine[T]) waveBlock(c *cells[T], i, n int, stop *int, locked *bool) (int, error) {
+	if e.solo == nil || i < waveMin {
+		return 0, nil
+	}
+	wv := e.way(i, stop)
+	if wv == nil {
+		return 0, nil
+	}
+	if *locked && wv == e.wave {
+		runtime.UnlockOSThread()
+		*locked = false
+	}
+	done, err := wv.block(c, i, min(n+1, e.next, *stop))
+	e.waved += done
+	if wv == e.solo {
+		e.soloed += done
+	}
+	return done, err
+}
+
+// startWaves makes the wavefronts a growth to heap n may run: on every
+// core, and on the engine's goroutine alone (solo): on one core, or a
+// machine whose other cores are busy, a block's runs (pairsOf) can beat
+// the step (Officers, Grundy's game), and pick1's trials tell. It returns
+// what stops them.
+func (e *sparseEngine[T]) startWaves(n int) (stop func()) {
+	if e.m == nil || n < waveMin {
+		return func() {}
+	}
+	if h := waveHelpers(); h > 0 {
+		e.wave = newWave(e, h)
+		e.pick.cores = h + 1
+		e.pick.begin()
+	}
+	e.solo = newWave(e, 0)
+	e.pick1.cores = 1
+	e.pick1.begin()
+	return func() {
+		e.solo.stop()
+		e.solo = nil
+		if e.wave != nil {
+			e.wave.stop()
+			e.wave = nil
+		}
+	}
+}
+
+// steps computes heaps i to end-1 by the one-heap step, and returns end.
+func (e *sparseEngine[T]) steps(c *cells[T], i, end int) (int, error) {
+	for ; i < end; i++ {
+		v := e.one(c.g, i)
+		if v > c.limit() {
+			return i, errWide
+		}
+		c.push(v, false)
+		e.count(v)
+		e.maxV = max(e.maxV, v)
+		if e.mask != 0 && e.isRare(v) && i >= 1 {
+			e.rare = append(e.rare, rareHeap[T]{uint32(i), T(v)})
+		}
+		e.fit(v)
+	}
+	return end, nil
 }
 
 // way is the wavefront that computes the heaps from i on (the one on every
