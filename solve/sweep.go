@@ -200,69 +200,20 @@ func (m *Memo) sweep(ctx context.Context, root int32) error {
 // which a shift would make a number negative or raise it past top.
 func (m *Memo) sweepRegion(ctx context.Context, shifts []Shift, low, top []int64) error {
 	b := m.box
-	n := len(b.dims)
+	last := len(b.dims) - 1
 	defer func() { m.boxFree = 0 }() // the limits are read anew
-	last := n - 1
 	x := slices.Clone(low)
-	type piece struct{ a, b, off int64 }
-	var act []piece
-	var cuts, offs []int64
-	done := int64(0)
+	r := &sweepRow{}
 	for {
 		base := int64(0)
 		for i := range last {
 			base += x[i] * b.strides[i]
 		}
-		act = act[:0]
-		for _, s := range shifts {
-			a, z := max(s.Lo[last], low[last]), min(s.Hi[last], top[last])
-			off := s.Delta[last]
-			for i := 0; i < last && a <= z; i++ {
-				if x[i] < s.Lo[i] || x[i] > s.Hi[i] {
-					a, z = 1, 0
-				}
-				off += s.Delta[i] * b.strides[i]
-			}
-			if a > z {
-				continue
-			}
-			for i := range last {
-				if y := x[i] + s.Delta[i]; y < 0 || y > top[i] {
-					return nil // a number made negative, or raised past the box: the search says where
-				}
-			}
-			if a+s.Delta[last] < 0 || z+s.Delta[last] > top[last] {
-				return nil
-			}
-			act = append(act, piece{a, z, off})
+		if !r.active(b, shifts, x, low, top) {
+			return nil // a number made negative, or raised past the box: the search says where
 		}
-		cuts = append(cuts[:0], low[last], top[last]+1)
-		for _, p := range act {
-			cuts = append(cuts, p.a, p.b+1)
-		}
-		slices.Sort(cuts)
-		cuts = slices.Compact(cuts)
-		for j := 0; j+1 < len(cuts); j++ {
-			s, e := cuts[j], cuts[j+1]
-			offs = offs[:0]
-			for _, p := range act {
-				if p.a <= s && e-1 <= p.b {
-					offs = append(offs, p.off)
-				}
-			}
-			for c := base + s; c < base+e; {
-				end := min(base+e, c+pollEvery)
-				m.sweepRun(c, end, offs)
-				done += end - c
-				c = end
-				if done >= pollEvery {
-					done = 0
-					m.limits.Report(m.what, "states", int64(m.count))
-					if err := ctx.Err(); err != nil {
-						return &InterruptedError{What: m.what, States: m.count, Err: err}
-					}
-				}
-			}
+		if err := m.sweepRow(ctx, r, base, low[last], top[last]); err != nil {
+			return err
 		}
 		i := last - 1
 		for ; i >= 0; i-- {
@@ -276,6 +227,80 @@ func (m *Memo) sweepRegion(ctx context.Context, shifts []Shift, low, top []int64
 			return nil
 		}
 	}
+}
+
+// sweepRow is a row of the region being swept: the stretches of its last
+// number where each shift applies, with the cell offset it reads.
+type sweepRow struct {
+	act        []sweepPiece
+	cuts, offs []int64
+	done       int64 // cells swept since the last poll
+}
+
+type sweepPiece struct{ a, b, off int64 }
+
+// active finds the shifts that apply on the row of x; false when one would
+// make a number negative or raise it past top.
+func (r *sweepRow) active(b *box, shifts []Shift, x, low, top []int64) bool {
+	last := len(x) - 1
+	r.act = r.act[:0]
+	for _, s := range shifts {
+		a, z := max(s.Lo[last], low[last]), min(s.Hi[last], top[last])
+		off := s.Delta[last]
+		for i := 0; i < last && a <= z; i++ {
+			if x[i] < s.Lo[i] || x[i] > s.Hi[i] {
+				a, z = 1, 0
+			}
+			off += s.Delta[i] * b.strides[i]
+		}
+		if a > z {
+			continue
+		}
+		for i := range last {
+			if y := x[i] + s.Delta[i]; y < 0 || y > top[i] {
+				return false
+			}
+		}
+		if a+s.Delta[last] < 0 || z+s.Delta[last] > top[last] {
+			return false
+		}
+		r.act = append(r.act, sweepPiece{a, z, off})
+	}
+	return true
+}
+
+// sweepRow values the row's cells from base + lo to base + hi, stretch by
+// stretch of the shifts that apply, polling now and then.
+func (m *Memo) sweepRow(ctx context.Context, r *sweepRow, base, lo, hi int64) error {
+	r.cuts = append(r.cuts[:0], lo, hi+1)
+	for _, p := range r.act {
+		r.cuts = append(r.cuts, p.a, p.b+1)
+	}
+	slices.Sort(r.cuts)
+	r.cuts = slices.Compact(r.cuts)
+	for j := 0; j+1 < len(r.cuts); j++ {
+		s, e := r.cuts[j], r.cuts[j+1]
+		r.offs = r.offs[:0]
+		for _, p := range r.act {
+			if p.a <= s && e-1 <= p.b {
+				r.offs = append(r.offs, p.off)
+			}
+		}
+		for c := base + s; c < base+e; {
+			end := min(base+e, c+pollEvery)
+			m.sweepRun(c, end, r.offs)
+			r.done += end - c
+			c = end
+			if r.done >= pollEvery {
+				r.done = 0
+				m.limits.Report(m.what, "states", int64(m.count))
+				if err := ctx.Err(); err != nil {
+					return &InterruptedError{What: m.what, States: m.count, Err: err}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // sweepRun values the cells c0 <= c < c1 not valued yet, each the mex of the
@@ -302,61 +327,17 @@ func (m *Memo) sweepRun(c0, c1 int64, offs []int64) {
 	}
 	switch {
 	case k > len(rest) || k == 3 && chained:
-		for c := c0; c < c1; c++ {
-			if v := vals[c]; v < 0 {
-				if v == absent {
-					met++
-				}
-				vals[c] = m.sweepMex(c, offs)
-			}
-		}
+		met = m.runMex(vals, c0, c1, offs)
 	case chained && k == 0: // mex{prev}
-		prev := vals[c0-1]
-		for c := c0; c < c1; c++ {
-			v := vals[c]
-			if v < 0 {
-				if v == absent {
-					met++
-				}
-				v = 0
-				if prev == 0 {
-					v = 1
-				}
-				vals[c] = v
-			}
-			prev = v
-		}
+		met = runAfter(vals, c0, c1)
 	case chained:
-		o, p := rest[0], rest[1]
+		p := rest[1]
 		if k == 1 {
-			p = o
+			p = rest[0]
 		}
-		prev := vals[c0-1]
-		for c := c0; c < c1; c++ {
-			v := vals[c]
-			if v < 0 {
-				if v == absent {
-					met++
-				}
-				a, b, e := uint32(prev), uint32(vals[c+o]), uint32(vals[c+p])
-				if a|b|e < 64 {
-					v = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63) | 1<<(e&63))))
-				} else {
-					v = m.sweepMex(c, offs)
-				}
-				vals[c] = v
-			}
-			prev = v
-		}
+		met = m.runChained(vals, c0, c1, rest[0], p, offs)
 	case k == 0:
-		for c := c0; c < c1; c++ {
-			if v := vals[c]; v < 0 {
-				if v == absent {
-					met++
-				}
-				vals[c] = 0 // no move
-			}
-		}
+		met = runNoMove(vals, c0, c1)
 	default:
 		o, p, q := rest[0], rest[1], rest[2]
 		switch k {
@@ -365,21 +346,100 @@ func (m *Memo) sweepRun(c0, c1 int64, offs []int64) {
 		case 2:
 			q = p
 		}
-		for c := c0; c < c1; c++ {
-			if v := vals[c]; v < 0 {
-				if v == absent {
-					met++
-				}
-				a, b, e := uint32(vals[c+o]), uint32(vals[c+p]), uint32(vals[c+q])
-				if a|b|e < 64 {
-					vals[c] = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63) | 1<<(e&63))))
-				} else {
-					vals[c] = m.sweepMex(c, offs)
-				}
+		met = m.runThree(vals, c0, c1, o, p, q, offs)
+	}
+	m.count += met
+}
+
+// The loops of sweepRun, one for each way its offsets are read; each
+// values the cells c0 <= c < c1 not valued yet and returns how many were
+// never met before.
+
+// runMex reads any offsets, by sweepMex.
+func (m *Memo) runMex(vals []int32, c0, c1 int64, offs []int64) (met int) {
+	for c := c0; c < c1; c++ {
+		if v := vals[c]; v < 0 {
+			if v == absent {
+				met++
+			}
+			vals[c] = m.sweepMex(c, offs)
+		}
+	}
+	return met
+}
+
+// runAfter is mex{prev}: the one offset is -1.
+func runAfter(vals []int32, c0, c1 int64) (met int) {
+	prev := vals[c0-1]
+	for c := c0; c < c1; c++ {
+		v := vals[c]
+		if v < 0 {
+			if v == absent {
+				met++
+			}
+			v = 0
+			if prev == 0 {
+				v = 1
+			}
+			vals[c] = v
+		}
+		prev = v
+	}
+	return met
+}
+
+// runChained reads the cell before (offset -1) kept from the step before,
+// and the offsets o and p.
+func (m *Memo) runChained(vals []int32, c0, c1, o, p int64, offs []int64) (met int) {
+	prev := vals[c0-1]
+	for c := c0; c < c1; c++ {
+		v := vals[c]
+		if v < 0 {
+			if v == absent {
+				met++
+			}
+			a, b, e := uint32(prev), uint32(vals[c+o]), uint32(vals[c+p])
+			if a|b|e < 64 {
+				v = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63) | 1<<(e&63))))
+			} else {
+				v = m.sweepMex(c, offs)
+			}
+			vals[c] = v
+		}
+		prev = v
+	}
+	return met
+}
+
+// runNoMove values cells without moves: 0.
+func runNoMove(vals []int32, c0, c1 int64) (met int) {
+	for c := c0; c < c1; c++ {
+		if v := vals[c]; v < 0 {
+			if v == absent {
+				met++
+			}
+			vals[c] = 0 // no move
+		}
+	}
+	return met
+}
+
+// runThree reads the offsets o, p and q.
+func (m *Memo) runThree(vals []int32, c0, c1, o, p, q int64, offs []int64) (met int) {
+	for c := c0; c < c1; c++ {
+		if v := vals[c]; v < 0 {
+			if v == absent {
+				met++
+			}
+			a, b, e := uint32(vals[c+o]), uint32(vals[c+p]), uint32(vals[c+q])
+			if a|b|e < 64 {
+				vals[c] = int32(bits.TrailingZeros64(^(1<<(a&63) | 1<<(b&63) | 1<<(e&63))))
+			} else {
+				vals[c] = m.sweepMex(c, offs)
 			}
 		}
 	}
-	m.count += met
+	return met
 }
 
 // sweepMex is the mex of the cells at the offsets offs from c.
