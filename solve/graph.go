@@ -312,51 +312,7 @@ func (m *Memo) listOptions(id int32) (err error) {
 func (m *Memo) addCells(first, step int64, count int) {
 	c, n := first, count
 	if m.pending == 0 {
-		// The hot loop of grids of a state game (Wythoff's rows, columns
-		// and diagonals): the values and the set's slots are held in
-		// locals, and what is rare (a value past the slots, an option not
-		// valued, a P option in the outcome search) leaves the inner loop,
-		// which keeps it short enough to stay in registers.
-		vals := m.vals
-		seen, st := m.set.Slots()
-		win := m.winList
-		for n > 0 {
-			if win { // a P option must be seen as it is met
-				for ; n > 0; n-- {
-					v := uint32(vals[int32(c)])
-					if v >= uint32(len(seen)) || v == 0 { // past the slots, negative (not valued), or a P option
-						break
-					}
-					seen[v] = st
-					c += step
-				}
-			} else {
-				for ; n > 0; n-- {
-					v := uint32(vals[int32(c)])
-					if v >= uint32(len(seen)) {
-						break
-					}
-					seen[v] = st
-					c += step
-				}
-			}
-			if n == 0 {
-				break
-			}
-			v := vals[int32(c)]
-			if v < 0 {
-				break
-			}
-			if v == 0 && win {
-				m.work.Stop()
-				win = false // once is enough
-			}
-			m.set.Add(uint32(v))
-			seen, st = m.set.Slots()
-			c += step
-			n--
-		}
-		if n == 0 {
+		if c, n = m.valuedCells(first, step, count); n == 0 {
 			m.runs = append(m.runs, run{first, step, count})
 			return
 		}
@@ -374,6 +330,58 @@ func (m *Memo) addCells(first, step int64, count int) {
 		m.note(id)
 		c += step
 	}
+}
+
+// valuedCells adds to m.set the values of the run's cells while they are
+// valued, and returns the first cell not valued and how many are left.
+//
+// The hot loop of grids of a state game (Wythoff's rows, columns and
+// diagonals): the values and the set's slots are held in locals, and
+// what is rare (a value past the slots, an option not valued, a P option
+// in the outcome search) leaves the inner loop, which keeps it short
+// enough to stay in registers.
+func (m *Memo) valuedCells(first, step int64, count int) (c int64, n int) {
+	c, n = first, count
+	vals := m.vals
+	seen, st := m.set.Slots()
+	win := m.winList
+	for n > 0 {
+		if win { // a P option must be seen as it is met
+			for ; n > 0; n-- {
+				v := uint32(vals[int32(c)])
+				if v >= uint32(len(seen)) || v == 0 { // past the slots, negative (not valued), or a P option
+					break
+				}
+				seen[v] = st
+				c += step
+			}
+		} else {
+			for ; n > 0; n-- {
+				v := uint32(vals[int32(c)])
+				if v >= uint32(len(seen)) {
+					break
+				}
+				seen[v] = st
+				c += step
+			}
+		}
+		if n == 0 {
+			break
+		}
+		v := vals[int32(c)]
+		if v < 0 {
+			break
+		}
+		if v == 0 && win {
+			m.work.Stop()
+			win = false // once is enough
+		}
+		m.set.Add(uint32(v))
+		seen, st = m.set.Slots()
+		c += step
+		n--
+	}
+	return c, n
 }
 
 // note appends an option to the arena, its value to m.set when it has one,
