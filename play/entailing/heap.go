@@ -541,49 +541,18 @@ func (e *heapEngine) combine(ctx context.Context, n int64, t *[seenSize]byte, wi
 	if cap(e.fbuf) < words {
 		e.fbuf = make([]uint64, words)
 	}
-	fin := e.fbuf[:words]
-	for i := range fin {
-		fin[i] = gather(t[64*i : 64*i+64])
+	c := &combining{e: e, words: words, fin: e.fbuf[:words]}
+	for i := range c.fin {
+		c.fin[i] = gather(t[64*i : 64*i+64])
 	}
-	var out []uint64
-	co, loony := false, false
-	allBut := func(b []uint64) { // add every nimber not in b
-		if !co {
-			co, out = true, append(e.bitset(words), b...)
-			for len(out) < words {
-				out = append(out, 0)
-			}
-			return
-		}
-		for i := range out {
-			if i < len(b) {
-				out[i] &= b[i]
-			} else {
-				out[i] = 0
-			}
-		}
-	}
-	var several error
 	if e.entail != nil {
+		var several error
 		to := func(parts []int64) {
 			if len(parts) > 1 {
 				several = fmt.Errorf("%s has an entailing move that leaves several positions (%v): the other player must answer in the position it leaves, so it must leave one or nothing", e.what, parts)
 				return
 			}
-			if len(parts) == 0 { // nothing to answer in: the other player loses
-				allBut(nil)
-				loony = true
-				return
-			}
-			w := win(parts[0])
-			if w.co {
-				for i, x := range w.b {
-					fin[i] |= x
-				}
-			} else {
-				allBut(w.b)
-			}
-			loony = loony || !w.loony
+			c.entailed(parts, win)
 		}
 		if err := e.obliging(ctx, e.entail, n, to); err != nil {
 			return wset{}, val{}, err
@@ -597,40 +566,95 @@ func (e *heapEngine) combine(ctx context.Context, n int64, t *[seenSize]byte, wi
 			e.onebuf = make([]uint64, words)
 		}
 		one := e.onebuf[:words]
-		to := func(parts []int64) {
-			loony = true
-			x, l := e.sum(parts)
-			if l {
-				allBut(nil)
-				return
-			}
-			clear(one)
-			one[x/64] = 1 << (x % 64)
-			allBut(one)
-		}
+		to := func(parts []int64) { c.again(parts, one) }
 		if err := e.obliging(ctx, e.again, n, to); err != nil {
 			return wset{}, val{}, err
 		}
 	}
-	if co {
-		for i := range out {
-			out[i] &^= fin[i]
+	w, v := c.result()
+	return w, v, nil
+}
+
+// combining is a heap's W and value being found: the nimbers its free
+// moves answer (fin), and what its obliging moves add (out, when co: all
+// but a finite set).
+type combining struct {
+	e         *heapEngine
+	words     int
+	fin, out  []uint64
+	co, loony bool
+}
+
+// allBut adds every nimber not in b.
+func (c *combining) allBut(b []uint64) {
+	if !c.co {
+		c.co, c.out = true, append(c.e.bitset(c.words), b...)
+		for len(c.out) < c.words {
+			c.out = append(c.out, 0)
 		}
-		w := wset{co: true, loony: loony, b: out}
-		for i, x := range out {
+		return
+	}
+	for i := range c.out {
+		if i < len(b) {
+			c.out[i] &= b[i]
+		} else {
+			c.out[i] = 0
+		}
+	}
+}
+
+// entailed adds an entailing move to the heap parts leave (one or none).
+func (c *combining) entailed(parts []int64, win func(int64) wset) {
+	if len(parts) == 0 { // nothing to answer in: the other player loses
+		c.allBut(nil)
+		c.loony = true
+		return
+	}
+	w := win(parts[0])
+	if w.co {
+		for i, x := range w.b {
+			c.fin[i] |= x
+		}
+	} else {
+		c.allBut(w.b)
+	}
+	c.loony = c.loony || !w.loony
+}
+
+// again adds an again move to the heaps parts; one is scratch room.
+func (c *combining) again(parts []int64, one []uint64) {
+	c.loony = true
+	x, l := c.e.sum(parts)
+	if l {
+		c.allBut(nil)
+		return
+	}
+	clear(one)
+	one[x/64] = 1 << (x % 64)
+	c.allBut(one)
+}
+
+// result is W and the value: the least nimber W misses, ∞ when none.
+func (c *combining) result() (wset, val) {
+	if c.co {
+		for i := range c.out {
+			c.out[i] &^= c.fin[i]
+		}
+		w := wset{co: true, loony: c.loony, b: c.out}
+		for i, x := range c.out {
 			if x != 0 {
-				return w, val{n: uint64(64*i + bits.TrailingZeros64(x))}, nil
+				return w, val{n: uint64(64*i + bits.TrailingZeros64(x))}
 			}
 		}
-		return w, val{loony: true}, nil
+		return w, val{loony: true}
 	}
-	w := wset{loony: loony, b: append(e.bitset(words), fin...)}
-	for i, x := range fin {
+	w := wset{loony: c.loony, b: append(c.e.bitset(c.words), c.fin...)}
+	for i, x := range c.fin {
 		if x != ^uint64(0) {
-			return w, val{n: uint64(64*i + bits.TrailingZeros64(^x))}, nil
+			return w, val{n: uint64(64*i + bits.TrailingZeros64(^x))}
 		}
 	}
-	return w, val{n: uint64(64 * words)}, nil
+	return w, val{n: uint64(64 * c.words)}
 }
 
 // bitset is an empty bitset with room for words words, from the pool
