@@ -54,18 +54,7 @@ func (e *sparseEngine[T]) stepRuns(g []T, n int) (uint32, bool) {
 			rs.ok = false
 			return 0, false
 		}
-		if b == nil {
-			b = &block[T]{w: &wave[T]{rm: make([]byteMarks, 1)}}
-			rs.b = b
-		}
-		b.eng.splits, b.eng.uneq = e.splits, e.uneq
-		rs.small = rareBelow(e.rare, runLanes)
-		b.g, b.rare, b.n0, b.base, b.nb, b.words = g[:n], e.rare[rs.small:], n, n, runLanes, words
-		b.sets = resize(b.sets, runLanes*words)
-		b.tops = resize(b.tops, 1)
-		b.pairsOf(0, runLanes, 0)
-		b.g = nil // the cells may be reallocated: the run keeps no hold on them
-		rs.ok, rs.mask, rs.nrare, rs.L = true, e.mask, len(e.rare), L
+		e.newRun(g, n, words, L)
 	}
 	b := rs.b
 	var set [wantMax / 64]uint64
@@ -99,6 +88,25 @@ func (e *sparseEngine[T]) stepRuns(g []T, n int) (uint32, bool) {
 		return left.least(), true
 	}
 	return c, true
+}
+
+// newRun marks the rare pairs of the run of heaps from n on, with the
+// wavefront's runs (pairsOf).
+func (e *sparseEngine[T]) newRun(g []T, n, words, L int) {
+	rs := &e.rs
+	b := rs.b
+	if b == nil {
+		b = &block[T]{w: &wave[T]{rm: make([]byteMarks, 1)}}
+		rs.b = b
+	}
+	b.eng.splits, b.eng.uneq = e.splits, e.uneq
+	rs.small = rareBelow(e.rare, runLanes)
+	b.g, b.rare, b.n0, b.base, b.nb, b.words = g[:n], e.rare[rs.small:], n, n, runLanes, words
+	b.sets = resize(b.sets, runLanes*words)
+	b.tops = resize(b.tops, 1)
+	b.pairsOf(0, runLanes, 0)
+	b.g = nil // the cells may be reallocated: the run keeps no hold on them
+	rs.ok, rs.mask, rs.nrare, rs.L = true, e.mask, len(e.rare), L
 }
 
 // setBit adds v, below wantMax, to the set s (the index masked so: no check).

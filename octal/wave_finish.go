@@ -15,9 +15,7 @@ import (
 // with a part at or above base, and, with a mask, the scan for rare values
 // prepare did not reach) and returns g(n); g holds g(0) .. g(n-1).
 func (b *block[T]) finish(g []T, n int) uint32 {
-	w, base := b.w, b.base
-	e := w.e
-	j := n - b.n0
+	w, base, e, j := b.w, b.base, b.w.e, n-b.n0
 	p := b.setOf(j)          // prepare's marks
 	m, st := w.finishMarks() // the options finish adds
 	g = g[:n]
@@ -32,13 +30,7 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		m[0] = st
 	}
 	if e.mask == 0 || b.full[j] {
-		b.inBlock(g, n, m, st)
-		for v := range b.width {
-			if !inSet(p, uint32(v)) && m[v] != st {
-				return uint32(v)
-			}
-		}
-		return uint32(b.width)
+		return b.finishFull(g, n, p, m, st)
 	}
 	late := e.rare[len(b.rare):] // the rare heaps from base on
 	small, known := b.rare, b.cix[j] >= 0
@@ -80,6 +72,26 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	if c <= wantMax && wantFast[T]() {
 		return b.finishWant(g, n, c, p, m, st, &cur)
 	}
+	return b.finishDense(g, n, c, p, m, st, cur)
+}
+
+// finishFull is g(n) where every option is marked: those prepare marked
+// (p), and those finish adds, with the splits of the block's own heaps.
+func (b *block[T]) finishFull(g []T, n int, p []uint64, m *marks, st uint32) uint32 {
+	b.inBlock(g, n, m, st)
+	for v := range b.width {
+		if !inSet(p, uint32(v)) && m[v] != st {
+			return uint32(v)
+		}
+	}
+	return uint32(b.width)
+}
+
+// finishDense looks for the rare values below c that no option marked so
+// far: among the splits with a part from base on, then from prepare's
+// cursor on, then shared out; it returns the first missing, or c.
+func (b *block[T]) finishDense(g []T, n int, c uint32, p []uint64, m *marks, st uint32, cur cursor) uint32 {
+	e, base, j := b.w.e, b.base, n-b.n0
 	in, inside := scanFrom(1), reach{n: n, n0: base, top: unbounded, inside: true}
 	for _, x := range e.dense {
 		if x >= c {

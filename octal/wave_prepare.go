@@ -301,6 +301,14 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 		count := e.unmarked(c, m, st, &left)
 		return b.prepareWant(j, c, ci, left, count)
 	}
+	return b.prepareScan(j, c, m, st)
+}
+
+// prepareScan is prepare's scan for the rare values below c not marked,
+// within the block's budget, from the splits' start; it returns the
+// splits scanned.
+func (b *block[T]) prepareScan(j int, c uint32, m *marks, st uint32) int {
+	e, g, n := &b.eng, b.g, b.n0+j
 	b.upto[j] = math.MaxUint32
 	cur := scanFrom(1)
 	left := b.budget
@@ -312,7 +320,7 @@ func (b *block[T]) mark(j int, m *marks, st uint32) int {
 		if m[x] == st {
 			continue
 		}
-		if !e.scanFor(g, below(n, base), x, &cur, &left, m, st) && left > 0 {
+		if !e.scanFor(g, below(n, b.base), x, &cur, &left, m, st) && left > 0 {
 			b.full[j] = true // the splits ran out: all marked
 			break
 		}
