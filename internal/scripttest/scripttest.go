@@ -60,6 +60,22 @@ func Out(t *testing.T, src string) string {
 	return strings.TrimSpace(buf.String())
 }
 
+// BothWays checks that a script prints want with the fast paths and with
+// the generic solvers (Config.Generic) alike.
+func BothWays(t *testing.T, src, want string) {
+	t.Helper()
+	for _, generic := range []bool{false, true} {
+		var out bytes.Buffer
+		in := eval.New(eval.Config{Out: &out, Generic: generic})
+		if err := in.Exec(context.Background(), "<test>", src); err != nil {
+			t.Fatalf("%s\n%s", src, in.Render(err))
+		}
+		if got := strings.TrimSpace(out.String()); got != want {
+			t.Fatalf("generic %v:\n%s\n got %s\nwant %s", generic, src, got, want)
+		}
+	}
+}
+
 // Failure runs a script that must fail and returns its rendered error
 // ("" after reporting a script that did not fail).
 func Failure(t *testing.T, src string) string {

@@ -1,15 +1,12 @@
 package heap_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"github.com/gamelang/gamelang/eval"
-	_ "github.com/gamelang/gamelang/lib"
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // takeRule is one 'take S leaving L' rule: the amounts S, and the numbers
@@ -92,7 +89,7 @@ func bruteGrundy(rules []takeRule, top int) []int {
 func TestRandomTakeRulesAgreeWithTheDefinition(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(7, 74))
 	const top = 60
-	for i := range 150 {
+	for range 150 {
 		var rules []takeRule
 		for range 1 + rnd.IntN(3) {
 			var r takeRule
@@ -126,15 +123,6 @@ func TestRandomTakeRulesAgreeWithTheDefinition(t *testing.T) {
 		}
 		src := fmt.Sprintf("game G { %s }\ngrundy(G, 0..%d)", strings.Join(texts, "; "), top)
 		want := strings.Trim(fmt.Sprint(bruteGrundy(rules, top)), "[]")
-		for _, generic := range []bool{false, true} {
-			var out bytes.Buffer
-			in := eval.New(eval.Config{Out: &out, Generic: generic})
-			if err := in.Exec(context.Background(), "<test>", src); err != nil {
-				t.Fatalf("%d: %s\n%s", i, src, in.Render(err))
-			}
-			if got := strings.TrimSpace(out.String()); got != want {
-				t.Fatalf("%d (generic %v): %s\n got %s\nwant %s", i, generic, src, got, want)
-			}
-		}
+		scripttest.BothWays(t, src, want)
 	}
 }

@@ -1,15 +1,12 @@
 package tuple_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"github.com/gamelang/gamelang/eval"
-	_ "github.com/gamelang/gamelang/lib"
+	"github.com/gamelang/gamelang/internal/scripttest"
 )
 
 // lineMove is the move (a - p·k, b - q·k) for k in 1..r (r = 0: every k the
@@ -78,7 +75,7 @@ func bruteGrundy(moves []lineMove, a, b int, memo map[[2]int]int) int {
 func TestRandomTupleMovesAgreeWithTheDefinition(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(2, 72))
 	const top = 14
-	for i := range 120 {
+	for range 120 {
 		var moves []lineMove
 		for range 1 + rnd.IntN(3) {
 			m := lineMove{p: rnd.IntN(3), q: rnd.IntN(3), r: rnd.IntN(4)}
@@ -105,15 +102,6 @@ func TestRandomTupleMovesAgreeWithTheDefinition(t *testing.T) {
 			want = append(want, "["+strings.Join(row, ", ")+"]")
 			src += fmt.Sprintf("[grundy(G(%d, b)) for b in 0..%d]\n", a, top)
 		}
-		for _, generic := range []bool{false, true} {
-			var out bytes.Buffer
-			in := eval.New(eval.Config{Out: &out, Generic: generic})
-			if err := in.Exec(context.Background(), "<test>", src); err != nil {
-				t.Fatalf("%d: %s\n%s", i, src, in.Render(err))
-			}
-			if got := strings.TrimSpace(out.String()); got != strings.Join(want, "\n") {
-				t.Fatalf("%d (generic %v):\n%s\n got %s\nwant %s", i, generic, src, got, strings.Join(want, "\n"))
-			}
-		}
+		scripttest.BothWays(t, src, strings.Join(want, "\n"))
 	}
 }
