@@ -10,7 +10,7 @@
 // move whose results are affine in the state and one loop variable is a
 // line, `line.go`, whose options inside the memo's box the tuple kind gives
 // as runs of cells, checked against its closures in
-// `eval/linemoves_test.go`; a move that adds constants under guards
+// `rules/linemoves_test.go`; a move that adds constants under guards
 // comparing a number with a constant is a shift, `shift.go`, which the tuple
 // kind gives the memo as `solve.Shift`s, a loop over a few constants
 // compiled once for each (`Scope.Unrolled`)) and `rules.Kind`, what a kind
@@ -38,7 +38,7 @@
 // (`reads.go`) with a list of what is safe: `ground`, `vertices` outside the
 // root loop or a vertex by number make a rule global, a vertex used as a
 // number makes it see numbers; anything not on the list counts as unsafe.
-// `eval/graphrules_test.go` draws random rules of every form and checks them
+// `rules/graph/graphrules_test.go` draws random rules of every form and checks them
 // against a brute force on whole graphs. `lib/lib.go` registers the kinds,
 // one line each.
 package rules
