@@ -371,41 +371,32 @@ func ExprPos(e Expr) Pos { return e.exprPos() }
 // Mentions reports whether the name appears in e, other than as a variable
 // bound inside e by a comprehension.
 func Mentions(e Expr, name string) bool {
-	switch e := e.(type) {
-	case *Ident:
-		return e.Name == name
-	case *Paren:
-		return Mentions(e.X, name)
-	case *Unary:
-		return Mentions(e.X, name)
-	case *Binary:
-		return Mentions(e.Left, name) || Mentions(e.Right, name)
-	case *RangeExpr:
-		return Mentions(e.Lo, name) || e.Hi != nil && Mentions(e.Hi, name)
-	case *SetLit:
-		return anyMentions(e.Elems, name)
-	case *ListLit:
-		return anyMentions(e.Elems, name)
-	case *Index:
-		return Mentions(e.X, name) || Mentions(e.I, name)
-	case *Call:
-		return Mentions(e.Fn, name) || anyMentions(e.Args, name)
-	case *SetCall:
-		return Mentions(e.Fn, name) || anyMentions(e.Elems, name)
-	case *CondExpr:
-		return Mentions(e.If, name) || Mentions(e.Then, name) || Mentions(e.Else, name)
-	case *Comprehension:
-		for _, f := range e.Fors {
-			if Mentions(f.Range, name) {
-				return true
-			}
-			if f.Var.Name == name {
-				return false // bound from here on
-			}
+	found := false
+	Inspect(e, func(x Expr) bool {
+		switch x := x.(type) {
+		case *Ident:
+			found = found || x.Name == name
+		case *Comprehension:
+			found = found || comprehensionMentions(x, name)
+			return false // walked there, with its bound variables
 		}
-		return Mentions(e.Elem, name) || e.Cond != nil && Mentions(e.Cond, name)
+		return !found
+	})
+	return found
+}
+
+// comprehensionMentions is Mentions of a comprehension: a variable it binds
+// hides the name from there on.
+func comprehensionMentions(e *Comprehension, name string) bool {
+	for _, f := range e.Fors {
+		if Mentions(f.Range, name) {
+			return true
+		}
+		if f.Var.Name == name {
+			return false // bound from here on
+		}
 	}
-	return false
+	return Mentions(e.Elem, name) || e.Cond != nil && Mentions(e.Cond, name)
 }
 
 // Inspect calls f for e and, when f returns true, for each expression
@@ -455,13 +446,4 @@ func Inspect(e Expr, f func(Expr) bool) {
 			each(e.Cond)
 		}
 	}
-}
-
-func anyMentions(es []Expr, name string) bool {
-	for _, e := range es {
-		if Mentions(e, name) {
-			return true
-		}
-	}
-	return false
 }
