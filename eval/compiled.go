@@ -419,33 +419,9 @@ func (in *Interp) typeOf(e lang.Expr, env map[string]Value, bound map[string]boo
 			return tBool
 		}
 	case *lang.Unary:
-		x := in.typeOf(e.X, env, bound)
-		if e.Op == "-" && x == tInt {
-			return tInt
-		}
-		if e.Op == "not" && x == tBool {
-			return tBool
-		}
+		return unaryType(e.Op, in.typeOf(e.X, env, bound))
 	case *lang.Binary:
-		l, r := in.typeOf(e.Left, env, bound), in.typeOf(e.Right, env, bound)
-		switch e.Op {
-		case "and", "or":
-			if l == tBool && r == tBool {
-				return tBool
-			}
-		case "==", "!=":
-			if l == r && l != tOther {
-				return tBool
-			}
-		case "<", "<=", ">", ">=":
-			if l == tInt && r == tInt {
-				return tBool
-			}
-		default:
-			if l == tInt && r == tInt {
-				return tInt
-			}
-		}
+		return binaryType(e.Op, in.typeOf(e.Left, env, bound), in.typeOf(e.Right, env, bound))
 	case *lang.CondExpr:
 		t := in.typeOf(e.Then, env, bound)
 		if in.typeOf(e.If, env, bound) == tBool && t == in.typeOf(e.Else, env, bound) {
@@ -453,6 +429,40 @@ func (in *Interp) typeOf(e lang.Expr, env map[string]Value, bound map[string]boo
 		}
 	case *lang.Call:
 		return in.callType(e, env, bound)
+	}
+	return tOther
+}
+
+// unaryType is the type of op x: - of a number, not of a truth value.
+func unaryType(op string, x typ) typ {
+	switch {
+	case op == "-" && x == tInt:
+		return tInt
+	case op == "not" && x == tBool:
+		return tBool
+	}
+	return tOther
+}
+
+// binaryType is the type of l op r.
+func binaryType(op string, l, r typ) typ {
+	switch op {
+	case "and", "or":
+		if l == tBool && r == tBool {
+			return tBool
+		}
+	case "==", "!=":
+		if l == r && l != tOther {
+			return tBool
+		}
+	case "<", "<=", ">", ">=":
+		if l == tInt && r == tInt {
+			return tBool
+		}
+	default:
+		if l == tInt && r == tInt {
+			return tInt
+		}
 	}
 	return tOther
 }
