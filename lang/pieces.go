@@ -285,27 +285,35 @@ const (
 
 // next reports whether t, the next token, starts a statement.
 func (c *cutter) next(t lexer.Token) bool {
-	starts := false
-	if c.depth == 0 {
-		switch {
-		case t.Type == tokKeyword && (t.Value == "game" || t.Value == "let"):
-			starts = true
-			c.state = cutHead
-		case t.Value == ";" && t.Type == tokPunct:
-			c.state = cutStart
-		case c.state == cutStart:
-			starts = true
-			c.state = cutExpr
-		case c.state == cutExpr && c.operand:
-			switch {
-			case t.Type == tokInt, t.Type == tokString, t.Type == tokIdent, t.Type == tokOpenBOL,
-				t.Type == tokKeyword && (t.Value == "if" || t.Value == "not"):
-				starts = true
-			}
-		case c.state == cutHead && t.Value == "=":
-			c.state = cutExpr
-		}
+	starts := c.depth == 0 && c.top(t)
+	c.brackets(t)
+	c.operand = endsOperand(t)
+	return starts
+}
+
+// top follows a token outside brackets; it reports whether the token
+// starts a statement.
+func (c *cutter) top(t lexer.Token) bool {
+	switch {
+	case t.Type == tokKeyword && (t.Value == "game" || t.Value == "let"):
+		c.state = cutHead
+		return true
+	case t.Value == ";" && t.Type == tokPunct:
+		c.state = cutStart
+	case c.state == cutStart:
+		c.state = cutExpr
+		return true
+	case c.state == cutExpr && c.operand:
+		return t.Type == tokInt || t.Type == tokString || t.Type == tokIdent || t.Type == tokOpenBOL ||
+			t.Type == tokKeyword && (t.Value == "if" || t.Value == "not")
+	case c.state == cutHead && t.Value == "=":
+		c.state = cutExpr
 	}
+	return false
+}
+
+// brackets follows the depth of brackets, and a game's body.
+func (c *cutter) brackets(t lexer.Token) {
 	switch t.Value {
 	case "(", "[", "{":
 		if t.Type == tokPunct || t.Type == tokOpenBOL {
@@ -322,6 +330,4 @@ func (c *cutter) next(t lexer.Token) bool {
 			}
 		}
 	}
-	c.operand = endsOperand(t)
-	return starts
 }
