@@ -164,28 +164,10 @@ var Generators = map[string]bool{"all": true, "any": true, "sum": true, "min": t
 
 func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
 	c.exprs(e.Args, loc, inRule)
-	if len(e.Args) == 1 {
-		if g, ok := e.Args[0].(*lang.Comprehension); ok && g.Generator() {
-			if id, ok := e.Fn.(*lang.Ident); !ok || !Generators[id.Name] || loc[id.Name] {
-				c.errorf(g.Pos, "a comprehension without braces goes only in all(), any(), sum(), xor(), min() or max(); for a set write {%s}, for a list [%s]", lang.FormatExpr(g), lang.FormatExpr(g))
-			}
-		}
-	}
+	c.generatorArg(e, loc)
 	switch fn := e.Fn.(type) {
 	case *lang.Ident:
-		if loc[fn.Name] {
-			return
-		}
-		if f, ok := c.Funcs[fn.Name]; ok {
-			c.funcCall(e, fn.Name, f, inRule)
-			return
-		}
-		c.ident(fn, loc, inRule)
-		if sym := c.lookup(fn.Name); sym != nil && sym.Game && !inRule {
-			c.gameCall(e, fn.Name, sym, true)
-		} else if sym != nil && sym.Func != nil && len(e.Args) != len(sym.Func.Params) {
-			c.errorf(e.Pos, "%s takes %s, got %d", fn.Name, Plural(len(sym.Func.Params), "argument"), len(e.Args))
-		}
+		c.namedCall(e, fn, loc, inRule)
 	case *lang.Call:
 		c.call(fn, loc, inRule)
 		if id, ok := fn.Fn.(*lang.Ident); ok && !loc[id.Name] {
@@ -195,6 +177,37 @@ func (c *Checker) call(e *lang.Call, loc locals, inRule bool) {
 		}
 	default:
 		c.expr(e.Fn, loc, inRule)
+	}
+}
+
+// generatorArg checks that a comprehension without braces is the one
+// argument of a function that takes one.
+func (c *Checker) generatorArg(e *lang.Call, loc locals) {
+	if len(e.Args) != 1 {
+		return
+	}
+	if g, ok := e.Args[0].(*lang.Comprehension); ok && g.Generator() {
+		if id, ok := e.Fn.(*lang.Ident); !ok || !Generators[id.Name] || loc[id.Name] {
+			c.errorf(g.Pos, "a comprehension without braces goes only in all(), any(), sum(), xor(), min() or max(); for a set write {%s}, for a list [%s]", lang.FormatExpr(g), lang.FormatExpr(g))
+		}
+	}
+}
+
+// namedCall checks a call of a name: a builtin function, a game, or a
+// function of the script (a local, bound in a rule, is not checked).
+func (c *Checker) namedCall(e *lang.Call, fn *lang.Ident, loc locals, inRule bool) {
+	if loc[fn.Name] {
+		return
+	}
+	if f, ok := c.Funcs[fn.Name]; ok {
+		c.funcCall(e, fn.Name, f, inRule)
+		return
+	}
+	c.ident(fn, loc, inRule)
+	if sym := c.lookup(fn.Name); sym != nil && sym.Game && !inRule {
+		c.gameCall(e, fn.Name, sym, true)
+	} else if sym != nil && sym.Func != nil && len(e.Args) != len(sym.Func.Params) {
+		c.errorf(e.Pos, "%s takes %s, got %d", fn.Name, Plural(len(sym.Func.Params), "argument"), len(e.Args))
 	}
 }
 
