@@ -63,6 +63,7 @@ func normal(rows []int) []int {
 }
 
 func TestRowGamesAgreeWithBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	cases := []struct {
 		name  string
@@ -125,6 +126,7 @@ func wythoffDP(n int) [][]int {
 }
 
 func TestWythoffGrundyTableAgreesWithDP(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	w := scripttest.Ruleset(t, in, "Wythoff")
 	const n = 40
@@ -170,6 +172,7 @@ func seedPick(num uint32, i int) uint32 {
 }
 
 func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	seed := &numberGameSeed{memo: map[uint32]uint32{}}
 	full := uint32(0)
@@ -220,6 +223,7 @@ func TestNumberGameAgreesWithSeedSolution(t *testing.T) {
 }
 
 func TestThueMorseAgreesWithSeedSolution(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	for m := 1; m <= 12; m++ {
 		r := scripttest.Ruleset(t, in, fmt.Sprintf("ThueMorse(%d)", m))

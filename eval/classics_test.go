@@ -19,6 +19,7 @@ import (
 // g(4k+3) = 4k+4, g(4k+4) = 4k+3, and Kiki's P-positions come from a plain
 // win/loss search.
 func TestClassics(t *testing.T) {
+	t.Parallel() // each owns its session
 	var odious, lasker []string
 	for k := uint(0); len(odious) < 80; k++ {
 		if bits.OnesCount(k)%2 == 1 {
@@ -85,6 +86,7 @@ all(grundy(TurningTurtles(n)) == n for n in 0..100)`
 // win/loss search written here, which agree with the theorems (the odd
 // steps' nim sum is 0; every bit is set in 0 or 3 heaps).
 func TestStaircaseAndMoore(t *testing.T) {
+	t.Parallel() // each owns its session
 	const m = 5
 	type pos struct{ a, b, c int }
 	// lost returns the search: whether the player to move from p loses.
@@ -192,6 +194,7 @@ func boolInt(b bool) int {
 // other coins, a generator of heaps. Its values are the largest power of 2
 // dividing n (OEIS A006519), computed here.
 func TestRulerGame(t *testing.T) {
+	t.Parallel() // each owns its session
 	var want []string
 	for n := 1; n <= 100; n++ {
 		want = append(want, fmt.Sprint(n&-n))
@@ -207,6 +210,7 @@ func TestRulerGame(t *testing.T) {
 // A code written twice in one statement is one ruleset, whose table is
 // grown once: both mentions see the same solver and the same values.
 func TestCodeWrittenTwiceIsOneTable(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
 	a := scripttest.MustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
 	b := scripttest.MustEval(t, in, `octal("4.007")`).(eval.RulesetVal).R
@@ -231,6 +235,7 @@ func TestCodeWrittenTwiceIsOneTable(t *testing.T) {
 // and the outcomes agree with Grundy values asked afterwards, in the same
 // session, of the same memo.
 func TestOutcomeSearchFibonacciNim(t *testing.T) {
+	t.Parallel() // each owns its session
 	fib := map[int]bool{}
 	for a, b := 1, 2; a <= 400; a, b = b, a+b {
 		fib[a] = true

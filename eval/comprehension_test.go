@@ -15,6 +15,7 @@ import (
 // Comprehensions and generators at top level, against the same sets and
 // folds computed here.
 func TestComprehensions(t *testing.T) {
+	t.Parallel() // each owns its session
 	squaresOfOdd := []string{}
 	for k := 1; k <= 30; k++ {
 		if k%2 == 1 {
@@ -100,6 +101,7 @@ func TestComprehensions(t *testing.T) {
 // generator in a guard. Each is checked against the same game written
 // without them.
 func TestComprehensionsInRules(t *testing.T) {
+	t.Parallel() // each owns its session
 	same := []struct{ a, b string }{
 		{"game A { take {k^2 for k in 1..12} }", "game B { take {1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144} }"},
 		{"game A { take {p for p in 2..n if isprime(p)} }", "game B { move (n - p) for p in 2..n if isprime(p) }"},
@@ -138,6 +140,7 @@ func TestComprehensionsInRules(t *testing.T) {
 
 // A generator over a huge range stops when the context is cancelled.
 func TestGeneratorInterrupted(t *testing.T) {
+	t.Parallel() // each owns its session
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var buf bytes.Buffer

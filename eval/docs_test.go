@@ -12,6 +12,7 @@ import (
 
 // The language reference documents every builtin function and game.
 func TestReferenceDocumentsBuiltins(t *testing.T) {
+	t.Parallel() // each owns its session
 	src, err := os.ReadFile("../docs/language.md")
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 // game C: the options (5), (1, 4) and (2, 3), of values 0, 0 xor 2 = 2 and
 // 1 xor 1 = 0, the set {0, 2} and its mex 1.
 func TestExplainSeedGameC(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	got := scripttest.MustEval(t, in, "explain(DawsonKayles(7))").String()
 	for _, want := range []string{
@@ -29,6 +30,7 @@ func TestExplainSeedGameC(t *testing.T) {
 }
 
 func TestExplainSumAndOutcomes(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	cases := []struct{ expr, want string }{
 		{"explain(Bounded(4)(9) + Bounded(4)(7) + Bounded(4)(12))", "4 xor 2 xor 2 = 4 (in binary 100 xor 010 xor 010 = 100)"},

@@ -14,6 +14,7 @@ import (
 // that depend on n take the generic heap path. Each pair below is one game
 // written both ways; their sequences must agree.
 func TestConstantTakesAgreeWithGenericPath(t *testing.T) {
+	t.Parallel() // each owns its session
 	pairs := []struct{ fast, generic string }{
 		{"take 1..3", "move (n - k) for k in 1..min(n, 3)"},
 		{"take {2, 5, 7}", "move (n - k) for k in {2, 5, 7} if k <= n"},

@@ -10,6 +10,7 @@ import (
 // Functions defined by let: values, recursion, use inside rules (inlined),
 // and their errors.
 func TestUserFunctions(t *testing.T) {
+	t.Parallel() // each owns its session
 	// Collatz step counts, computed here.
 	steps := func(n int) int {
 		s := 0
@@ -68,6 +69,7 @@ func TestUserFunctions(t *testing.T) {
 // is decided, is never made. (Move rules list their heaps in their own
 // loop; take rules go through the code's leavings.)
 func TestMoveRulesAgreeWithTakesUnderLosesIf(t *testing.T) {
+	t.Parallel() // each owns its session
 	cases := []struct{ a, b, q string }{
 		{"game A { move (n - k) for k in 1..3 if k <= n\n loses if n % 5 == 2 }", "game B { take 1..3\n loses if n % 5 == 2 }", "all(grundy(A(k)) == grundy(B(k)) for k in 0..100 if k % 5 != 2)"},
 		{"game A { move (a, n - 1 - a) for a in 0..(n-1)/2 if n >= 1\n loses if n == 4 }", "game B { take 1 split\n loses if n == 4 }", "all(grundy(A(k)) == grundy(B(k)) for k in 0..60 if k != 4)"},

@@ -25,6 +25,7 @@ func schema(t *testing.T) *jsonschema.Schema { return jsontest.Schema(t) }
 // --json writes one line per statement, every one valid under the schema,
 // every type of the schema among them, as in the golden file.
 func TestJSONGolden(t *testing.T) {
+	t.Parallel() // each owns its session
 	src, err := os.ReadFile("testdata/json.game")
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +94,7 @@ func TestJSONGolden(t *testing.T) {
 // A schema that rejected everything would pass the test above vacuously: it
 // rejects a wrong value.
 func TestJSONSchemaRejects(t *testing.T) {
+	t.Parallel() // each owns its session
 	s := schema(t)
 	for _, bad := range []string{
 		`{"line":1,"type":"integer","value":"3","text":"3"}`,

@@ -16,6 +16,7 @@ import (
 )
 
 func TestListValues(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct{ src, want string }{
 		{"[3, 3, 5]", "[3, 3, 5]"},
 		{"{3, 3, 5}", "{3, 5}"},
@@ -63,6 +64,7 @@ func TestListValues(t *testing.T) {
 }
 
 func TestListValueErrors(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct{ src, want string }{
 		{"let xs = [1, 2]\nxs[2]", "2:4: index 2 is out of range: the list has 2 numbers"},
 		{"let xs = [1, 2]\nxs[-3]", "2:4: index -3 is out of range"},
@@ -91,6 +93,7 @@ func TestListValueErrors(t *testing.T) {
 // and the outcome of the sum of Nim heaps (Bouton: N exactly when the XOR
 // is not 0) against Go's own arithmetic.
 func TestListAggregatesAgainstGo(t *testing.T) {
+	t.Parallel() // each owns its session
 	r := rand.New(rand.NewPCG(28, 6))
 	var src, want strings.Builder
 	for k := range 200 {

@@ -41,6 +41,7 @@ func sameGames(t *testing.T, a, b, q string) {
 // The number-theory builtins, at top level (big integers) and inside rules
 // (int64), agree with each other and with math/big, on both sides of 2^63.
 func TestNumberTheoryBuiltins(t *testing.T) {
+	t.Parallel() // each owns its session
 	cases := []struct{ expr, want string }{
 		{"gcd(12, 18, -30)", "6"},
 		{"gcd(0, 0)", "0"},
@@ -97,6 +98,7 @@ func TestNumberTheoryBuiltins(t *testing.T) {
 // OEIS A227691 leaves out of its winning positions (2-8, 11-24, 26-33,
 // 36-48, 50-54, 56-74).
 func TestTakeAPrimeAgainstOEIS(t *testing.T) {
+	t.Parallel() // each owns its session
 	got := scripttest.Out(t, "game TakePrime { move (n - p) for p in 2..n if isprime(p) }\ngrundy(TakePrime, 1..74)")
 	var p []string
 	for i, g := range strings.Fields(got) {
@@ -114,6 +116,7 @@ func TestTakeAPrimeAgainstOEIS(t *testing.T) {
 // 3/2 of itself), and small products agree with the mex definition,
 // computed here.
 func TestNimMulBig(t *testing.T) {
+	t.Parallel() // each owns its session
 	prog := `let a = 3^150 + 12345
 let b = 7^90 + 99
 let c = 2^200 - 1
@@ -165,6 +168,7 @@ func nimTableFull(a, b int) [][]int {
 // P-positions below 100 are those of OEIS A030193, and those of a plain
 // win/loss search written here.
 func TestTakeASquare(t *testing.T) {
+	t.Parallel() // each owns its session
 	lose := make([]bool, 101)
 	var want []string
 	for n := 0; n <= 100; n++ {
@@ -189,6 +193,7 @@ func TestTakeASquare(t *testing.T) {
 // A sum inside a rule is exact whenever its total fits 63 bits, even when
 // a partial sum does not (the exact form at top level agrees).
 func TestRuleSumPastPartialOverflow(t *testing.T) {
+	t.Parallel() // each owns its session
 	src := "game G { move (n - 1) if n > 0 and sum(n, 9223372036854775807, -9223372036854775807) == n }\ngrundy(G(2))\n" +
 		"sum(2, 9223372036854775807, -9223372036854775807)"
 	if got := scripttest.Out(t, src); got != "0\n2" {
@@ -199,6 +204,7 @@ func TestRuleSumPastPartialOverflow(t *testing.T) {
 // Numbers too large to compute in a moment are refused at once: a product
 // past 2^20 bits (a tower of squares), a primality test past 4096 bits.
 func TestNumberSizeLimits(t *testing.T) {
+	t.Parallel() // each owns its session
 	scripttest.WantError(t, "let f(x) = x * x\nf(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(f(3))))))))))))))))))))))", "a product of 830977 and 830977 bits is too large")
 	scripttest.WantError(t, "isprime(2^4423 - 1)", "isprime tests numbers of at most 4096 bits, not one of 4423")
 	if got := scripttest.Out(t, "isprime(2^3217 - 1)"); got != "true" { // a Mersenne prime of 3217 bits
@@ -210,6 +216,7 @@ func TestNumberSizeLimits(t *testing.T) {
 // scripts and in rules; past the exponent bound, or past int64 in a rule,
 // an error at the literal.
 func TestExponentLiterals(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct{ src, want string }{
 		{"print(2e7, 1e0, 3e2 + 1, 2e7 == 2 * 10^7)", "20000000 1 301 true"},
 		{"print(7e30)", "7000000000000000000000000000000"},

@@ -172,6 +172,7 @@ func openInterp(t *testing.T) *eval.Interp {
 // Turning Turtles is Nim with a heap of size i for each head at place i
 // (Winning Ways, ch. 14): the generic solver finds those values.
 func TestNewKindOfPosition(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := openInterp(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := 0; trial < 60; trial++ {
@@ -214,6 +215,7 @@ func TestNewKindOfPosition(t *testing.T) {
 // The search convention answers every query like normal play does, on sums
 // of the new kind and a heap game.
 func TestNewPlayConvention(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := openInterp(t)
 	for _, p := range []string{"T(1, 0, 1)", "T(1, 1) + K(3)", "T(0, 1, 1) + K(2) + K(5)", "K(4) + K(4)", "T(1, 0, 0, 1) + T(1)"} {
 		for _, q := range []string{"outcome(%s)", "winning(%s)"} {
@@ -232,6 +234,7 @@ func TestNewPlayConvention(t *testing.T) {
 // Regression: G(3) then G("3") returned the ruleset made for G(3), because
 // instances were kept by their printed names.
 func TestInstancesKeptByTypeAndValue(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
 	if err := in.Exec(context.Background(), "g.game", "game G(m) { take 1..m }"); err != nil {
 		t.Fatal(err)

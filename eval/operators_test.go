@@ -15,6 +15,7 @@ import (
 // Go's operators, through a game whose move exists where the expression is
 // 1.
 func TestBitOperators(t *testing.T) {
+	t.Parallel() // each owns its session
 	rng := rand.New(rand.NewPCG(5, 6))
 	var exprs, want []string
 	for range 300 {
@@ -80,6 +81,7 @@ func randBig(rng *rand.Rand) *big.Int {
 // Outcomes compare with P, N and D; true and false are values; a name the
 // script defines shadows them.
 func TestOutcomeAndTruthConstants(t *testing.T) {
+	t.Parallel() // each owns its session
 	cases := []struct{ src, want string }{
 		{"outcome(Nim(0)) == P", "true"},
 		{"outcome(Nim(2) + Nim(3)) == N", "true"},

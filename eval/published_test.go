@@ -50,6 +50,7 @@ func seq(t testing.TB, in *eval.Interp, expr string) []int64 {
 }
 
 func TestOEISSequences(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	shifted := append([]int64{0}, a002187[:len(a002187)-1]...) // .07 has a(n-1)
 	cases := []struct {
@@ -91,6 +92,7 @@ func grundyOf(t testing.TB, in *eval.Interp, r game.Ruleset, xs ...int64) int64 
 func isqrt(n int64) int64 { return new(big.Int).Sqrt(big.NewInt(n)).Int64() }
 
 func TestWythoffPPositionsAreBeattySequences(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	const limit = 200
 	p := map[[2]int64]bool{}
@@ -116,6 +118,7 @@ func TestWythoffPPositionsAreBeattySequences(t *testing.T) {
 func itoa(v int64) string { return big.NewInt(v).String() }
 
 func TestFibonacciNimLosesExactlyOnFibonacciNumbers(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	fib := map[int64]bool{}
 	for a, b := int64(1), int64(2); a <= 200; a, b = b, a+b {
@@ -130,6 +133,7 @@ func TestFibonacciNimLosesExactlyOnFibonacciNumbers(t *testing.T) {
 }
 
 func TestContestSamples(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	cases := []struct{ expr, want string }{
 		// POJ 1067: input 2 1 / 8 4 / 4 7, output 0 1 0.
@@ -160,6 +164,7 @@ func TestContestSamples(t *testing.T) {
 }
 
 func TestBoundedNimIsNModMPlusOne(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	for m := int64(1); m <= 7; m++ {
 		got := seq(t, in, "grundy(Bounded("+itoa(m)+"), 0..200)")
@@ -176,6 +181,7 @@ func TestBoundedNimIsNModMPlusOne(t *testing.T) {
 // values below 2^21, the last at 82860) and against the definition: the
 // count is the heaps whose value has an even number of ones under the mask.
 func TestSolverSaysRareValues(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	scripttest.MustEval(t, in, "grundy(GrundysGame(100000))")
 	got := scripttest.MustEval(t, in, "solver(GrundysGame)").String()

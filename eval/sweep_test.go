@@ -225,6 +225,7 @@ func (g *shiftGame) source() string {
 }
 
 func TestShiftGamesAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	games := 400
 	if testing.Short() {
 		games = 80
@@ -292,6 +293,7 @@ func TestShiftGamesAgainstBruteForce(t *testing.T) {
 // {1..70} side by side, whose value is (a mod 71) xor (b mod 71) by the
 // Sprague-Grundy theorem.
 func TestShiftGameLargeValues(t *testing.T) {
+	t.Parallel() // each owns its session
 	var src strings.Builder
 	src.WriteString("game S state (a, b) {\n")
 	for k := 1; k <= 70; k++ {
@@ -320,6 +322,7 @@ func TestShiftGameLargeValues(t *testing.T) {
 // before it stay, and the query asked again gives Kiki's value, computed
 // here by its recurrence.
 func TestSweepStops(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
 	if err := in.Exec(context.Background(), "kiki.game", kiki); err != nil {
 		t.Fatal(in.Render(err))
@@ -359,6 +362,7 @@ func TestSweepStops(t *testing.T) {
 // TestSweepSolver: solver() says when a game is swept, and not when its
 // moves reach a line of the array only, or the session is generic.
 func TestSweepSolver(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct {
 		src     string
 		generic bool
@@ -385,6 +389,7 @@ func TestSweepSolver(t *testing.T) {
 // read the cell the index lands on, and the search then goes on. Every
 // value against the search alone.
 func TestRaisedPastTheBox(t *testing.T) {
+	t.Parallel() // each owns its session
 	src := `game R state (a, b, c) { move (a - 1, b + 1, c) if a > 0; move (a, b - 1, c) if b > 0; move (a, b, c - 1) if c > 0; move (a, b - 3, c - 1) if b > 2 and c > 0 }
 game S state (a, b) { move (a - 1, b + 2) if a > 0; move (a, b - 1) if b > 0 }`
 	in := eval.New(eval.Config{Out: new(strings.Builder)})

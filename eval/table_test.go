@@ -14,6 +14,7 @@ import (
 // CSV tables are tidy: a record per position, here Wythoff's a, b, g and
 // whether it is a P-position, against g found by brute force in the test.
 func TestTidyGridCSV(t *testing.T) {
+	t.Parallel() // each owns its session
 	const size = 6
 	g := wythoffDP(size)
 	in := eval.New(eval.Config{Out: new(strings.Builder), Tables: render.Tables{}})
