@@ -15,6 +15,7 @@ import (
 // game (subtract a multiple of b from a) is valued against a memo written
 // here over the same moves.
 func TestGuardProtectsRange(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
 	src := `game E state (a, b) {
     move (a - k * b, b) for k in 1..a / b if b > 0

@@ -242,6 +242,7 @@ func lineSum(x []int64) int64 {
 }
 
 func TestLineMovesAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	games := 300
 	if testing.Short() {
 		games = 60
@@ -363,6 +364,7 @@ func sameOptionsInBoxes(t *testing.T, rnd *rand.Rand, g solve.BoxGraph, n int, s
 // one whose parts all fit is one. A run counts against the move cap as the
 // closures it stands for would.
 func TestLineMovesFailAsWritten(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct{ src, query, want string }{
 		{"game O state (a, b) { move (a - 1, b + 4611686018427387904 + 4611686018427387904 - k) for k in 0..b }", "grundy(O(3, 3))", "integer overflow"},
 		{"game O state (a, b) { move (a - 1, b * 3037000500 * 3037000500 - k) for k in 0..b }", "grundy(O(3, 3))", "integer overflow"},

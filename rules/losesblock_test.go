@@ -14,6 +14,7 @@ import (
 // which runs them heap by heap; and a condition that fails at some heap fails
 // only when that heap is reached, with the same message.
 func TestLosesIfByBlocksAgreesWithGenericPath(t *testing.T) {
+	t.Parallel() // each owns its session
 	conds := []string{
 		"odd(popcount(n))", "n % 7 == 3", "n > 10 and even(n)", "not (n % 3 == 0 or n % 5 == 0)",
 		"popcount(n) == 2", "abs(n - 50) < 3", "-n < -5 and n % 11 == 0", "n * n % 13 == 1",
@@ -43,6 +44,7 @@ func TestLosesIfByBlocksAgreesWithGenericPath(t *testing.T) {
 // block of flags and the stream engine a heap ahead, so that asking again
 // answered instead of failing again.
 func TestFailingLosesIfFailsEveryTime(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := eval.New(eval.Config{Out: new(strings.Builder)})
 	if err := in.Exec(context.Background(), "g.game", "game G { take {1, 5} leaving 0; loses if 10 / (40 - n) == 0 }"); err != nil {
 		t.Fatal(err)

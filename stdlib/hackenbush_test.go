@@ -21,6 +21,7 @@ import (
 )
 
 func TestHackenbushPublished(t *testing.T) {
+	t.Parallel() // each owns its session
 	cycle := func(n int) string { // a circuit of n edges through the ground
 		w := []string{"g"}
 		prev := "g"
@@ -114,6 +115,7 @@ func randomPicture(r *rand.Rand) (text, grounds string, ground uint, ends [][2]i
 // builtin's moves, and the brute force agree; every winning move leads to
 // 0; every option, written out and read back, has the value listed.
 func TestHackenbushAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	r := rand.New(rand.NewPCG(34, 2))
 	n := 400
 	if testing.Short() {
@@ -185,6 +187,7 @@ func TestHackenbushAgainstBruteForce(t *testing.T) {
 }
 
 func TestHackenbushExplainAndErrors(t *testing.T) {
+	t.Parallel() // each owns its session
 	got := scripttest.Out(t, `explain(Hackenbush(graph("g-a a-b b-g b-c c-c c-d")))`)
 	for _, want := range []string{
 		"The least number not among them (their mex) is 0",

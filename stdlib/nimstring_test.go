@@ -74,6 +74,7 @@ func drawing(rng *rand.Rand, prefix string, coins, strs int) ([][2]string, strin
 }
 
 func TestNimstringAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	rng := rand.New(rand.NewPCG(5, 16))
 	n := 150
 	if testing.Short() {
@@ -120,6 +121,7 @@ func TestNimstringAgainstBruteForce(t *testing.T) {
 // more, both ends on the ground) or a long loop (four coins or more) is
 // loony, so nobody moves there and such a chain or loop is worth 0.
 func TestNimstringLongChainsAndLoops(t *testing.T) {
+	t.Parallel() // each owns its session
 	for n := 3; n <= 8; n++ {
 		chain := []string{"g-c1"}
 		loop := []string{}

@@ -12,6 +12,7 @@ import (
 // loony stacks 1 and 3, then 1 0 2 1 3), and explain() saying of each
 // stack what grundy() says: loony (∞) or worth the value.
 func TestTopEntailsExplained(t *testing.T) {
+	t.Parallel() // each owns its session
 	if got := scripttest.Out(t, "grundy(TopEntails, 0..8)"); got != "0 ∞ 0 ∞ 1 0 2 1 3" {
 		t.Errorf("grundy(TopEntails, 0..8) = %s", got)
 	}

@@ -17,6 +17,7 @@ var a002187 = strings.Fields("0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 
 // exactly when that path's is 0; on a complete graph one move ends the
 // game; and a grid or a text graph is the graph its words say.
 func TestGraphsAreWhatTheyAreNamed(t *testing.T) {
+	t.Parallel() // each owns its session
 	var src, want []string
 	for n := 1; n < len(a002187); n++ {
 		src = append(src, fmt.Sprintf("grundy(NodeKayles(path(%d)))", n))

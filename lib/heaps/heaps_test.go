@@ -9,6 +9,7 @@ import (
 // octal() and hex() make heap rulesets of Winning Ways' codes, whose
 // values are the published ones; a digit out of the base is refused.
 func TestCodes(t *testing.T) {
+	t.Parallel() // each owns its session
 	// OEIS A002187, Dawson's Chess (0.137); Dawson's Kayles (0.07) is a(n-1).
 	chess := "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4 0 1 1 2 0 3"
 	for _, c := range []struct{ src, want string }{

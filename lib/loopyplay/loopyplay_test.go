@@ -47,6 +47,7 @@ func retrograde(n int, edges [][2]int) []string {
 // A token on random digraphs (cycles, self-loops, dead ends): outcome(…,
 // loopy) and explain(…, loopy) agree with retrograde analysis.
 func TestTokenGamesAgreeWithRetrogradeAnalysis(t *testing.T) {
+	t.Parallel() // each owns its session
 	rnd := rand.New(rand.NewPCG(3, 70))
 	for i := range 60 {
 		n := 2 + rnd.IntN(6)

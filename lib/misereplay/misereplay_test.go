@@ -29,6 +29,7 @@ func boutonMisere(heaps []int) string {
 // P-portion), the games born by day 4 (Grundy and Smith: 22), and
 // canonical forms as CGSuite's test data writes them.
 func TestMisereQueries(t *testing.T) {
+	t.Parallel() // each owns its session
 	var src, want []string
 	add := func(s, w string) { src = append(src, s); want = append(want, w) }
 	add("genus(Nim(0))", "0^{120}")

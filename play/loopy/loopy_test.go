@@ -121,6 +121,7 @@ func loopySession(t testing.TB, scripts ...string) *eval.Interp {
 }
 
 func TestLoopyOutcomesAgreeWithRetrogradeAnalysis(t *testing.T) {
+	t.Parallel() // each owns its session
 	rng := rand.New(rand.NewPCG(7, 8))
 	for trial := range 300 {
 		a, b := randomDigraph(rng), randomDigraph(rng)
@@ -177,6 +178,7 @@ func productN(n1 int, follow func(int) []int, b digraph) (int, func(int) []int) 
 // solver's move fixed, the other's all tried, and it never lasts longer
 // than the positions of the sum allow without repeating a winning path.
 func TestLoopyReplyWinsWithoutCycling(t *testing.T) {
+	t.Parallel() // each owns its session
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 100 {
 		a, b := randomDigraph(rng), randomDigraph(rng)
@@ -220,6 +222,7 @@ func winFrom(t *testing.T, s play.Solver, p game.Position, last *play.Option, de
 // Sprague-Grundy value 0 ... d has value 1 ... positions a, b and c are all
 // tied."
 func TestFergusonsTiedPositions(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := loopySession(t, digraph{{1}, {2}, {0, 3}, {4}, {}}.script("F"))
 	want := map[string]string{
 		"outcome(F(0), loopy)": "D", "outcome(F(1), loopy)": "D", "outcome(F(2), loopy)": "D",
@@ -237,6 +240,7 @@ func TestFergusonsTiedPositions(t *testing.T) {
 // Every ruleset the examples define, and the builtin games, answer alike
 // under normal and loopy play: their moves never loop.
 func TestAcyclicGamesAnswerAsInNormalPlay(t *testing.T) {
+	t.Parallel() // each owns its session
 	scripts, err := filepath.Glob("../../examples/*.game")
 	if err != nil || len(scripts) == 0 {
 		t.Fatal("no examples")
@@ -346,6 +350,7 @@ func smallPositions(name string, coords int) []string {
 // once (it labelled once a heap: quadratic in N); its values are those of
 // the heaps asked one by one, in a session of their own.
 func TestLoopyRangeLabelsOnce(t *testing.T) {
+	t.Parallel() // each owns its session
 	const game = "game L state (n) { move (n - 1) if n > 0; move (n + 1) if n % 3 == 0 }\n"
 	in := loopySession(t, game)
 	const n = 3000

@@ -116,6 +116,7 @@ func bouton(heaps []int) string {
 }
 
 func TestMisereNimAgreesWithBoutonAndBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, generic := range []bool{false, true} {
 		in := eval.New(eval.Config{Out: new(strings.Builder), Generic: generic})
 		if err := in.Exec(context.Background(), "mnim.game", "game MNim { take 1.. }"); err != nil {
@@ -148,6 +149,7 @@ func TestMisereNimAgreesWithBoutonAndBruteForce(t *testing.T) {
 }
 
 func TestMisereBoundedNimAgreesWithBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	brute := newBrute(t)
 	for m := 1; m <= 4; m++ {
@@ -264,6 +266,7 @@ var cgsuiteHeaps = []struct{ game, misere, genus string }{
 }
 
 func TestMisereValuesAndGenusAgreeWithCGSuite(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	for _, c := range cgsuiteHeaps {
 		if got := scripttest.MustEval(t, in, "grundy("+c.game+", 0..20, misere)").String(); got != strings.ReplaceAll(c.misere, ",", " ") {
@@ -305,6 +308,7 @@ func splitTop(s string) []string {
 // games) gives its genus sequence: heap 4 is the one that is not tame.
 // Kayles is tame up to heap 4; heap 5 has genus 4^{146} (CGSuite above).
 func TestTameness(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	got := scripttest.MustEval(t, in, `genus(octal("0.312"), 1..6)`).String()
 	if want := "1^{031} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13}"; got != want {
@@ -334,6 +338,7 @@ func TestTameness(t *testing.T) {
 // presentation; the orders of Kayles and 0.15 as Siegel's MisereSolver,
 // which computed the published tables, reports them.
 func TestQuotientsPublished(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	cases := []struct {
 		code         string
@@ -376,6 +381,7 @@ func TestQuotientsPublished(t *testing.T) {
 // A wild game whose quotient outgrows the bound says so and claims
 // nothing past the heaps it found it for.
 func TestQuotientNotFound(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	q := scripttest.MustEval(t, in, `quotient(DawsonsChess)`).(misereplay.QuotientVal).Q
 	if q.Period != nil || q.Stopped == "" || !strings.Contains(q.String(), "nothing is claimed") {
@@ -386,6 +392,7 @@ func TestQuotientNotFound(t *testing.T) {
 // Sums answered through the quotient, heap by heap and through its proved
 // period, against brute force.
 func TestQuotientOutcomesAgreeWithBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct {
 		code string
 		most int
@@ -436,6 +443,7 @@ func TestQuotientOutcomesAgreeWithBruteForce(t *testing.T) {
 // arithmetic or a search over the sum, against brute force; every winning
 // move leaves a P-position.
 func TestMixedMisereSumsAgreeWithBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	brute := newBrute(t)
 	parts := []string{"Kayles(%d)", `octal("0.312")(%d)`, "DawsonKayles(%d)", "Nim(%d)", "SNim({1, 3})(%d)"}
@@ -471,6 +479,7 @@ func TestMixedMisereSumsAgreeWithBruteForce(t *testing.T) {
 // so the learner reaches heap 127 with order 130 and stops at heap 128,
 // whose quotient (order 258) is past the bound of 256 classes.
 func TestQuotientOfNimEnds(t *testing.T) {
+	t.Parallel() // each owns its session
 	got := scripttest.Out(t, "quotient(Nim)")
 	if !strings.Contains(got, "heaps up to 127: order 130, 2 in the P-portion") ||
 		!strings.Contains(got, "no finite quotient found past heap 127 (the quotient of the heaps up to 128 has more than 256 elements)") {
@@ -483,6 +492,7 @@ func TestQuotientOfNimEnds(t *testing.T) {
 // are T_2; .75's order-8 quotient is the smallest wild one they describe,
 // and Kayles' and Dawson's Kayles' are wild (Winning Ways, ch. 13).
 func TestTameQuotients(t *testing.T) {
+	t.Parallel() // each owns its session
 	in := scripttest.NewInterp(t)
 	for code, tame := range map[string]bool{
 		"0.3": true, "0.33": true, "0.3333333": true, "0.333333333333333": true,

@@ -35,6 +35,7 @@ game ArcKayles graph {
 `
 
 func TestNodeKaylesOnPathsIsDawsonsChess(t *testing.T) {
+	t.Parallel() // each owns its session
 	got := scripttest.Out(t, graphGames+"all(grundy(NodeKayles(path(n))) == grundy(octal(\"0.137\")(n)) for n in 0..80)\n"+
 		"grundy(NodeKayles(path(60)))\ngrundy(DawsonsChess(60))")
 	if got != "true\n1\n1" {
@@ -43,6 +44,7 @@ func TestNodeKaylesOnPathsIsDawsonsChess(t *testing.T) {
 }
 
 func TestArcKaylesOnPathsIsDawsonsKayles(t *testing.T) {
+	t.Parallel() // each owns its session
 	got := scripttest.Out(t, graphGames+"all(grundy(ArcKayles(path(n))) == grundy(octal(\"0.07\")(n)) for n in 0..80)")
 	if got != "true" {
 		t.Errorf("got %q", got)
@@ -53,6 +55,7 @@ func TestArcKaylesOnPathsIsDawsonsKayles(t *testing.T) {
 // n-2 for Arc Kayles; so the cycle's value is 1 exactly when that path's
 // is 0.
 func TestCycles(t *testing.T) {
+	t.Parallel() // each owns its session
 	for n := 3; n <= 40; n++ {
 		src := fmt.Sprintf("%s\ngrundy(NodeKayles(cycle(%d)))\ngrundy(DawsonsChess(%d))\ngrundy(ArcKayles(cycle(%d)))\ngrundy(DawsonKayles(%d))",
 			graphGames, n, n-3, n, n-2)
@@ -74,6 +77,7 @@ func TestCycles(t *testing.T) {
 // the first player by taking the two central cells first and mirroring
 // after (Gardner; Winning Ways); a 1×n board is Dawson's Kayles.
 func TestCramSymmetry(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct {
 		r, c int
 		want string
@@ -89,6 +93,7 @@ func TestCramSymmetry(t *testing.T) {
 }
 
 func TestCompleteAndUserGraphs(t *testing.T) {
+	t.Parallel() // each owns its session
 	file := filepath.Join(t.TempDir(), "g.txt")
 	if err := os.WriteFile(file, []byte("# a triangle with a tail\na-b, b-c, c-a\nc-d-e  # the tail\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -216,6 +221,7 @@ func checkGraphGames(t *testing.T, text string, adj []uint64) {
 }
 
 func TestGraphGamesAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 60 {
 		n := 1 + i%12
@@ -294,6 +300,7 @@ func bigGraphFile(t *testing.T) string {
 // text past 64 KiB) is worth 1, each edge 1 and the vertex 1 — where each
 // of its 4001 moves once left 2000 components.
 func TestRootSplitIntoComponents(t *testing.T) {
+	t.Parallel() // each owns its session
 	var words []string
 	for i := range 2000 {
 		words = append(words, fmt.Sprintf("a%d-b%d", i, i))
@@ -307,6 +314,7 @@ func TestRootSplitIntoComponents(t *testing.T) {
 }
 
 func TestGraphErrors(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct{ src, want string }{
 		{graphGames + "grundy(NodeKayles(5))", "a position of NodeKayles is a graph"},
 		{graphGames + "grundy(NodeKayles(path(3), path(4)))", "a position of NodeKayles is one graph"},
@@ -404,6 +412,7 @@ func colon(children [][]int, v int) int {
 // for the edge to its parent; cutting it drops its subtree. Random trees
 // against the colon principle.
 func TestHackenbushTreesByTheColonPrinciple(t *testing.T) {
+	t.Parallel() // each owns its session
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := range 40 {
 		n := 2 + i%14
@@ -438,6 +447,7 @@ func TestHackenbushTreesByTheColonPrinciple(t *testing.T) {
 // sets of edges left, and cycles through the ground against the fusion
 // principle (a cycle of n edges through the ground is worth n mod 2).
 func TestHackenbushGraphs(t *testing.T) {
+	t.Parallel() // each owns its session
 	for n := 2; n <= 9; n++ { // n = 1, a loop, would be the edge g-e1 twice: no simple graph
 		words := []string{"g"}
 		for i := 1; i < n; i++ {
@@ -497,6 +507,7 @@ func TestHackenbushGraphs(t *testing.T) {
 // above 1 with 'forbid multiples'. The first player wins for every N > 1
 // (strategy stealing), and the values agree with a brute force.
 func TestDivisorGame(t *testing.T) {
+	t.Parallel() // each owns its session
 	for n := 2; n <= 60; n++ {
 		src := fmt.Sprintf("game D set { pick x in 2..%d  forbid multiples }\nlet S = {d for d in 2..%d if %d %% d == 0}\noutcome(D{S})\ngrundy(D{S})", n, n, n)
 		v := strings.Fields(scripttest.Out(t, src))
@@ -532,6 +543,7 @@ func TestDivisorGame(t *testing.T) {
 // Games", J. Integer Seq. 23 (2020)): each graph written out here, its
 // vertices in order along it so that equal pieces share a value.
 func TestNodeKaylesPublished(t *testing.T) {
+	t.Parallel() // each owns its session
 	// A317367, n = 4..: the path 1..n with the edges {i, i+3} added
 	a317367 := []int{0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4, 2, 5, 3, 2, 2, 3, 3, 2, 0, 3, 1, 1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1, 4, 0, 4, 5, 4, 7, 2, 6, 4, 7, 5, 0, 4, 1, 1, 0, 2, 1, 3, 0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 7, 4, 6, 5, 4, 4, 5, 5, 7, 2, 6, 3, 3, 2, 0, 3, 1, 1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1}
 	// A316629, n = 1..: n linked 4-cycles, the path u1..u(n+1) with
@@ -592,6 +604,7 @@ func TestNodeKaylesPublished(t *testing.T) {
 // Cram on 1×N boards: OEIS A215721 lists the N for which the second player
 // wins (the domino-covering game), up to 361.
 func TestCramOneRowPublished(t *testing.T) {
+	t.Parallel() // each owns its session
 	a215721 := []int{1, 5, 9, 15, 21, 25, 29, 35, 39, 43, 55, 59, 63, 73, 77, 89, 93, 97, 107, 111, 123, 127, 131, 141, 145, 157, 161, 165, 175, 179, 191, 195, 199, 209, 213, 225, 229, 233, 243, 247, 259, 263, 267, 277, 281, 293, 297, 301, 311, 315, 327, 331, 335, 345, 349, 361}
 	got := scripttest.Out(t, "print({n for n in 1..361 if outcome(Cram(grid(1, n))) == P})")
 	var want []string

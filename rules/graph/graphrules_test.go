@@ -440,6 +440,7 @@ func checkGraphRule(t *testing.T, rule graphRule, graphs []string, adjs [][]uint
 // TestGraphRulesAgainstBruteForce: 300 rules, each on 8 graphs in one
 // session (2,400 pairs).
 func TestGraphRulesAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	r := rand.New(rand.NewPCG(34, 1))
 	g := &ruleGen{r: r, forms: map[string]int{}}
 	var st graphRuleStats

@@ -87,6 +87,7 @@ func bruteGrundy(rules []takeRule, top int) []int {
 // run again by the generic solver (Config.Generic), and both must give
 // the brute force's values.
 func TestRandomTakeRulesAgreeWithTheDefinition(t *testing.T) {
+	t.Parallel() // each owns its session
 	rnd := rand.New(rand.NewPCG(7, 74))
 	const top = 60
 	for range 150 {

@@ -42,6 +42,7 @@ func vars(n, top int) (names []string, loops string) {
 // ground). It is Nim on the odd steps (the first, third, ...): the moves
 // on the even steps are undone by moving the same coins on.
 func TestStaircaseAnyLength(t *testing.T) {
+	t.Parallel() // each owns its session
 	for n := 1; n <= 5; n++ {
 		names, loops := vars(n, 3)
 		var odd []string
@@ -58,6 +59,7 @@ func TestStaircaseAnyLength(t *testing.T) {
 // Moore's Nim_2: take from one heap or two. A P-position exactly when, for
 // every bit, the number of heaps with that bit set is a multiple of 3.
 func TestMooreAnyLength(t *testing.T) {
+	t.Parallel() // each owns its session
 	for n := 1; n <= 4; n++ {
 		names, loops := vars(n, 3)
 		var conds []string
@@ -109,6 +111,7 @@ func chomp(rows []int) int {
 }
 
 func TestChomp(t *testing.T) {
+	t.Parallel() // each owns its session
 	var stmts, want []string
 	var walk func(rows []int, top int)
 	walk = func(rows []int, top int) { // every bar of at most 4 rows and 5 columns
@@ -146,6 +149,7 @@ all((outcome(Chomp(a, 1, 1, 1)) == P) == (a == 4) for a in 1..8)`
 }
 
 func TestListErrors(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, c := range []struct{ src, want string }{
 		{"game G list { move (at(0) - 5) }\ngrundy(G(3))", "leaves (-2), with a negative number, from (3)"},
 		{"game G list { move (at(3)) }\ngrundy(G(3))", "<test>:1:21: index 3 is outside the list (3)"},
@@ -163,6 +167,7 @@ func TestListErrors(t *testing.T) {
 // places (from 1) of the heads (Winning Ways, ch. 14). Every word of up to
 // 9 coins.
 func TestTurningTurtlesOnWords(t *testing.T) {
+	t.Parallel() // each owns its session
 	var stmts, want []string
 	for n := 1; n <= 9; n++ {
 		for w := range 1 << n {
@@ -195,6 +200,7 @@ func TestTurningTurtlesOnWords(t *testing.T) {
 }
 
 func TestWordErrors(t *testing.T) {
+	t.Parallel() // each owns its session
 	tt := "game TT list (T, H) { move (before(i), T, after(i)) for i in 0..len - 1 if at(i) == H }\n"
 	for _, c := range []struct{ src, want string }{
 		{tt + `grundy(TT("THX"))`, `"X" is not a letter of TT, whose letters are T, H`},
@@ -213,6 +219,7 @@ func TestWordErrors(t *testing.T) {
 // over its heads. Every board of 4×4 with up to two heads, and boards of
 // 3×5 with three.
 func TestTurningCornersTartan(t *testing.T) {
+	t.Parallel() // each owns its session
 	const game = `game TurningCorners(w) list (T, H) {
     move (if r == s or r == a * w + b or r == a * w + s % w or r == s / w * w + b then H + T - at(r) else at(r) for r in 0..len - 1)
         for s in 0..len - 1 for a in 0..s / w - 1 for b in 0..s % w - 1 if at(s) == H
@@ -256,6 +263,7 @@ func TestTurningCornersTartan(t *testing.T) {
 // The classics that are builtins written in gamelang answer as the
 // definitions tested above, and refuse positions of the wrong shape.
 func TestClassicBuiltins(t *testing.T) {
+	t.Parallel() // each owns its session
 	got := scripttest.Out(t, `grundy(NodeKayles(path(60)))
 outcome(Cram(grid(4, 6)))
 grundy(ArcKayles(path(9))) == grundy(DawsonKayles(9))

@@ -48,6 +48,7 @@ func passValues(s []int, top int) [][2]int {
 }
 
 func TestPassAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	for _, s := range [][]int{{1, 2}, {2, 12, 14}, {1, 3, 4}, {2, 5}, {3, 16, 18}} {
 		const top = 300
 		want := passValues(s, top)
@@ -65,6 +66,7 @@ func TestPassAgainstBruteForce(t *testing.T) {
 
 // A game that cannot have a pass is refused at its declaration.
 func TestPassErrors(t *testing.T) {
+	t.Parallel() // each owns its session
 	scripttest.WantError(t, "game K { take 1..2 split; pass once }", "<test>:1:27: K has a pass, and its rule at 1:10 leaves several heaps: a pass belongs to one game, so its moves must leave one position or nothing")
 	scripttest.WantError(t, "game M { take 1; move (a, n - a) for a in 1..n/2; pass once }", "its rule at 1:18 leaves several heaps")
 	scripttest.WantError(t, "game L { take 2 leaving 1; pass once }", "its rule at 1:10 leaves several heaps")
@@ -76,6 +78,7 @@ func TestPassErrors(t *testing.T) {
 // it: Node Kayles with a pass on random graphs, against a brute force
 // over the vertices left and the pass.
 func TestGraphWithAPassAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	r := rand.New(rand.NewPCG(5, 8))
 	for i := range 30 {
 		n := 1 + i%9
@@ -136,6 +139,7 @@ func nimPassP(top int) func(a, b, c int, pass bool) bool {
 }
 
 func TestNimWithAPassAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
 	const top = 7
 	lose := nimPassP(top)
 	var q, want []string
@@ -173,6 +177,7 @@ func TestNimWithAPassAgainstBruteForce(t *testing.T) {
 // of pairs), it holds for every x. Which reading the paper's proof takes
 // is its own definition; both are computed here.
 func TestSubtractionNimWithAPass(t *testing.T) {
+	t.Parallel() // each owns its session
 	reverseMex := func(g []int, s []int, x int) bool {
 		seen := map[int]bool{}
 		for _, k := range s {

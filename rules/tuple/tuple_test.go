@@ -73,6 +73,7 @@ func bruteGrundy(moves []lineMove, a, b int, memo map[[2]int]int) int {
 // against their definition, by the fast paths (lines given as runs of
 // cells, sweeps) and by the generic solver.
 func TestRandomTupleMovesAgreeWithTheDefinition(t *testing.T) {
+	t.Parallel() // each owns its session
 	rnd := rand.New(rand.NewPCG(2, 72))
 	const top = 14
 	for range 120 {
