@@ -21,7 +21,7 @@ import (
 )
 
 func TestHackenbushPublished(t *testing.T) {
-	t.Parallel() // each owns its session
+	t.Parallel()
 	cycle := func(n int) string { // a circuit of n edges through the ground
 		w := []string{"g"}
 		prev := "g"

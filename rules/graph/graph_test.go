@@ -447,7 +447,7 @@ func TestHackenbushTreesByTheColonPrinciple(t *testing.T) {
 // sets of edges left, and cycles through the ground against the fusion
 // principle (a cycle of n edges through the ground is worth n mod 2).
 func TestHackenbushGraphs(t *testing.T) {
-	t.Parallel() // each owns its session
+	t.Parallel()
 	for n := 2; n <= 9; n++ { // n = 1, a loop, would be the edge g-e1 twice: no simple graph
 		words := []string{"g"}
 		for i := 1; i < n; i++ {
@@ -543,7 +543,7 @@ func TestDivisorGame(t *testing.T) {
 // Games", J. Integer Seq. 23 (2020)): each graph written out here, its
 // vertices in order along it so that equal pieces share a value.
 func TestNodeKaylesPublished(t *testing.T) {
-	t.Parallel() // each owns its session
+	t.Parallel()
 	// A317367, n = 4..: the path 1..n with the edges {i, i+3} added
 	a317367 := []int{0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4, 2, 5, 3, 2, 2, 3, 3, 2, 0, 3, 1, 1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1, 4, 0, 4, 5, 4, 7, 2, 6, 4, 7, 5, 0, 4, 1, 1, 0, 2, 1, 3, 0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 7, 4, 6, 5, 4, 4, 5, 5, 7, 2, 6, 3, 3, 2, 0, 3, 1, 1, 0, 3, 1, 2, 0, 3, 1, 2, 0, 1, 1}
 	// A316629, n = 1..: n linked 4-cycles, the path u1..u(n+1) with
