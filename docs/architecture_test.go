@@ -5,8 +5,10 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -74,6 +76,45 @@ func TestArchitectureMapsEveryPackage(t *testing.T) {
 			if _, ok := pkgs[name]; !ok {
 				t.Errorf("architecture.md names **%s**, which is not a package", name)
 			}
+		}
+	}
+}
+
+// The pipeline's rooms hold: eval imports no kind, convention or engine,
+// not even through another package; check does not link the game library;
+// no internal package imports it.
+func TestLayersHold(t *testing.T) {
+	if testing.Short() {
+		t.Skip("go list over the module")
+	}
+	deps := func(pkg string) []string {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		return strings.Fields(string(out))
+	}
+	const mod = "github.com/gamelang/gamelang/"
+	for _, d := range deps("../eval") {
+		for _, banned := range []string{"play/", "rules/", "octal", "stdlib", "lib"} {
+			if strings.HasPrefix(d, mod+banned) {
+				t.Errorf("eval depends on %s", d)
+			}
+		}
+	}
+	for _, d := range deps("../check") {
+		if d == mod+"stdlib" || d == mod+"octal" {
+			t.Errorf("check depends on %s", d)
+		}
+	}
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "../internal/...").Output()
+	if err != nil {
+		t.Fatalf("go list ../internal/...: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if slices.Contains(f[1:], mod+"stdlib") {
+			t.Errorf("%s imports stdlib", f[0])
 		}
 	}
 }

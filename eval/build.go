@@ -11,8 +11,6 @@ import (
 	"github.com/gamelang/gamelang/game"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/rules"
-	"github.com/gamelang/gamelang/rules/entail"
-	"github.com/gamelang/gamelang/rules/pass"
 )
 
 // gameDecl is a declared game; with parameters, each distinct argument list
@@ -202,6 +200,9 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 	var err error
 	if groups, ok := plain.Obliging(); ok {
 		// entailing or again rules: each group compiled by the kind, joined
+		if obliging == nil {
+			return nil, errorf(d.Pos, "game %s has moves that oblige (entailing, again), and no plugin of this build plays them", d.Name)
+		}
 		var rs [3]game.Ruleset
 		for i, g := range groups {
 			if g != nil {
@@ -210,14 +211,17 @@ func (in *Interp) compileGame(ctx context.Context, d *lang.GameDecl, name string
 				}
 			}
 		}
-		r = entail.New(name, rs)
+		r = obliging(name, rs)
 	} else if r, err = k.Compile(plain, name, sc, opts); err != nil {
 		return nil, err
 	}
 	if !hasPass {
 		return r, nil
 	}
-	return pass.Wrap(r), nil // pass once: the kind's ruleset, its positions carrying the pass
+	if passer == nil {
+		return nil, errorf(d.Pos, "game %s has a pass, and no plugin of this build gives one", d.Name)
+	}
+	return passer(r), nil // pass once: the kind's ruleset, its positions carrying the pass
 }
 
 // kind is the kind of position a checked declaration names.

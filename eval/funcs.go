@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gamelang/gamelang/rules/pass"
 	"math/big"
 	"strings"
 	"sync"
@@ -34,16 +33,15 @@ func init() {
 		funcs[name] = &fn{f.Min, f.Max, f.Usage, f.Doc, numericCall(name, f), false}
 	}
 	for name, f := range map[string]*fn{
-		"grundy":   {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
-		"outcome":  {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
-		"options":  {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
-		"winning":  {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
-		"solver":   {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
-		"play":     {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
-		"explain":  {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
-		"len":      {1, 1, "len(xs)", "how many numbers a list, a set or a range holds (repeats in a list count), or the characters of a string", fnLen, false},
-		"print":    {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
-		"withpass": {1, 1, "withpass(P)", "the position P (a sum) with one pass for the whole of it: either player may pass once, not from a position without a move", fnWithPass, false},
+		"grundy":  {1, 3, "grundy(P) or grundy(G, a..b), with a convention last: grundy(P, misere)", "the nim value of a position, or the values of heaps a..b of a heap ruleset; with misere, misère nim values", fnGrundy, true},
+		"outcome": {1, 2, "outcome(P) or outcome(P, convention)", "P if the previous player wins, N if the next player wins", fnOutcome, true},
+		"options": {1, 2, "options(P) or options(P, convention)", "every move of a position with the position it reaches and its value", fnOptions, true},
+		"winning": {1, 2, "winning(P) or winning(P, convention)", "every winning move of a position (none in a P-position)", fnWinning, true},
+		"solver":  {1, 2, "solver(G) or solver(G, convention)", "which solver answers for a ruleset", fnSolver, true},
+		"play":    {1, 2, "play(P) or play(P, convention)", "play a position against the solver, at the prompt: after each of your moves it says whether it was winning", fnPlay, true},
+		"explain": {1, 2, "explain(P), explain(P, depth) or explain(P, misere)", "the moves of a position, their values and the mex, step by step; for a sum, the XOR of the parts; under misère play, the genus and how a sum is decided", fnExplain, false},
+		"len":     {1, 1, "len(xs)", "how many numbers a list, a set or a range holds (repeats in a list count), or the characters of a string", fnLen, false},
+		"print":   {0, -1, `print(x, ...)`, "prints its arguments separated by spaces", fnPrint, false},
 	} {
 		funcs[name] = f
 	}
@@ -488,18 +486,4 @@ func fnPlay(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Val
 	}
 	in.play = &Play{Position: p, Solver: s}
 	return Nothing{}, nil
-}
-
-// fnWithPass is withpass(P): the sum P with a one-time pass for the whole
-// of it (rules/pass.WrapSum).
-func fnWithPass(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
-	p, err := position(args[0], call.Pos)
-	if err != nil {
-		return nil, err
-	}
-	c, err := pass.WrapSum(p)
-	if err != nil {
-		return nil, at(call.Pos, err)
-	}
-	return PositionVal{P: game.Position{c}}, nil
 }

@@ -23,6 +23,14 @@ type Plugin struct {
 	// Explainers say how a convention finds the value of a position, for
 	// explain(P) and explain(P, convention), by the convention's name.
 	Explainers map[string]Explainer
+	// Obliging joins the rules of a declaration whose moves oblige
+	// (`take 1 entailing`, `move (...) again`) into one ruleset: groups
+	// holds the kind's ruleset of the free, entailing and again rules, nil
+	// where there are none. One plugin gives it (entailing play).
+	Obliging func(name string, groups [3]game.Ruleset) game.Ruleset
+	// Pass gives a declared ruleset its one-time pass (`pass once`). One
+	// plugin gives it.
+	Pass func(game.Ruleset) game.Ruleset
 }
 
 // Func is a builtin function: its arity (Max < 0 for no bound), how it is
@@ -43,6 +51,8 @@ var (
 	plugins     []Plugin
 	explainers  = map[string]Explainer{}
 	kindsReg    []rules.Kind
+	obliging    func(string, [3]game.Ruleset) game.Ruleset
+	passer      func(game.Ruleset) game.Ruleset
 	conventReg  []play.Convention
 	pluginNames = map[string]bool{}
 )
@@ -60,6 +70,18 @@ func Register(p Plugin) {
 			panic(fmt.Sprintf("eval: plugin %s defines %s, which is defined already", p.Name, name))
 		}
 		funcs[name] = &fn{f.Min, f.Max, f.Usage, f.Doc, f.Call, f.Convention}
+	}
+	if p.Obliging != nil {
+		if obliging != nil {
+			panic(fmt.Sprintf("eval: plugin %s joins obliging moves, which another plugin does already", p.Name))
+		}
+		obliging = p.Obliging
+	}
+	if p.Pass != nil {
+		if passer != nil {
+			panic(fmt.Sprintf("eval: plugin %s gives the pass, which another plugin does already", p.Name))
+		}
+		passer = p.Pass
 	}
 	for name, e := range p.Explainers {
 		explainers[name] = e

@@ -8,6 +8,7 @@ import (
 	"github.com/gamelang/gamelang/lib/loopyplay"
 	"github.com/gamelang/gamelang/lib/misereplay"
 	"github.com/gamelang/gamelang/lib/normalplay"
+	"github.com/gamelang/gamelang/lib/passplay"
 	"github.com/gamelang/gamelang/play"
 	"github.com/gamelang/gamelang/rules"
 	"github.com/gamelang/gamelang/rules/list"
@@ -22,6 +23,7 @@ func init() {
 		misereplay.Plugin,
 		loopyplay.Plugin,
 		entailplay.Plugin,
+		passplay.Plugin,
 		heaps.Plugin, // the default kind
 		{Name: "tuples", Kinds: []rules.Kind{tuple.Decl}},
 		{Name: "sets", Kinds: []rules.Kind{set.Decl}},
