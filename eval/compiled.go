@@ -493,17 +493,7 @@ func (in *Interp) callType(e *lang.Call, env map[string]Value, bound map[string]
 		arg = tBool
 	}
 	if g, ok := generatorArg(e); ok {
-		inner := map[string]bool{}
-		for n := range bound {
-			inner[n] = true
-		}
-		for _, fc := range g.Fors {
-			if !in.rangeOK(fc.Range, env, inner) {
-				return tOther
-			}
-			inner[fc.Var.Name] = true
-		}
-		if g.Cond != nil && in.typeOf(g.Cond, env, inner) != tBool || in.typeOf(g.Elem, env, inner) != arg {
+		if !in.generatorOf(g, arg, env, bound) {
 			return tOther
 		}
 		return result
@@ -512,6 +502,22 @@ func (in *Interp) callType(e *lang.Call, env map[string]Value, bound map[string]
 		return tOther
 	}
 	return result
+}
+
+// generatorOf is whether the generator g gives elements of type arg from
+// ranges of numbers, under a condition that is a truth.
+func (in *Interp) generatorOf(g *lang.Comprehension, arg typ, env map[string]Value, bound map[string]bool) bool {
+	inner := map[string]bool{}
+	for n := range bound {
+		inner[n] = true
+	}
+	for _, fc := range g.Fors {
+		if !in.rangeOK(fc.Range, env, inner) {
+			return false
+		}
+		inner[fc.Var.Name] = true
+	}
+	return (g.Cond == nil || in.typeOf(g.Cond, env, inner) == tBool) && in.typeOf(g.Elem, env, inner) == arg
 }
 
 // allOf reports whether every expression has type t.

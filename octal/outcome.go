@@ -35,58 +35,85 @@ func (t *Table) Outcome(ctx context.Context, n *big.Int) (isP bool, err error) {
 func (t *Table) outcomeRun(ctx context.Context, n int64) (bool, error) {
 	s1, s0 := t.code.amounts()
 	lo, hi, ranged := contiguous(s1)
-	size := int64(64)
-	for size < int64(t.code.MaxTake())+2 {
-		size *= 2
-	}
-	ring, mask := make([]uint8, size), size-1 // ring[i&mask] = 1: heap i is a P-position
 	lost := make([]bool, 256)
 	lost0 := t.Lost(0)
 	if ranged && hi <= 64 {
 		return t.rangedWindow(ctx, n, lo, hi, s0, lost0, lost)
 	}
-	var small *[256]uint8 // the ring again, indexed by a byte, when the window fits
-	if hi+2 <= 256 {
-		small = new([256]uint8)
-	}
-	count := int64(0) // P-positions among heaps i-hi .. i-lo, for ranged codes
+	r := newPRing(s1, lo, hi, ranged, int64(t.code.MaxTake()))
 	for base := int64(0); base <= n; base += int64(len(lost)) {
 		block, err := t.runBlock(ctx, base, n, lost)
 		if err != nil {
 			return false, err
 		}
-		if ranged && small != nil && base > hi+1 && base >= int64(len(s0)) {
-			count = rangedSteady(small, block, base, lo, hi, count)
+		if ranged && r.small != nil && base > hi+1 && base >= int64(len(s0)) {
+			r.count = rangedSteady(r.small, block, base, lo, hi, r.count)
 			continue
 		}
 		for j, dead := range block {
 			i := base + int64(j)
-			isP := !dead && !(i < int64(len(s0)) && s0[i] && !lost0)
-			if ranged {
-				if in := i - lo; in >= 1 {
-					count += int64(ring[in&mask])
-				}
-				if out := i - hi - 1; out >= 1 {
-					count -= int64(ring[out&mask])
-				}
-				isP = isP && count == 0
-			} else {
-				for _, k := range s1 {
-					if isP && i-k >= 1 && ring[(i-k)&mask] == 1 {
-						isP = false
-					}
-				}
-			}
-			ring[i&mask] = b2u8(isP)
-			if small != nil {
-				small[uint8(i)] = b2u8(isP)
+			r.push(i, !dead && !(i < int64(len(s0)) && s0[i] && !lost0))
+		}
+	}
+	return r.at(n), nil
+}
+
+// pRing holds the P-bits of the last heaps for outcomeRun: ring[i&mask] = 1
+// when heap i is a P-position, small the same indexed by a byte when the
+// window fits, count the P-positions among heaps i-hi .. i-lo for a range
+// of amounts lo..hi.
+type pRing struct {
+	ring   []uint8
+	mask   int64
+	small  *[256]uint8
+	s1     []int64
+	lo, hi int64
+	ranged bool
+	count  int64
+}
+
+func newPRing(s1 []int64, lo, hi int64, ranged bool, maxTake int64) *pRing {
+	size := int64(64)
+	for size < maxTake+2 {
+		size *= 2
+	}
+	r := &pRing{ring: make([]uint8, size), mask: size - 1, s1: s1, lo: lo, hi: hi, ranged: ranged}
+	if hi+2 <= 256 {
+		r.small = new([256]uint8)
+	}
+	return r
+}
+
+// push records heap i, a P-position when isP (no 'loses if', no take that
+// empties it into a win) and no amount leads to a P-position.
+func (r *pRing) push(i int64, isP bool) {
+	if r.ranged {
+		if in := i - r.lo; in >= 1 {
+			r.count += int64(r.ring[in&r.mask])
+		}
+		if out := i - r.hi - 1; out >= 1 {
+			r.count -= int64(r.ring[out&r.mask])
+		}
+		isP = isP && r.count == 0
+	} else {
+		for _, k := range r.s1 {
+			if isP && i-k >= 1 && r.ring[(i-k)&r.mask] == 1 {
+				isP = false
 			}
 		}
 	}
-	if small != nil {
-		return small[uint8(n)] == 1, nil
+	r.ring[i&r.mask] = b2u8(isP)
+	if r.small != nil {
+		r.small[uint8(i)] = b2u8(isP)
 	}
-	return ring[n&mask] == 1, nil
+}
+
+// at is whether heap n, the last pushed, is a P-position.
+func (r *pRing) at(n int64) bool {
+	if r.small != nil {
+		return r.small[uint8(n)] == 1
+	}
+	return r.ring[n&r.mask] == 1
 }
 
 // rangedWindow is outcomeRun for amounts lo..hi with hi <= 64: the P-bits

@@ -38,42 +38,16 @@ var runStepMin = 1 << 12
 // apply (no runs kernel, values below 64 or past the want kernel's, no mask)
 // and step takes its own way.
 func (e *sparseEngine[T]) stepRuns(g []T, n int) (uint32, bool) {
-	if !runsFast[T]() || !wantFast[T]() || e.m == nil || e.mask == 0 || n < runStepMin || e.maxV < 64 && !smallOff || stepRunsOff {
+	if !e.runsApply(n) {
 		return 0, false
 	}
 	L := bits.Len32(e.maxV)
 	words := setWords(2 << L)
-	if runLanes*64*words > 1<<16 || 64*words > wantMax {
+	if runLanes*64*words > 1<<16 || 64*words > wantMax || !e.runAt(g, n, words, L) {
 		return 0, false
 	}
-	rs := &e.rs
-	next := n == rs.last+1
-	rs.last = n
-	if b := rs.b; !rs.ok || n < b.n0 || n >= b.n0+b.nb || rs.mask != e.mask || rs.L != L || len(e.rare) < rs.nrare {
-		if !next { // a heap amid others (the wavefront's): a run would mark 31 heaps for nothing
-			rs.ok = false
-			return 0, false
-		}
-		e.newRun(g, n, words, L)
-	}
-	b := rs.b
 	var set [wantMax / 64]uint64
-	p := set[:words]
-	copy(p, b.setOf(n-b.n0))
-	for _, k := range e.lone {
-		if r := n - k; r >= 1 {
-			setBit(&set, g[r])
-		}
-	}
-	if n < len(e.whole) && e.whole[n] {
-		set[0] |= 1
-	}
-	uneq := e.uneq == 1
-	for _, k := range e.splits {
-		r := n - k
-		pairBits(&set, g, r, e.rare[:rs.small], uneq) // below runLanes: partners from n0 - runLanes on, some in the run
-		pairBits(&set, g, r, e.rare[rs.nrare:], uneq) // found since n0
-	}
+	p := e.runSet(&set, g, n, words)
 	c, _ := e.commonFree(p, 0)
 	if c > wantMax {
 		return 0, false
@@ -88,6 +62,55 @@ func (e *sparseEngine[T]) stepRuns(g []T, n int) (uint32, bool) {
 		return left.least(), true
 	}
 	return c, true
+}
+
+// runsApply is whether heap n may be stepped by runs at all: the kernels
+// are there, the values past 63 (or small values allowed), a mask, n past
+// runStepMin.
+func (e *sparseEngine[T]) runsApply(n int) bool {
+	return runsFast[T]() && wantFast[T]() && e.m != nil && e.mask != 0 && n >= runStepMin && (e.maxV >= 64 || smallOff) && !stepRunsOff
+}
+
+// runAt makes sure the run in hand holds heap n, marking a new one from n
+// when it does not and n follows the heap stepped last; false when n is a
+// heap amid others (the wavefront's), where a run would mark 31 heaps for
+// nothing.
+func (e *sparseEngine[T]) runAt(g []T, n, words, L int) bool {
+	rs := &e.rs
+	next := n == rs.last+1
+	rs.last = n
+	if b := rs.b; !rs.ok || n < b.n0 || n >= b.n0+b.nb || rs.mask != e.mask || rs.L != L || len(e.rare) < rs.nrare {
+		if !next {
+			rs.ok = false
+			return false
+		}
+		e.newRun(g, n, words, L)
+	}
+	return true
+}
+
+// runSet is the set of values heap n's options take that the run marked,
+// with its lone takes, the whole take and the rare pairs found since.
+func (e *sparseEngine[T]) runSet(set *[wantMax / 64]uint64, g []T, n, words int) []uint64 {
+	rs := &e.rs
+	b := rs.b
+	p := set[:words]
+	copy(p, b.setOf(n-b.n0))
+	for _, k := range e.lone {
+		if r := n - k; r >= 1 {
+			setBit(set, g[r])
+		}
+	}
+	if n < len(e.whole) && e.whole[n] {
+		set[0] |= 1
+	}
+	uneq := e.uneq == 1
+	for _, k := range e.splits {
+		r := n - k
+		pairBits(set, g, r, e.rare[:rs.small], uneq) // below runLanes: partners from n0 - runLanes on, some in the run
+		pairBits(set, g, r, e.rare[rs.nrare:], uneq) // found since n0
+	}
+	return p
 }
 
 // newRun marks the rare pairs of the run of heaps from n on, with the

@@ -11,14 +11,9 @@ import (
 // each heap's options added in heap order by the engine's goroutine, and
 // the scans it shares with the helpers.
 
-// finish adds the options of heap n that prepare left (single heaps, splits
-// with a part at or above base, and, with a mask, the scan for rare values
-// prepare did not reach) and returns g(n); g holds g(0) .. g(n-1).
-func (b *block[T]) finish(g []T, n int) uint32 {
-	w, base, e, j := b.w, b.base, b.w.e, n-b.n0
-	p := b.setOf(j)          // prepare's marks
-	m, st := w.finishMarks() // the options finish adds
-	g = g[:n]
+// markSingles marks the values of heap n's options that leave one heap
+// (m[v] = st), the whole take's 0 included.
+func (e *sparseEngine[T]) markSingles(g []T, n int, m *marks, st uint32) {
 	for _, k := range e.lone {
 		r := n - k
 		if r < 1 {
@@ -29,6 +24,48 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 	if n < len(e.whole) && e.whole[n] {
 		m[0] = st
 	}
+}
+
+// markRareSplits marks the splits of heap n with a rare part and the other
+// from base on: the small rare heaps (partners from base on, never equal:
+// pos <= r - base), then the rare heaps from base on, late, with small
+// partners.
+func (e *sparseEngine[T]) markRareSplits(g []T, n, base int, small, late []rareHeap[T], m *marks, st uint32) {
+	for _, k := range e.splits {
+		r := n - k
+		pairRun(g, r, small[:rareBelow(small, r-base+1)], m, st)
+		for _, rh := range late {
+			a := r - int(rh.pos)
+			if a < 1 {
+				break
+			}
+			m[rh.val^g[a]] = st
+		}
+	}
+}
+
+// cheapFree is c, the least common value no option takes: prepare's,
+// cheap[cix[j]], unless finish marked it (prepare's marks, in a helper's
+// cache, are read only then); past the common values when all are taken.
+func (b *block[T]) cheapFree(j int, p []uint64, m *marks, st uint32, known bool) uint32 {
+	e := b.w.e
+	for i, v := range e.cheap[max(b.cix[j], 0):] {
+		if m[v] != st && (i == 0 && known || !inSet(p, v)) {
+			return v
+		}
+	}
+	return uint32(len(e.cheap) + len(e.dense))
+}
+
+// finish adds the options of heap n that prepare left (single heaps, splits
+// with a part at or above base, and, with a mask, the scan for rare values
+// prepare did not reach) and returns g(n); g holds g(0) .. g(n-1).
+func (b *block[T]) finish(g []T, n int) uint32 {
+	w, base, e, j := b.w, b.base, b.w.e, n-b.n0
+	p := b.setOf(j)          // prepare's marks
+	m, st := w.finishMarks() // the options finish adds
+	g = g[:n]
+	e.markSingles(g, n, m, st)
 	if e.mask == 0 || b.full[j] {
 		return b.finishFull(g, n, p, m, st)
 	}
@@ -44,27 +81,8 @@ func (b *block[T]) finish(g []T, n int) uint32 {
 		p, known = q, false // prepare's c may be marked now
 		small = b.rare[:rareBelow(b.rare, runLanes)]
 	}
-	for _, k := range e.splits {
-		r := n - k
-		// small rare heaps, partners from base on (never equal): pos <= r - base
-		pairRun(g, r, small[:rareBelow(small, r-base+1)], m, st)
-		for _, rh := range late { // rare heaps from base on, small partners (never equal)
-			a := r - int(rh.pos)
-			if a < 1 {
-				break
-			}
-			m[rh.val^g[a]] = st
-		}
-	}
-	// c: prepare's c, cheap[cix[j]], unless finish marked it (prepare's
-	// marks, in a helper's cache, are read only then)
-	c := uint32(len(e.cheap) + len(e.dense))
-	for i, v := range e.cheap[max(b.cix[j], 0):] {
-		if m[v] != st && (i == 0 && known || !inSet(p, v)) {
-			c = v
-			break
-		}
-	}
+	e.markRareSplits(g, n, base, small, late, m, st)
+	c := b.cheapFree(j, p, m, st, known)
 	// The rare values below c not marked: looked for first among the splits
 	// with a part from base on (the small parts, where witnesses abound, and
 	// prepare could not look), then from prepare's cursor on.

@@ -71,24 +71,9 @@ func (m *Memo) sweepable() ([]Shift, []bool) {
 	changed, raised := make([]bool, n), make([]bool, n)
 	var shifts []Shift
 	for _, s := range all {
-		if len(s.Delta) != n {
+		ok, never := sweptShift(s, n)
+		if !ok {
 			return nil, nil
-		}
-		never, first := false, int64(0) // first: the first change, which must lower its number
-		for i, d := range s.Delta {
-			if d >= 1<<31 || d <= -1<<31 {
-				return nil, nil
-			}
-			if first == 0 {
-				first = d
-			}
-			never = never || s.Lo[i] > s.Hi[i]
-		}
-		if first > 0 {
-			return nil, nil // it may come after its state in cell order
-		}
-		if first == 0 {
-			return nil, nil // a move to the state itself: a loop, which the search reports
 		}
 		if !never {
 			shifts = append(shifts, s)
@@ -103,6 +88,27 @@ func (m *Memo) sweepable() ([]Shift, []bool) {
 	}
 	m.shifts, m.changed, m.raised = shifts, changed, raised
 	return shifts, changed
+}
+
+// sweptShift reports whether s, a shift of n numbers, can be swept: its
+// first change lowers its number (so it comes before its state in cell
+// order; no change at all is a loop, which the search reports), and every
+// change fits 31 bits. never: the shift's guards allow no state.
+func sweptShift(s Shift, n int) (ok, never bool) {
+	if len(s.Delta) != n {
+		return false, false
+	}
+	first := int64(0)
+	for i, d := range s.Delta {
+		if d >= 1<<31 || d <= -1<<31 {
+			return false, false
+		}
+		if first == 0 {
+			first = d
+		}
+		never = never || s.Lo[i] > s.Hi[i]
+	}
+	return first < 0, never
 }
 
 func count(bs []bool) (n int) {

@@ -157,54 +157,71 @@ func (s *sweep) resume() error {
 }
 
 func (s *sweep) read(r *bufio.Reader) error {
+	head, err := s.readHead(r)
+	if err != nil {
+		return err
+	}
+	s.done = head.Done
+	if c := head.Current; c != nil {
+		return s.readCurrent(r, c)
+	}
+	return nil
+}
+
+// readHead reads a checkpoint's first two lines, its magic and its head,
+// and checks that the head is this sweep's and its records in order.
+func (s *sweep) readHead(r *bufio.Reader) (*checkpointHead, error) {
 	magic, err := r.ReadString('\n')
 	if err != nil || magic != checkpointMagic {
-		return errors.New("not a gamelang checkpoint")
+		return nil, errors.New("not a gamelang checkpoint")
 	}
 	line, err := r.ReadBytes('\n')
 	if err != nil {
-		return fmt.Errorf("cut short: %v", err)
+		return nil, fmt.Errorf("cut short: %v", err)
 	}
 	var head checkpointHead
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&head); err != nil || head.Sweep == nil {
-		return fmt.Errorf("damaged: %v", err)
+		return nil, fmt.Errorf("damaged: %v", err)
 	}
 	if !reflect.DeepEqual(*head.Sweep, *s.h) {
 		got, _ := marshal(head.Sweep)
 		want, _ := marshal(s.h)
-		return fmt.Errorf("it is of another sweep:\n  saved:   %s\n  this one: %s\n(remove it, or give another file, to start afresh)", got, want)
+		return nil, fmt.Errorf("it is of another sweep:\n  saved:   %s\n  this one: %s\n(remove it, or give another file, to start afresh)", got, want)
 	}
 	for k, rec := range head.Done {
 		if !s.o.Shard.Has(rec.Index) || k > 0 && rec.Index <= head.Done[k-1].Index || rec.Index >= len(s.o.Family.Items) {
-			return fmt.Errorf("damaged: record %d has index %d", k, rec.Index)
+			return nil, fmt.Errorf("damaged: record %d has index %d", k, rec.Index)
 		}
 	}
-	s.done = head.Done
-	if c := head.Current; c != nil {
-		if c.Index <= s.lastDone() || c.Index >= len(s.o.Family.Items) || !s.o.Shard.Has(c.Index) {
-			return fmt.Errorf("damaged: the game under way has index %d", c.Index)
-		}
-		if c.Values < 0 || c.Values > s.o.Values {
-			return fmt.Errorf("damaged: the game under way has %d values, the bound is %d", c.Values, s.o.Values)
-		}
-		vals, sum, err := octal.ReadValues(r, c.Values, c.Width)
-		if err != nil {
-			return err
-		}
-		var tail checkpointSum
-		line, err := r.ReadBytes('\n')
-		if err == nil {
-			err = json.Unmarshal(line, &tail)
-		}
-		if err != nil || tail.SHA256 != hex.EncodeToString(sum) {
-			return errors.New("damaged: the values do not match their checksum")
-		}
-		if _, err := r.ReadByte(); err != io.EOF {
-			return errors.New("damaged: it goes on after the checksum")
-		}
-		s.resumeAt, s.resumeVals, s.resumeSecs = c.Index, vals, c.Seconds
+	return &head, nil
+}
+
+// readCurrent reads the values of the game under way, c, and their
+// checksum, the checkpoint's end.
+func (s *sweep) readCurrent(r *bufio.Reader, c *current) error {
+	if c.Index <= s.lastDone() || c.Index >= len(s.o.Family.Items) || !s.o.Shard.Has(c.Index) {
+		return fmt.Errorf("damaged: the game under way has index %d", c.Index)
 	}
+	if c.Values < 0 || c.Values > s.o.Values {
+		return fmt.Errorf("damaged: the game under way has %d values, the bound is %d", c.Values, s.o.Values)
+	}
+	vals, sum, err := octal.ReadValues(r, c.Values, c.Width)
+	if err != nil {
+		return err
+	}
+	var tail checkpointSum
+	line, err := r.ReadBytes('\n')
+	if err == nil {
+		err = json.Unmarshal(line, &tail)
+	}
+	if err != nil || tail.SHA256 != hex.EncodeToString(sum) {
+		return errors.New("damaged: the values do not match their checksum")
+	}
+	if _, err := r.ReadByte(); err != io.EOF {
+		return errors.New("damaged: it goes on after the checksum")
+	}
+	s.resumeAt, s.resumeVals, s.resumeSecs = c.Index, vals, c.Seconds
 	return nil
 }

@@ -109,33 +109,9 @@ func newHeapEngine(r game.Ruleset, env play.Env) *heapEngine {
 		if game.Decides(gr) {
 			return nil // 'loses if': the generic solver
 		}
-		x := &group{}
-		h, listed := game.As[game.HeapGame](gr)
-		if c, ok := game.As[octal.Coded](gr); ok && c.Spec().Lost == nil && (game.Then(then) == game.Free || oneOrNone(c.Spec().Code)) {
-			x.code, x.coded = c.Spec().Code, true
-		} else if listed {
-			x.list = h // a split that obliges: its moves listed
-		} else {
+		x, h := groupOf(gr, game.Then(then))
+		if x == nil || !e.place(x, game.Then(then), h) {
 			return nil
-		}
-		switch game.Then(then) {
-		case game.Free:
-			e.free = x
-			if x.coded && !e.splitting(x.code) {
-				if !listed {
-					return nil
-				}
-				x.coded, x.list = false, h // splits into three, or after every take: listed
-			}
-		case game.Entail:
-			e.entail = x
-			if !x.coded || !x.code.Finite() || x.code.MaxTake() > keepAllTakes {
-				e.keepAll = true
-			} else {
-				e.window = int64(x.code.MaxTake())
-			}
-		case game.Again:
-			e.again = x
 		}
 	}
 	if e.window >= snapshotEvery {
@@ -143,6 +119,50 @@ func newHeapEngine(r game.Ruleset, env play.Env) *heapEngine {
 	}
 	e.wins[0] = wset{} // heap 0 has no move: the obliged player loses
 	return e
+}
+
+// groupOf is the engine's form of a group of rules that oblige then: a
+// code the kernel runs, or the moves listed (h, when the ruleset lists a
+// heap's moves); nil when it is neither.
+func groupOf(gr game.Ruleset, then game.Then) (x *group, h game.HeapGame) {
+	x = &group{}
+	h, listed := game.As[game.HeapGame](gr)
+	if c, ok := game.As[octal.Coded](gr); ok && c.Spec().Lost == nil && (then == game.Free || oneOrNone(c.Spec().Code)) {
+		x.code, x.coded = c.Spec().Code, true
+	} else if listed {
+		x.list = h // a split that obliges: its moves listed
+	} else {
+		return nil, nil
+	}
+	if !listed {
+		h = nil
+	}
+	return x, h
+}
+
+// place makes x the engine's group of rules that oblige then; false when
+// the engine cannot run it. h lists a heap's moves, when the ruleset can.
+func (e *heapEngine) place(x *group, then game.Then, h game.HeapGame) bool {
+	switch then {
+	case game.Free:
+		e.free = x
+		if x.coded && !e.splitting(x.code) {
+			if h == nil {
+				return false
+			}
+			x.coded, x.list = false, h // splits into three, or after every take: listed
+		}
+	case game.Entail:
+		e.entail = x
+		if !x.coded || !x.code.Finite() || x.code.MaxTake() > keepAllTakes {
+			e.keepAll = true
+		} else {
+			e.window = int64(x.code.MaxTake())
+		}
+	case game.Again:
+		e.again = x
+	}
+	return true
 }
 
 // splitting finds the takes of a free code that split a heap in two
@@ -265,13 +285,8 @@ func (e *heapEngine) table(i int) *[seenSize]byte {
 
 // grow values every heap up to n.
 func (e *heapEngine) grow(ctx context.Context, n int64) error {
-	if within := int64(e.limits.ValuesWithin(bytesPerHeap)); n >= within && n >= e.heaps() {
-		// every heap below n is valued: refused at once
-		l := &solve.LimitError{What: fmt.Sprintf("%s(%d) under entailing play (every heap below it is valued)", e.what, n), States: int(e.heaps()), Bytes: solve.Held(), Limit: within}
-		if e.limits == nil || e.limits.MaxStates == 0 {
-			l.Memory, l.Bytes, l.Limit = true, n*bytesPerHeap, e.limits.Memory()
-		}
-		return l
+	if err := e.refuse(n); err != nil {
+		return err
 	}
 	if !e.loaded {
 		e.loaded = true
@@ -283,34 +298,54 @@ func (e *heapEngine) grow(ctx context.Context, n int64) error {
 		return nil
 	}
 	start := e.heaps()
-	if e.heaps() <= n {
-		e.lo, e.hi = slices.Grow(e.lo, int(n+1)-len(e.lo)), slices.Grow(e.hi, int(n+1)-len(e.hi))
-	}
+	e.lo, e.hi = slices.Grow(e.lo, int(n+1)-len(e.lo)), slices.Grow(e.hi, int(n+1)-len(e.hi))
 	for e.heaps() <= n {
-		m := e.heaps()
-		if err := ctx.Err(); err != nil {
-			if e.dir != "" { // what was grown is kept for the next run
-				if serr := e.save(); serr != nil {
-					return serr
-				}
-			}
-			return &solve.InterruptedError{What: e.what + " under entailing play", States: int(m), Err: err}
-		}
-		b := min(blockHeaps, n+1-m)
-		if err := e.limits.CheckValues(e.what+" under entailing play", int(m+b), e.bytes(m+b)); err != nil {
+		if err := e.growBlock(ctx, n); err != nil {
 			return err
-		}
-		if err := e.block(ctx, m, b); err != nil {
-			return err
-		}
-		e.limits.ReportOf(e.what+" under entailing play", "heaps", m+b, n+1)
-		if e.dir != "" && time.Since(e.saved) > checkpointEvery {
-			if err := e.save(); err != nil {
-				return err
-			}
 		}
 	}
 	if e.dir != "" && e.heaps()-start >= snapshotEvery {
+		return e.save()
+	}
+	return nil
+}
+
+// refuse is the limit error for heap n when the values of every heap below
+// it cannot fit, said at once.
+func (e *heapEngine) refuse(n int64) error {
+	within := int64(e.limits.ValuesWithin(bytesPerHeap))
+	if n < within || n < e.heaps() {
+		return nil
+	}
+	l := &solve.LimitError{What: fmt.Sprintf("%s(%d) under entailing play (every heap below it is valued)", e.what, n), States: int(e.heaps()), Bytes: solve.Held(), Limit: within}
+	if e.limits == nil || e.limits.MaxStates == 0 {
+		l.Memory, l.Bytes, l.Limit = true, n*bytesPerHeap, e.limits.Memory()
+	}
+	return l
+}
+
+// growBlock values the next block of heaps on the way to n: it stops at
+// Ctrl-C (saving what was grown when there is a values directory), holds
+// the budget, reports progress and saves a checkpoint now and then.
+func (e *heapEngine) growBlock(ctx context.Context, n int64) error {
+	m := e.heaps()
+	if err := ctx.Err(); err != nil {
+		if e.dir != "" { // what was grown is kept for the next run
+			if serr := e.save(); serr != nil {
+				return serr
+			}
+		}
+		return &solve.InterruptedError{What: e.what + " under entailing play", States: int(m), Err: err}
+	}
+	b := min(blockHeaps, n+1-m)
+	if err := e.limits.CheckValues(e.what+" under entailing play", int(m+b), e.bytes(m+b)); err != nil {
+		return err
+	}
+	if err := e.block(ctx, m, b); err != nil {
+		return err
+	}
+	e.limits.ReportOf(e.what+" under entailing play", "heaps", m+b, n+1)
+	if e.dir != "" && time.Since(e.saved) > checkpointEvery {
 		return e.save()
 	}
 	return nil

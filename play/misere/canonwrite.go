@@ -403,36 +403,51 @@ func (p *formParser) term(depth int) (MID, error) {
 		p.space()
 	}
 	switch {
-	case p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9':
-		j := p.i
-		for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
-			p.i++
-		}
-		n, err := strconv.Atoi(p.s[j:p.i])
-		if err != nil || n > 1<<12 {
-			p.i = j
-			return 0, p.errorf("a nim-heap past *%d", 1<<12)
-		}
-		return p.f.nim(p.ctx, n)
-	case p.i < len(p.s) && p.s[p.i] == '[':
+	case p.at('0', '9'):
+		return p.nimHeap()
+	case p.at('[', '['):
 		p.i++
 		return p.list(depth, star)
-	case !star && p.i < len(p.s) && p.s[p.i] == '(':
+	case !star && p.at('(', '('):
 		p.i++
-		g, err := p.sum(depth + 1)
-		if err != nil {
-			return 0, err
-		}
-		p.space()
-		if p.i >= len(p.s) || p.s[p.i] != ')' {
-			return 0, p.errorf("a ) is missing")
-		}
-		p.i++
-		return g, nil
+		return p.paren(depth)
 	case star:
 		return p.f.nim(p.ctx, 1)
 	}
 	return 0, p.errorf("expected a nim-heap or a list in brackets, not %q", p.s[p.i:p.i+1])
+}
+
+// at is whether the next byte lies in lo..hi.
+func (p *formParser) at(lo, hi byte) bool {
+	return p.i < len(p.s) && p.s[p.i] >= lo && p.s[p.i] <= hi
+}
+
+// nimHeap reads the number of a nim-heap, at most 2^12.
+func (p *formParser) nimHeap() (MID, error) {
+	j := p.i
+	for p.at('0', '9') {
+		p.i++
+	}
+	n, err := strconv.Atoi(p.s[j:p.i])
+	if err != nil || n > 1<<12 {
+		p.i = j
+		return 0, p.errorf("a nim-heap past *%d", 1<<12)
+	}
+	return p.f.nim(p.ctx, n)
+}
+
+// paren reads a sum after (, to the ).
+func (p *formParser) paren(depth int) (MID, error) {
+	g, err := p.sum(depth + 1)
+	if err != nil {
+		return 0, err
+	}
+	p.space()
+	if !p.at(')', ')') {
+		return 0, p.errorf("a ) is missing")
+	}
+	p.i++
+	return g, nil
 }
 
 // list reads the options after [, to the ]; after a *, one option is
