@@ -28,24 +28,11 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 		c.noList(e.Pos, inRule)
 		c.exprs([]lang.Expr{e.X, e.I}, loc, inRule)
 	case *lang.RangeExpr:
-		c.expr(e.Lo, loc, inRule)
-		if e.Hi != nil {
-			c.expr(e.Hi, loc, inRule)
-		}
+		c.exprs([]lang.Expr{e.Lo, e.Hi}, loc, inRule) // Hi nil: a range with no end
 	case *lang.Unary:
 		c.expr(e.X, loc, inRule)
 	case *lang.Binary:
-		// down the left side without recursion: a + b + c ... may be long
-		var rights []lang.Expr
-		var x lang.Expr = e
-		for b, ok := x.(*lang.Binary); ok; b, ok = x.(*lang.Binary) {
-			rights = append(rights, b.Right)
-			x = b.Left
-		}
-		c.expr(x, loc, inRule)
-		for i := len(rights) - 1; i >= 0; i-- {
-			c.expr(rights[i], loc, inRule)
-		}
+		c.binary(e, loc, inRule)
 	case *lang.Call:
 		c.call(e, loc, inRule)
 	case *lang.Comprehension:
@@ -61,6 +48,21 @@ func (c *Checker) expr(e lang.Expr, loc locals, inRule bool) {
 		if inRule {
 			c.errorf(e.Pos, "a string cannot be used in a rule")
 		}
+	}
+}
+
+// binary checks a + b + c ...: down the left side without recursion, as
+// such a chain may be long.
+func (c *Checker) binary(e *lang.Binary, loc locals, inRule bool) {
+	var rights []lang.Expr
+	var x lang.Expr = e
+	for b, ok := x.(*lang.Binary); ok; b, ok = x.(*lang.Binary) {
+		rights = append(rights, b.Right)
+		x = b.Left
+	}
+	c.expr(x, loc, inRule)
+	for i := len(rights) - 1; i >= 0; i-- {
+		c.expr(rights[i], loc, inRule)
 	}
 }
 

@@ -45,23 +45,35 @@ func (in *Interp) eval(ctx context.Context, e lang.Expr, env map[string]Value) (
 	case *lang.SetCall:
 		return in.setCall(ctx, e, env)
 	case *lang.Comprehension:
-		if e.Set {
-			return in.setComprehension(ctx, e, env)
-		}
-		if e.List {
-			return in.listComprehension(ctx, e, env)
-		}
+		return in.comprehension(ctx, e, env)
 	case *lang.CondExpr:
-		c, err := in.truth(ctx, e.If, env)
-		if err != nil {
-			return nil, err
-		}
-		if c {
-			return in.eval(ctx, e.Then, env)
-		}
-		return in.eval(ctx, e.Else, env)
+		return in.condExpr(ctx, e, env)
 	}
 	return nil, errorf(lang.ExprPos(e), "cannot evaluate this expression")
+}
+
+// comprehension is a set or a list comprehension's value; a bare one (a
+// generator) is only an argument.
+func (in *Interp) comprehension(ctx context.Context, e *lang.Comprehension, env map[string]Value) (Value, error) {
+	switch {
+	case e.Set:
+		return in.setComprehension(ctx, e, env)
+	case e.List:
+		return in.listComprehension(ctx, e, env)
+	}
+	return nil, errorf(e.Pos, "cannot evaluate this expression")
+}
+
+// condExpr is if c then a else b.
+func (in *Interp) condExpr(ctx context.Context, e *lang.CondExpr, env map[string]Value) (Value, error) {
+	c, err := in.truth(ctx, e.If, env)
+	if err != nil {
+		return nil, err
+	}
+	if c {
+		return in.eval(ctx, e.Then, env)
+	}
+	return in.eval(ctx, e.Else, env)
 }
 
 func (in *Interp) evalAll(ctx context.Context, es []lang.Expr, env map[string]Value) ([]Value, error) {
@@ -274,25 +286,9 @@ func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 		}
 		return Int{c.Mul(a, b)}, nil
 	case "/", "%":
-		if b.Sign() == 0 {
-			return nil, errorf(p, "division by zero")
-		}
-		if op == "/" {
-			return Int{c.Quo(a, b)}, nil
-		}
-		return Int{c.Rem(a, b)}, nil
+		return divide(op, p, a, b)
 	case "^":
-		if b.Sign() < 0 {
-			return nil, errorf(p, "negative exponent %s", b)
-		}
-		if a.CmpAbs(big.NewInt(1)) > 0 && (!b.IsInt64() || b.Int64() > maxPowBits || int64(a.BitLen()-1)*b.Int64() > maxPowBits) {
-			base := a.String()
-			if a.Sign() < 0 {
-				base = "(" + base + ")"
-			}
-			return nil, errorf(p, "%s^%s is too large (more than %d bits)", base, b, maxPowBits)
-		}
-		return Int{c.Exp(a, b, nil)}, nil
+		return power(p, a, b)
 	case "xor":
 		return Int{c.Xor(a, b)}, nil
 	case "&":
@@ -306,6 +302,32 @@ func bigOp(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 	return Bool(map[string]bool{
 		"<": cmp < 0, "<=": cmp <= 0, ">": cmp > 0, ">=": cmp >= 0,
 	}[op]), nil
+}
+
+// divide is a / b or a % b (truncated), refusing division by zero.
+func divide(op string, p lang.Pos, a, b *big.Int) (Value, error) {
+	if b.Sign() == 0 {
+		return nil, errorf(p, "division by zero")
+	}
+	if op == "/" {
+		return Int{new(big.Int).Quo(a, b)}, nil
+	}
+	return Int{new(big.Int).Rem(a, b)}, nil
+}
+
+// power is a^b for 0 <= b; a result past maxPowBits bits is refused.
+func power(p lang.Pos, a, b *big.Int) (Value, error) {
+	if b.Sign() < 0 {
+		return nil, errorf(p, "negative exponent %s", b)
+	}
+	if a.CmpAbs(big.NewInt(1)) > 0 && (!b.IsInt64() || b.Int64() > maxPowBits || int64(a.BitLen()-1)*b.Int64() > maxPowBits) {
+		base := a.String()
+		if a.Sign() < 0 {
+			base = "(" + base + ")"
+		}
+		return nil, errorf(p, "%s^%s is too large (more than %d bits)", base, b, maxPowBits)
+	}
+	return Int{new(big.Int).Exp(a, b, nil)}, nil
 }
 
 // shift is a << b or a >> b (rounding down), for 0 <= b; a result past

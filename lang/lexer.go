@@ -139,32 +139,44 @@ func (s *scanner) Next() (lexer.Token, error) {
 func (s *scanner) kind(rest string, start lexer.Position) (typ lexer.TokenType, n int) {
 	switch c := rest[0]; {
 	case isDigit(c):
-		typ, n = tokInt, span(rest, isDigit)
-		if n+1 < len(rest) && rest[n] == 'e' && isDigit(rest[n+1]) {
-			if m := n + 1 + span(rest[n+1:], isDigit); m == len(rest) || !isWordByte(rest[m]) {
-				n = m
-			}
-		}
+		return tokInt, numberLen(rest)
 	case isLetter(c):
-		typ, n = tokIdent, span(rest, isWordByte)
-		switch w := rest[:n]; {
-		case w == "xor" && (!s.operand || start.Line > s.endLine && strings.HasPrefix(rest[n:], "(")):
-			// the function xor(a, b), not the operator a xor b; xor( that
-			// starts a line is the function too, a statement of its own
-		case binaryOps[w]:
-			typ = tokOp
-		case keywords[w]:
-			typ = tokKeyword
-		}
+		n = span(rest, isWordByte)
+		return s.wordType(rest, n, start), n
 	case c == '"':
-		typ, n = tokString, stringLen(rest)
-	default:
-		typ, n = tokPunct, punctLen(rest)
-		if binaryOps[rest[:n]] && !(rest[:n] == ".." && (s.lineEndsAfter(start.Offset+n) || nextWord(rest[n:]) == "if")) {
-			typ = tokOp
-		}
+		return tokString, stringLen(rest)
+	}
+	typ, n = tokPunct, punctLen(rest)
+	if binaryOps[rest[:n]] && !(rest[:n] == ".." && (s.lineEndsAfter(start.Offset+n) || nextWord(rest[n:]) == "if")) {
+		typ = tokOp
 	}
 	return typ, n
+}
+
+// numberLen is the length of the number rest starts with: digits, and an
+// exponent (1e6) when a word does not go on after it.
+func numberLen(rest string) int {
+	n := span(rest, isDigit)
+	if n+1 < len(rest) && rest[n] == 'e' && isDigit(rest[n+1]) {
+		if m := n + 1 + span(rest[n+1:], isDigit); m == len(rest) || !isWordByte(rest[m]) {
+			n = m
+		}
+	}
+	return n
+}
+
+// wordType is the type of the word rest[:n]: an operator, a keyword or a
+// name. The function xor(a, b) is a name, not the operator a xor b; xor(
+// that starts a line is the function too, a statement of its own.
+func (s *scanner) wordType(rest string, n int, start lexer.Position) lexer.TokenType {
+	switch w := rest[:n]; {
+	case w == "xor" && (!s.operand || start.Line > s.endLine && strings.HasPrefix(rest[n:], "(")):
+	case binaryOps[w]:
+		return tokOp
+	case keywords[w]:
+		return tokKeyword
+	}
+	return tokIdent
 }
 
 // endsOperand reports whether a token ends an operand: a number, string or

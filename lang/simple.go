@@ -196,7 +196,13 @@ func (p *simple) operand(o *gOperand) bool {
 		o.Prefix = append(o.Prefix, &gPrefix{Op: *t})
 		p.i++
 	}
+	return p.primary(o) && p.suffixes(o)
+}
+
+// primary parses an operand's atom, parenthesis, set, list or conditional.
+func (p *simple) primary(o *gOperand) bool {
 	t := p.peek()
+	ok := true
 	switch {
 	case t == nil:
 		return false
@@ -205,36 +211,26 @@ func (p *simple) operand(o *gOperand) bool {
 		p.i++
 	case p.opens("("):
 		p.i++
-		x, ok := p.expr()
-		if !ok || !p.is(")") {
+		var x *gExpr
+		if x, ok = p.expr(); !ok || !p.is(")") {
 			return false
 		}
 		p.i++
 		o.Paren = &gParen{Pos: t.Pos, X: x}
 	case p.opens("{"):
 		p.i++
-		xs, comp, ok := p.exprs("}")
-		if !ok {
-			return false
-		}
-		o.Set = &gSetLit{Pos: t.Pos, Elems: xs, Comp: comp}
+		xs, comp, done := p.exprs("}")
+		o.Set, ok = &gSetLit{Pos: t.Pos, Elems: xs, Comp: comp}, done
 	case p.opens("["):
 		p.i++
-		xs, comp, ok := p.exprs("]")
-		if !ok {
-			return false
-		}
-		o.List = &gListLit{Pos: t.Pos, Elems: xs, Comp: comp}
+		xs, comp, done := p.exprs("]")
+		o.List, ok = &gListLit{Pos: t.Pos, Elems: xs, Comp: comp}, done
 	case p.keyword("if"):
-		c, ok := p.condExpr(t.Pos)
-		if !ok {
-			return false
-		}
-		o.Cond = c
+		o.Cond, ok = p.condExpr(t.Pos)
 	default:
 		return false
 	}
-	return p.suffixes(o)
+	return ok
 }
 
 // condExpr parses if c then a else b.
@@ -305,35 +301,16 @@ func (p *simple) game() (*gGame, bool) {
 	}
 	g.Name = name.Name
 	if p.is("(") {
-		p.i++
-		if !p.is(")") {
-			if g.Params, ok = p.names(); !ok {
-				return nil, false
-			}
-		}
-		if !p.is(")") {
+		if g.Params, ok = p.params(); !ok {
 			return nil, false
 		}
-		p.i++
 	}
 	if p.is("=") {
 		p.i++
 		g.Alias, ok = p.expr()
 		return g, ok
 	}
-	if t := p.peek(); t != nil && (t.Type == tokIdent || t.Type == tokKeyword && (t.Value == "state" || t.Value == "set")) {
-		k := &gKind{Pos: t.Pos, Word: t.Value}
-		p.i++
-		if p.is("(") {
-			p.i++
-			if k.Vars, ok = p.names(); !ok || !p.is(")") {
-				return nil, false
-			}
-			p.i++
-		}
-		g.Kind = k
-	}
-	if !p.is("{") {
+	if g.Kind, ok = p.kind(); !ok || !p.is("{") {
 		return nil, false
 	}
 	p.i++
@@ -349,6 +326,43 @@ func (p *simple) game() (*gGame, bool) {
 	}
 	p.i++
 	return g, true
+}
+
+// params takes a declaration's parameters, (a, b) or ().
+func (p *simple) params() ([]*gName, bool) {
+	p.i++
+	var names []*gName
+	ok := true
+	if !p.is(")") {
+		if names, ok = p.names(); !ok {
+			return nil, false
+		}
+	}
+	if !p.is(")") {
+		return nil, false
+	}
+	p.i++
+	return names, true
+}
+
+// kind takes a declaration's kind clause, such as state (x, y), when there
+// is one (nil when not).
+func (p *simple) kind() (*gKind, bool) {
+	t := p.peek()
+	if t == nil || !(t.Type == tokIdent || t.Type == tokKeyword && (t.Value == "state" || t.Value == "set")) {
+		return nil, true
+	}
+	k := &gKind{Pos: t.Pos, Word: t.Value}
+	p.i++
+	if p.is("(") {
+		p.i++
+		var ok bool
+		if k.Vars, ok = p.names(); !ok || !p.is(")") {
+			return nil, false
+		}
+		p.i++
+	}
+	return k, true
 }
 
 // ident takes a name.

@@ -242,30 +242,8 @@ func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
 	}
 	limit := t.cfg.Limits.States() - 1
 	small := n.IsInt64() && n.Int64() <= int64(limit)
-	if t.provable() {
-		upTo := limit
-		if small {
-			upTo = int(n.Int64())
-		}
-		if _, err := t.FindPeriod(ctx, upTo); err != nil {
-			return 0, err
-		}
-		if p := t.period; p != nil {
-			return p.value(t, n), nil
-		}
-	}
-	if t.arithmetic() { // before computing an infinite code's values one by one, at O(n) each
-		s, err := t.FindSaltus(ctx, 0)
-		if err != nil {
-			return 0, err
-		}
-		if s != nil {
-			v := s.Value(n)
-			if !v.IsUint64() || v.Uint64() > math.MaxUint32 {
-				return 0, fmt.Errorf("%s(%s) has the value %s, proved by its arithmetic period, but its moves are too many to list one by one", t.cfg.What, n, v)
-			}
-			return uint32(v.Uint64()), nil
-		}
+	if v, ok, err := t.valueByTheory(ctx, n, small, limit); ok || err != nil {
+		return v, err
 	}
 	if small {
 		if err := t.Grow(ctx, int(n.Int64())); err != nil {
@@ -277,6 +255,36 @@ func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
 		return t.runTo(ctx, n.Int64())
 	}
 	return 0, t.beyondReach(n)
+}
+
+// valueByTheory is g(n) from a period proved on the way to n (or to the
+// state cap, limit, when n is past it) or from an arithmetic period; ok is
+// false when neither gives it.
+func (t *Table) valueByTheory(ctx context.Context, n *big.Int, small bool, limit int) (uint32, bool, error) {
+	if t.provable() {
+		upTo := limit
+		if small {
+			upTo = int(n.Int64())
+		}
+		if _, err := t.FindPeriod(ctx, upTo); err != nil {
+			return 0, false, err
+		}
+		if p := t.period; p != nil {
+			return p.value(t, n), true, nil
+		}
+	}
+	if !t.arithmetic() { // else before computing an infinite code's values one by one, at O(n) each
+		return 0, false, nil
+	}
+	s, err := t.FindSaltus(ctx, 0)
+	if err != nil || s == nil {
+		return 0, false, err
+	}
+	v := s.Value(n)
+	if !v.IsUint64() || v.Uint64() > math.MaxUint32 {
+		return 0, false, fmt.Errorf("%s(%s) has the value %s, proved by its arithmetic period, but its moves are too many to list one by one", t.cfg.What, n, v)
+	}
+	return uint32(v.Uint64()), true, nil
 }
 
 // BigValue is Value for values of any size: an infinite code's values grow

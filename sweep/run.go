@@ -58,36 +58,14 @@ func Run(ctx context.Context, o Options, out io.Writer) ([]Record, error) {
 		o.Values = DefaultValues
 	}
 	s := &sweep{o: o, h: o.header(), w: &writer{w: bufio.NewWriter(out), times: o.Times}}
-	var q *query
-	if o.Query != "" {
-		var err error
-		if q, err = parseQuery(ctx, s); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.resume(); err != nil {
+	game, err := s.gameFunc(ctx)
+	if err != nil {
 		return nil, err
 	}
-	if err := s.w.header(s.h); err != nil {
+	if err := s.start(); err != nil {
 		return nil, err
 	}
-	for _, r := range s.done {
-		if err := s.w.record(r); err != nil {
-			return nil, err
-		}
-	}
-	var todo []int
-	for i := range o.Family.Items {
-		if o.Shard.Has(i) && i > s.lastDone() {
-			todo = append(todo, i)
-		}
-	}
-	game := func(ctx context.Context, i int) (Record, error) {
-		if q != nil {
-			return q.run(ctx, i, o.Family.Items[i])
-		}
-		return s.analyse(ctx, i, o.Family.Items[i])
-	}
+	todo := s.todo()
 	if jobs := o.jobs(); jobs > 1 && len(todo) > 1 {
 		return s.done, s.sideBySide(ctx, todo, jobs, game)
 	}
@@ -108,6 +86,48 @@ func Run(ctx context.Context, o Options, out io.Writer) ([]Record, error) {
 		return s.done, s.save(nil, nil)
 	}
 	return s.done, nil
+}
+
+// gameFunc is what the sweep does with a game of the family: its query's
+// answer, or its analysis when it has no query.
+func (s *sweep) gameFunc(ctx context.Context) (func(context.Context, int) (Record, error), error) {
+	items := s.o.Family.Items
+	if s.o.Query == "" {
+		return func(ctx context.Context, i int) (Record, error) { return s.analyse(ctx, i, items[i]) }, nil
+	}
+	q, err := parseQuery(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, i int) (Record, error) { return q.run(ctx, i, items[i]) }, nil
+}
+
+// start resumes from the checkpoint, if there is one, and writes the
+// header and the records done before.
+func (s *sweep) start() error {
+	if err := s.resume(); err != nil {
+		return err
+	}
+	if err := s.w.header(s.h); err != nil {
+		return err
+	}
+	for _, r := range s.done {
+		if err := s.w.record(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// todo is the indices of the shard's games still to run.
+func (s *sweep) todo() []int {
+	var todo []int
+	for i := range s.o.Family.Items {
+		if s.o.Shard.Has(i) && i > s.lastDone() {
+			todo = append(todo, i)
+		}
+	}
+	return todo
 }
 
 // jobs is how many games run at once.

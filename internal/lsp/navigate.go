@@ -120,39 +120,10 @@ func (d *document) applied(name string, def decl, uses []gamelang.Use, to string
 // cursor is at.
 func (d *document) signatureHelp(p position) any {
 	_, off := d.offset(p)
-	at := lang.Pos{Line: p.Line + 1, Column: off + 1}
-	type open struct {
-		callee string
-		commas int
-	}
-	var stack []open
-	prev := lang.Token{}
-	for _, t := range lang.Tokens(d.name, d.text) {
-		if !t.Pos.Before(at) {
-			break
-		}
-		switch t.Text {
-		case "(", "[", "{":
-			callee := ""
-			if t.Text == "(" && prev.Kind == lang.TokName && prev.Pos.Line == t.Pos.Line {
-				callee = prev.Text
-			}
-			stack = append(stack, open{callee: callee})
-		case ")", "]", "}":
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-		case ",":
-			if len(stack) > 0 {
-				stack[len(stack)-1].commas++
-			}
-		}
-		prev = t
-	}
-	if len(stack) == 0 || stack[len(stack)-1].callee == "" {
+	top, ok := d.callAt(lang.Pos{Line: p.Line + 1, Column: off + 1})
+	if !ok {
 		return nil
 	}
-	top := stack[len(stack)-1]
 	sigs := d.signatures(top.callee)
 	if len(sigs) == 0 {
 		return nil
@@ -174,6 +145,46 @@ func (d *document) signatureHelp(p position) any {
 		active = len(sigs) - 1
 	}
 	return map[string]any{"signatures": out, "activeSignature": active, "activeParameter": top.commas}
+}
+
+// openCall is a bracket open before the cursor: the name called, when it
+// is a call's, and the commas since.
+type openCall struct {
+	callee string
+	commas int
+}
+
+// callAt is the innermost call open at the position at, read from the
+// tokens before it; false when the cursor is in no call.
+func (d *document) callAt(at lang.Pos) (openCall, bool) {
+	var stack []openCall
+	prev := lang.Token{}
+	for _, t := range lang.Tokens(d.name, d.text) {
+		if !t.Pos.Before(at) {
+			break
+		}
+		switch t.Text {
+		case "(", "[", "{":
+			callee := ""
+			if t.Text == "(" && prev.Kind == lang.TokName && prev.Pos.Line == t.Pos.Line {
+				callee = prev.Text
+			}
+			stack = append(stack, openCall{callee: callee})
+		case ")", "]", "}":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ",":
+			if len(stack) > 0 {
+				stack[len(stack)-1].commas++
+			}
+		}
+		prev = t
+	}
+	if len(stack) == 0 || stack[len(stack)-1].callee == "" {
+		return openCall{}, false
+	}
+	return stack[len(stack)-1], true
 }
 
 // signatures are the ways to call name: the file's own definition first.

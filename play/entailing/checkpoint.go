@@ -132,6 +132,34 @@ func (e *heapEngine) save() error {
 	return os.Rename(tmp, path)
 }
 
+// adopt checks a checkpoint read from path against the engine's rules and
+// its checksum, and takes its values, widening the engine to hold them.
+func (e *heapEngine) adopt(path string, c *checkpoint) error {
+	switch {
+	case c.Rules != e.key():
+		return fmt.Errorf("%s holds the values of other rules (%s), not %s", path, c.Rules, e.key())
+	case len(c.Values) == 0 || c.Values[0] != 0 || c.sum() != c.Sum:
+		return fmt.Errorf("%s: its values do not match their checksum", path)
+	}
+	for _, v := range c.Values {
+		for v != loonyValue && v >= 1<<e.width {
+			e.width++
+		}
+	}
+	if e.width > maxWidth {
+		return fmt.Errorf("%s: a value past the heap engine's", path)
+	}
+	e.lo, e.hi = make([]uint16, len(c.Values)), make([]uint32, len(c.Values))
+	for i, v := range c.Values {
+		if v == loonyValue {
+			e.lo[i], e.hi[i] = loonyLo, loonyHi
+			continue
+		}
+		e.lo[i], e.hi[i] = v, uint32(v)
+	}
+	return nil
+}
+
 // load reads the checkpoint, when there is one, into a new engine.
 func (e *heapEngine) load() error {
 	path := e.file()
@@ -150,29 +178,8 @@ func (e *heapEngine) load() error {
 	if err := gob.NewDecoder(f).Decode(&c); err != nil {
 		return fmt.Errorf("%s: not a checkpoint of the heap engine: %v", path, err)
 	}
-	switch {
-	case c.Rules != e.key():
-		return fmt.Errorf("%s holds the values of other rules (%s), not %s", path, c.Rules, e.key())
-	case len(c.Values) == 0 || c.Values[0] != 0 || c.sum() != c.Sum:
-		return fmt.Errorf("%s: its values do not match their checksum", path)
-	}
-	for _, v := range c.Values {
-		if v != loonyValue {
-			for v >= 1<<e.width {
-				e.width++
-			}
-		}
-	}
-	if e.width > maxWidth {
-		return fmt.Errorf("%s: a value past the heap engine's", path)
-	}
-	e.lo, e.hi = make([]uint16, len(c.Values)), make([]uint32, len(c.Values))
-	for i, v := range c.Values {
-		if v == loonyValue {
-			e.lo[i], e.hi[i] = loonyLo, loonyHi
-			continue
-		}
-		e.lo[i], e.hi[i] = v, uint32(v)
+	if err := e.adopt(path, &c); err != nil {
+		return err
 	}
 	e.wins, e.winBytes = map[int64]wset{}, 0
 	for _, w := range c.Wins {

@@ -133,16 +133,7 @@ func (r *reads) number(e lang.Expr) {
 	switch x := e.(type) {
 	case nil, *lang.IntLit, *lang.StringLit:
 	case *lang.Ident:
-		switch {
-		case r.vars[x.Name] == vertexVar:
-			r.numbers = true // a vertex's number
-		case r.vars[x.Name] == numberVar:
-		case x.Name == nameGround:
-			r.global, r.numbers = true, true
-		case x.Name == nameVertices:
-			r.global = true
-		}
-		// any other name is a constant of the script: it reads no position
+		r.name(x.Name)
 	case *lang.Paren:
 		r.number(x.X)
 	case *lang.Unary:
@@ -159,16 +150,7 @@ func (r *reads) number(e lang.Expr) {
 			r.number(el)
 		}
 	case *lang.Binary:
-		switch x.Op {
-		case "<", "<=", ">", ">=", "==", "!=":
-			if r.isVertex(x.Left) && r.isVertex(x.Right) { // order, kept by renumbering
-				r.vertex(x.Left)
-				r.vertex(x.Right)
-				return
-			}
-		}
-		r.number(x.Left)
-		r.number(x.Right)
+		r.binary(x)
 	case *lang.Call:
 		r.call(x)
 	case *lang.Comprehension:
@@ -176,6 +158,36 @@ func (r *reads) number(e lang.Expr) {
 	default: // not known to be safe
 		r.global, r.numbers = true, true
 	}
+}
+
+// name reads a name whose value is a number: a vertex's number, a number
+// bound by the rule, the ground or the vertices (the whole graph); any
+// other name is a constant of the script, which reads no position.
+func (r *reads) name(n string) {
+	switch {
+	case r.vars[n] == vertexVar:
+		r.numbers = true // a vertex's number
+	case r.vars[n] == numberVar:
+	case n == nameGround:
+		r.global, r.numbers = true, true
+	case n == nameVertices:
+		r.global = true
+	}
+}
+
+// binary walks an operation on numbers; two vertices compared read their
+// order only, which renumbering keeps.
+func (r *reads) binary(x *lang.Binary) {
+	switch x.Op {
+	case "<", "<=", ">", ">=", "==", "!=":
+		if r.isVertex(x.Left) && r.isVertex(x.Right) {
+			r.vertex(x.Left)
+			r.vertex(x.Right)
+			return
+		}
+	}
+	r.number(x.Left)
+	r.number(x.Right)
 }
 
 // call walks a call whose value is a number: the kind's functions of
