@@ -357,21 +357,8 @@ func shift(op string, p lang.Pos, a, b *big.Int) (Value, error) {
 func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) (Value, error) {
 	if id, ok := e.Fn.(*lang.Ident); ok {
 		if _, shadowed := env[id.Name]; !shadowed {
-			if g, ok := generatorArg(e); ok {
-				if v, ok, err := in.compiledGenerator(ctx, e, id.Name, g, env); ok {
-					return v, err
-				}
-				return in.generator(ctx, id.Name, g, env)
-			}
-			if b, ok := funcs[id.Name]; ok {
-				args, err := in.evalAll(ctx, e.Args, env)
-				if err != nil {
-					return nil, err
-				}
-				if len(args) < b.min || b.max >= 0 && len(args) > b.max {
-					return nil, errorf(e.Pos, "%s takes %s, got %d (usage: %s)", id.Name, check.CountArgs(b.min, b.max), len(args), b.usage)
-				}
-				return b.call(in, ctx, e, args)
+			if v, ok, err := in.builtinCall(ctx, e, id.Name, env); ok {
+				return v, err
 			}
 		}
 	}
@@ -387,17 +374,7 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 	case FuncVal:
 		return in.callFunc(ctx, e, f, args)
 	case ParamGame:
-		var r game.Ruleset
-		var err error
-		if f.builtin != nil {
-			r, err = in.builtin(f.builtin, args, e.Pos)
-		} else {
-			r, err = in.instantiate(ctx, f.decl, args, e.Pos)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return RulesetVal{r}, nil
+		return in.paramGame(ctx, e, f, args)
 	case RulesetVal:
 		if k := f.R.Kind(); k.Braces() {
 			return nil, errorf(e.Pos, "%s is a %s ruleset: write its positions with braces, as in %s", f.R.Name(), k.Name(), k.Example(f.R.Name()))
@@ -405,6 +382,46 @@ func (in *Interp) call(ctx context.Context, e *lang.Call, env map[string]Value) 
 		return makePosition(f.R, args, e.Pos)
 	}
 	return nil, errorf(e.Pos, "%s is %s and cannot be called", fn, typeName(fn))
+}
+
+// builtinCall is a call of name over a generator, or of a builtin
+// function; ok is false when it is neither.
+func (in *Interp) builtinCall(ctx context.Context, e *lang.Call, name string, env map[string]Value) (Value, bool, error) {
+	if g, ok := generatorArg(e); ok {
+		if v, ok, err := in.compiledGenerator(ctx, e, name, g, env); ok {
+			return v, true, err
+		}
+		v, err := in.generator(ctx, name, g, env)
+		return v, true, err
+	}
+	b, ok := funcs[name]
+	if !ok {
+		return nil, false, nil
+	}
+	args, err := in.evalAll(ctx, e.Args, env)
+	if err != nil {
+		return nil, true, err
+	}
+	if len(args) < b.min || b.max >= 0 && len(args) > b.max {
+		return nil, true, errorf(e.Pos, "%s takes %s, got %d (usage: %s)", name, check.CountArgs(b.min, b.max), len(args), b.usage)
+	}
+	v, err := b.call(in, ctx, e, args)
+	return v, true, err
+}
+
+// paramGame is the ruleset G(args) of a game with parameters.
+func (in *Interp) paramGame(ctx context.Context, e *lang.Call, f ParamGame, args []Value) (Value, error) {
+	var r game.Ruleset
+	var err error
+	if f.builtin != nil {
+		r, err = in.builtin(f.builtin, args, e.Pos)
+	} else {
+		r, err = in.instantiate(ctx, f.decl, args, e.Pos)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return RulesetVal{r}, nil
 }
 
 // builtinConsts are the names of constant values: the truth values and the

@@ -20,8 +20,33 @@ func Fmt(name, src string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	lines := strings.Split(src, "\n")
+	items := fmtItems(f, src)
 	comments := scanComments(src)
+	w := fmtWriter{lines: strings.Split(src, "\n")}
+	ci := 0
+	for i, it := range items {
+		// comment lines before the item; inside a game body they are indented
+		for ; ci < len(comments) && comments[ci].line < it.line; ci++ {
+			w.comment(comments[ci], it.inside || it.closing)
+		}
+		w.put(it.line, it.text)
+		if i+1 < len(items) && items[i+1].line == it.line {
+			continue // a comment at the end of the line goes after its last item
+		}
+		for ; ci < len(comments) && comments[ci].line == it.line; ci++ {
+			w.trail(comments[ci])
+		}
+	}
+	for ; ci < len(comments); ci++ {
+		w.comment(comments[ci], false)
+	}
+	return w.String(), nil
+}
+
+// fmtItems are the lines Fmt writes, each with the line of the source it
+// comes from: a statement, or a game's head, its rules and its closing
+// brace.
+func fmtItems(f *File, src string) []fmtItem {
 	var items []fmtItem
 	for _, s := range f.Stmts {
 		d, ok := s.(*GameDecl)
@@ -37,40 +62,7 @@ func Fmt(name, src string) (string, error) {
 		}
 		items = append(items, fmtItem{line: end, text: "}", closing: true})
 	}
-	w := fmtWriter{lines: lines}
-	ci := 0
-	for i, it := range items {
-		// comment lines before the item; inside a game body they are indented
-		for ci < len(comments) && comments[ci].line < it.line {
-			c := comments[ci]
-			if c.trailing {
-				w.trail(c)
-			} else {
-				indent := ""
-				if it.inside || it.closing {
-					indent = "    "
-				}
-				w.put(c.line, indent+c.text)
-			}
-			ci++
-		}
-		w.put(it.line, it.text)
-		if i+1 < len(items) && items[i+1].line == it.line {
-			continue // a comment at the end of the line goes after its last item
-		}
-		for ci < len(comments) && comments[ci].line == it.line {
-			w.trail(comments[ci])
-			ci++
-		}
-	}
-	for ; ci < len(comments); ci++ {
-		if c := comments[ci]; c.trailing {
-			w.trail(c)
-		} else {
-			w.put(c.line, c.text)
-		}
-	}
-	return w.String(), nil
+	return items
 }
 
 // ruleWidth is how long a rule's line may grow before its for clauses go
@@ -119,6 +111,19 @@ func (w *fmtWriter) put(line int, text string) {
 	}
 	w.out = append(w.out, text)
 	w.last, w.trailing = max(w.last, line), false
+}
+
+// comment writes a comment: a trailing one after the last line written,
+// one of its own line indented when inside a game's body.
+func (w *fmtWriter) comment(c comment, inside bool) {
+	switch {
+	case c.trailing:
+		w.trail(c)
+	case inside:
+		w.put(c.line, "    "+c.text)
+	default:
+		w.put(c.line, c.text)
+	}
 }
 
 // trail puts a comment at the end of the last line written, or on a line

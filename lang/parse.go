@@ -334,6 +334,24 @@ func (o *gOperand) start() lexer.Position {
 
 // lowerOperand lowers an operand without its prefix operators.
 func (l *lowerer) lowerOperand(o *gOperand) Expr {
+	x := l.lowerPrimary(o)
+	for _, s := range o.Suffix {
+		switch {
+		case s.Call.Value != "" && s.Gen != nil:
+			x = &Call{Pos: ExprPos(x), Fn: x, Args: []Expr{l.comprehension(pos(s.Call.Pos), s.Args, s.Gen, false)}}
+		case s.Call.Value != "":
+			x = &Call{Pos: ExprPos(x), Fn: x, Args: l.lowerExprs(s.Args)}
+		case s.Index != nil:
+			x = &Index{Pos: ExprPos(x), X: x, I: l.lowerExpr(s.Index)}
+		default:
+			x = &SetCall{Pos: ExprPos(x), Fn: x, Elems: l.lowerExprs(s.Elems)}
+		}
+	}
+	return x
+}
+
+// lowerPrimary lowers an operand without its suffixes.
+func (l *lowerer) lowerPrimary(o *gOperand) Expr {
 	var x Expr
 	switch t := o.Atom; {
 	case o.Paren != nil:
@@ -361,18 +379,6 @@ func (l *lowerer) lowerOperand(o *gOperand) Expr {
 		x = &StringLit{Pos: pos(t.Pos), Value: s}
 	default:
 		x = &Ident{Pos: pos(t.Pos), Name: t.Value}
-	}
-	for _, s := range o.Suffix {
-		switch {
-		case s.Call.Value != "" && s.Gen != nil:
-			x = &Call{Pos: ExprPos(x), Fn: x, Args: []Expr{l.comprehension(pos(s.Call.Pos), s.Args, s.Gen, false)}}
-		case s.Call.Value != "":
-			x = &Call{Pos: ExprPos(x), Fn: x, Args: l.lowerExprs(s.Args)}
-		case s.Index != nil:
-			x = &Index{Pos: ExprPos(x), X: x, I: l.lowerExpr(s.Index)}
-		default:
-			x = &SetCall{Pos: ExprPos(x), Fn: x, Elems: l.lowerExprs(s.Elems)}
-		}
 	}
 	return x
 }

@@ -589,6 +589,13 @@ func (s *Scope) call(e *lang.Call) Int {
 			return s.generator(e, id.Name, g)
 		}
 	}
+	return s.numericCall(e, nf)
+}
+
+// numericCall compiles a call of the numeric builtin nf: a constant when
+// its arguments are, the builtin's pair form for two arguments when it has
+// one, its int64 form otherwise.
+func (s *Scope) numericCall(e *lang.Call, nf numeric.Func) Int {
 	args := make([]Int, len(e.Args))
 	allConst := true
 	for i, a := range e.Args {

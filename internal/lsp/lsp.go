@@ -64,39 +64,9 @@ func (e errTooLarge) Error() string {
 // read reads one message's body. Its header lines are at most the
 // reader's buffer long (4 KiB), at most maxHeaders of them.
 func (c *conn) read() ([]byte, error) {
-	n := int64(-1)
-	for lines := 0; ; lines++ {
-		line, err := c.r.ReadSlice('\n')
-		switch {
-		case err == io.EOF && lines == 0 && len(line) == 0:
-			return nil, io.EOF
-		case err == bufio.ErrBufferFull:
-			return nil, errFraming{fmt.Sprintf("a header line of more than %d bytes", c.r.Size())}
-		case err == io.EOF:
-			return nil, io.ErrUnexpectedEOF
-		case err != nil:
-			return nil, err
-		case lines == maxHeaders:
-			return nil, errFraming{fmt.Sprintf("more than %d header lines", maxHeaders)}
-		}
-		h := strings.TrimRight(string(line), "\r\n")
-		if h == "" {
-			break
-		}
-		name, value, ok := strings.Cut(h, ":")
-		if !ok {
-			return nil, errFraming{fmt.Sprintf("a header line %.40q", h)}
-		}
-		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
-			v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-			if err != nil || v < 0 {
-				return nil, errFraming{fmt.Sprintf("a Content-Length of %.40q", value)}
-			}
-			n = v
-		}
-	}
-	if n < 0 {
-		return nil, errFraming{"a message without a Content-Length"}
+	n, err := c.header()
+	if err != nil {
+		return nil, err
 	}
 	if n > maxBody {
 		if _, err := io.CopyN(io.Discard, c.r, n); err != nil {
@@ -109,6 +79,56 @@ func (c *conn) read() ([]byte, error) {
 		return nil, io.ErrUnexpectedEOF
 	}
 	return body, nil
+}
+
+// header reads a message's header lines, to the empty line, and returns
+// its Content-Length.
+func (c *conn) header() (int64, error) {
+	n := int64(-1)
+	for lines := 0; ; lines++ {
+		line, err := c.r.ReadSlice('\n')
+		switch {
+		case err == io.EOF && lines == 0 && len(line) == 0:
+			return 0, io.EOF
+		case err == bufio.ErrBufferFull:
+			return 0, errFraming{fmt.Sprintf("a header line of more than %d bytes", c.r.Size())}
+		case err == io.EOF:
+			return 0, io.ErrUnexpectedEOF
+		case err != nil:
+			return 0, err
+		case lines == maxHeaders:
+			return 0, errFraming{fmt.Sprintf("more than %d header lines", maxHeaders)}
+		}
+		h := strings.TrimRight(string(line), "\r\n")
+		if h == "" {
+			break
+		}
+		if v, ok, err := contentLength(h); err != nil {
+			return 0, err
+		} else if ok {
+			n = v
+		}
+	}
+	if n < 0 {
+		return 0, errFraming{"a message without a Content-Length"}
+	}
+	return n, nil
+}
+
+// contentLength reads the header line h: ok when it is a Content-Length.
+func contentLength(h string) (int64, bool, error) {
+	name, value, ok := strings.Cut(h, ":")
+	if !ok {
+		return 0, false, errFraming{fmt.Sprintf("a header line %.40q", h)}
+	}
+	if !strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+		return 0, false, nil
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+	if err != nil || v < 0 {
+		return 0, false, errFraming{fmt.Sprintf("a Content-Length of %.40q", value)}
+	}
+	return v, true, nil
 }
 
 func (c *conn) write(m message) error {

@@ -23,26 +23,30 @@ type Tables struct{ Width int }
 
 // Render writes t in its format.
 func (r Tables) Render(t *present.Table) (string, error) {
-	if t.Format == "json" {
+	switch {
+	case t.Format == "json":
 		return renderJSON(t)
-	}
-	if t.Format == "csv" && t.Records != nil {
+	case t.Format == "csv" && t.Records != nil:
 		return renderCSV(t)
-	}
-	switch t.Format {
-	case "latex":
+	case t.Format == "latex":
 		return renderLaTeX(t), nil
-	case "html":
+	case t.Format == "html":
 		return renderHTML(t), nil
-	case "markdown":
+	case t.Format == "markdown":
 		out := "**" + t.Title + "**\n\n" + writer(t, 0, len(t.Columns)).RenderMarkdown()
 		for _, n := range t.Notes { // a paragraph each, apart from the table (a line straight after it would be a row)
 			out += "\n\n" + n
 		}
 		return out, nil
-	case "csv":
+	case t.Format == "csv":
 		return writer(t, 0, len(t.Columns)).RenderCSV(), nil
 	}
+	return r.renderText(t), nil
+}
+
+// renderText draws t in boxes, folded into blocks of columns to the width
+// when it has one, with its title and notes wrapped.
+func (r Tables) renderText(t *present.Table) string {
 	blocks := [][2]int{{0, len(t.Columns)}}
 	if r.Width > 0 && boxWidth(t, 0, len(t.Columns)) > r.Width {
 		blocks = fold(t, r.Width)
@@ -50,17 +54,8 @@ func (r Tables) Render(t *present.Table) (string, error) {
 	var parts []string
 	for i, b := range blocks {
 		w := writer(t, b[0], b[1])
-		if i == 0 { // widened for a title of more than two lines, up to titleWidth columns; it wraps between words
-			width := boxWidth(t, b[0], b[1])
-			lines := strings.Count(wrap(t.Title, width-4), "\n") + 1
-			if want := min(text.StringWidthWithoutEscSequences(t.Title)+4, titleWidth); want > width && lines > 2 {
-				if r.Width > 0 {
-					want = min(want, r.Width)
-				}
-				width = max(want, width)
-				w.Style().Size.WidthMin = width
-			}
-			w.SetTitle(wrap(t.Title, width-4))
+		if i == 0 {
+			r.title(t, w, boxWidth(t, b[0], b[1]))
 		}
 		parts = append(parts, w.Render())
 	}
@@ -71,7 +66,21 @@ func (r Tables) Render(t *present.Table) (string, error) {
 		}
 		out += "\n" + n
 	}
-	return out, nil
+	return out
+}
+
+// title sets the first block's title: the box widened for a title of more
+// than two lines, up to titleWidth columns; it wraps between words.
+func (r Tables) title(t *present.Table, w table.Writer, width int) {
+	lines := strings.Count(wrap(t.Title, width-4), "\n") + 1
+	if want := min(text.StringWidthWithoutEscSequences(t.Title)+4, titleWidth); want > width && lines > 2 {
+		if r.Width > 0 {
+			want = min(want, r.Width)
+		}
+		width = max(want, width)
+		w.Style().Size.WidthMin = width
+	}
+	w.SetTitle(wrap(t.Title, width-4))
 }
 
 // titleWidth is how wide a narrow table is made for its title to wrap in.

@@ -424,22 +424,10 @@ func splitOptions(opts string) ([][2]string, error) {
 		key = strings.TrimSpace(key)
 		after = strings.TrimLeft(after, " \t")
 		var val string
+		var err error
 		if after != "" && (after[0] == '\'' || after[0] == '"') {
-			q := after[0]
-			var b strings.Builder
-			i := 1
-			for ; i < len(after) && after[i] != q; i++ {
-				if after[i] == '\\' && i+1 < len(after) && (after[i+1] == q || after[i+1] == '\\') {
-					i++
-				}
-				b.WriteByte(after[i])
-			}
-			if i == len(after) {
-				return nil, fmt.Errorf("the value of %s opens a quote (%c) that does not close", key, q)
-			}
-			val, rest = b.String(), strings.TrimLeft(after[i+1:], " \t")
-			if rest != "" && rest[0] != ';' {
-				return nil, fmt.Errorf("after the quoted value of %s, a ; before the next option", key)
+			if val, rest, err = quotedOption(key, after); err != nil {
+				return nil, err
 			}
 		} else {
 			val, rest, _ = strings.Cut(after, ";")
@@ -447,6 +435,28 @@ func splitOptions(opts string) ([][2]string, error) {
 		}
 		pairs = append(pairs, [2]string{key, val})
 	}
+}
+
+// quotedOption reads the quoted value of key that after starts with, a \
+// escaping its quote or a \, and returns it with what follows it.
+func quotedOption(key, after string) (val, rest string, err error) {
+	q := after[0]
+	var b strings.Builder
+	i := 1
+	for ; i < len(after) && after[i] != q; i++ {
+		if after[i] == '\\' && i+1 < len(after) && (after[i+1] == q || after[i+1] == '\\') {
+			i++
+		}
+		b.WriteByte(after[i])
+	}
+	if i == len(after) {
+		return "", "", fmt.Errorf("the value of %s opens a quote (%c) that does not close", key, q)
+	}
+	rest = strings.TrimLeft(after[i+1:], " \t")
+	if rest != "" && rest[0] != ';' {
+		return "", "", fmt.Errorf("after the quoted value of %s, a ; before the next option", key)
+	}
+	return b.String(), rest, nil
 }
 
 // plotLength reads a length such as 20cm, 180mm, 8in or 600pt, in points.

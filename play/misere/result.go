@@ -99,15 +99,7 @@ func (q *Quotient) Tame() bool {
 	if n == 1 {
 		return true
 	}
-	var a int32 = -1
-	for x := int32(1); x < int32(n); x++ {
-		if q.Mul[x][x] == 0 {
-			if a >= 0 {
-				return false
-			}
-			a = x
-		}
-	}
+	a := q.involution()
 	if a < 0 || !q.InP[a] {
 		return false
 	}
@@ -127,13 +119,33 @@ func (q *Quotient) Tame() bool {
 	if e < 0 || q.Mul[a][e] == e || !q.elementary(g, a, e) {
 		return false
 	}
+	return q.pCount() == 2 && q.InP[e]
+}
+
+// involution is the one element a other than the identity with a^2 = 1;
+// -1 when there is none, or more than one.
+func (q *Quotient) involution() int32 {
+	var a int32 = -1
+	for x := int32(1); x < int32(len(q.Mul)); x++ {
+		if q.Mul[x][x] == 0 {
+			if a >= 0 {
+				return -1
+			}
+			a = x
+		}
+	}
+	return a
+}
+
+// pCount is how many elements the P-portion holds.
+func (q *Quotient) pCount() int {
 	p := 0
-	for x := range q.InP {
-		if q.InP[x] {
+	for _, in := range q.InP {
+		if in {
 			p++
 		}
 	}
-	return p == 2 && q.InP[e]
+	return p
 }
 
 // groupIdentity is the identity of g, an element e with e·y = y for every
