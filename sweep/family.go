@@ -35,29 +35,15 @@ const maxItems = 1 << 20
 //	C1,C2,…      the codes listed
 func ParseFamily(spec string) (*Family, error) {
 	f := &Family{Spec: spec, Codes: true}
+	var err error
 	switch kind, arg, _ := strings.Cut(spec, ":"); {
 	case kind == "octal" || kind == "hex":
-		base, most := 8, 6
-		if kind == "hex" {
-			base, most = 16, 5
-		}
-		k, err := strconv.Atoi(arg)
-		if err != nil || k < 1 || k > most {
-			return nil, fmt.Errorf("family %q: the number of digits after %s: is 1 to %d", spec, kind, most)
-		}
-		f.Items = allCodes(base, k)
+		f.Items, err = everyCode(spec, kind, arg)
 	case kind == "file":
-		items, err := readCodes(arg)
-		if err != nil {
-			return nil, err
-		}
-		f.Items = items
+		f.Items, err = readCodes(arg)
 	case strings.Contains(spec, ".."):
-		items, err := numbers(spec)
-		if err != nil {
-			return nil, err
-		}
-		f.Items, f.Codes = items, false
+		f.Items, err = numbers(spec)
+		f.Codes = false
 	default:
 		for _, c := range strings.Split(spec, ",") {
 			if c = strings.TrimSpace(c); c != "" {
@@ -65,17 +51,42 @@ func ParseFamily(spec string) (*Family, error) {
 			}
 		}
 	}
+	if err != nil {
+		return nil, err
+	}
 	if len(f.Items) == 0 {
 		return nil, fmt.Errorf("family %q has no games", spec)
 	}
-	if f.Codes {
-		for i, c := range f.Items {
-			if _, err := ParseCode(c); err != nil {
-				return nil, fmt.Errorf("family %q, game %d: %v", spec, i+1, err)
-			}
-		}
+	if err := f.checkCodes(); err != nil {
+		return nil, err
 	}
 	return f, nil
+}
+
+// checkCodes reads each game of a family of codes as a code.
+func (f *Family) checkCodes() error {
+	for i, c := range f.Items {
+		if !f.Codes {
+			return nil
+		}
+		if _, err := ParseCode(c); err != nil {
+			return fmt.Errorf("family %q, game %d: %v", f.Spec, i+1, err)
+		}
+	}
+	return nil
+}
+
+// everyCode is the family octal:K or hex:K, every code of K digits.
+func everyCode(spec, kind, arg string) ([]string, error) {
+	base, most := 8, 6
+	if kind == "hex" {
+		base, most = 16, 5
+	}
+	k, err := strconv.Atoi(arg)
+	if err != nil || k < 1 || k > most {
+		return nil, fmt.Errorf("family %q: the number of digits after %s: is 1 to %d", spec, kind, most)
+	}
+	return allCodes(base, k), nil
 }
 
 // ParseCode reads a take-and-break code: octal unless a digit needs

@@ -389,7 +389,7 @@ func (v *valueChecker[T]) checkAll() error {
 }
 
 func (v *valueChecker[T]) checkOne(n int64) error {
-	gn, g, hit := v.g[n], v.g, v.hit
+	gn, hit := v.g[n], v.hit
 	splits := v.options(n)
 	if hit[gn] {
 		return v.wrong(n, gn)
@@ -404,6 +404,24 @@ func (v *valueChecker[T]) checkOne(n int64) error {
 			missing++
 		}
 	}
+	missing, equal := v.commonPairs(gn, splits, missing)
+	if equal {
+		return v.wrong(n, gn)
+	}
+	for x := T(0); missing > 0 && x < gn; x++ {
+		if !hit[x] {
+			return fmt.Errorf("g(%d) = %d is wrong: no option has the value %d", n, gn, x)
+		}
+	}
+	return nil
+}
+
+// commonPairs marks the values below gn of the splits into two heaps
+// (splits: what they split, largest first), while missing values below gn
+// are unmarked or gn is rare (then a pair may have its value: equal). It
+// returns how many are still missing.
+func (v *valueChecker[T]) commonPairs(gn T, splits []int64, missing int) (int, bool) {
+	g, hit := v.g, v.hit
 	full := v.isRare(gn) && len(splits) > 0
 	for a := int64(1); (missing > 0 || full) && 2*a <= splits[0]; a++ {
 		for _, r := range splits {
@@ -412,7 +430,7 @@ func (v *valueChecker[T]) checkOne(n int64) error {
 			}
 			x := g[a] ^ g[r-a]
 			if x == gn {
-				return v.wrong(n, gn)
+				return missing, true
 			}
 			if x < gn && !hit[x] {
 				hit[x] = true
@@ -420,12 +438,7 @@ func (v *valueChecker[T]) checkOne(n int64) error {
 			}
 		}
 	}
-	for x := T(0); missing > 0 && x < gn; x++ {
-		if !hit[x] {
-			return fmt.Errorf("g(%d) = %d is wrong: no option has the value %d", n, gn, x)
-		}
-	}
-	return nil
+	return missing, false
 }
 
 // options marks in v.hit the values of n's options but the splits of
@@ -451,22 +464,33 @@ func (v *valueChecker[T]) options(n int64) (splits []int64) {
 		}
 		if d&4 != 0 && r >= 2 {
 			splits = append(splits, r)
-			for _, a := range v.rare {
-				if a >= r {
-					break
-				}
-				hit[g[a]^g[r-a]] = true
-			}
+			v.markRarePairs(r)
 		}
 		if d&8 != 0 {
-			for a := int64(1); 3*a <= r; a++ {
-				for b := a; a+2*b <= r; b++ {
-					hit[g[a]^g[b]^g[r-a-b]] = true
-				}
-			}
+			v.markTriples(r)
 		}
 	}
 	return splits
+}
+
+// markRarePairs marks the splits of r into two heaps, one of them rare.
+func (v *valueChecker[T]) markRarePairs(r int64) {
+	for _, a := range v.rare {
+		if a >= r {
+			break
+		}
+		v.hit[v.g[a]^v.g[r-a]] = true
+	}
+}
+
+// markTriples marks the splits of r into three heaps.
+func (v *valueChecker[T]) markTriples(r int64) {
+	g := v.g
+	for a := int64(1); 3*a <= r; a++ {
+		for b := a; a+2*b <= r; b++ {
+			v.hit[g[a]^g[b]^g[r-a-b]] = true
+		}
+	}
 }
 
 // wrong says which option of n has the value x, by listing them all.
@@ -802,6 +826,19 @@ func (m *monoid) verify(gens []generator) error {
 	if m.inP[0] {
 		return fmt.Errorf("the identity is in P, but a position without moves is won by the player to move")
 	}
+	if err := m.reachedAndP(gens); err != nil {
+		return err
+	}
+	if err := m.search(gens); err != nil {
+		return err
+	}
+	return m.apart()
+}
+
+// reachedAndP checks that every element is the image of a position (a
+// breadth-first walk from the identity by the generators) and that no
+// element in P times a heap has a move within the heap to P.
+func (m *monoid) reachedAndP(gens []generator) error {
 	reached := make([]bool, m.n)
 	reached[0] = true
 	queue := []int{0}
@@ -830,9 +867,11 @@ func (m *monoid) verify(gens []generator) error {
 			}
 		}
 	}
-	if err := m.search(gens); err != nil {
-		return err
-	}
+	return nil
+}
+
+// apart checks that every two elements are told apart by some z.
+func (m *monoid) apart() error {
 	for x := range m.n {
 		for y := x + 1; y < m.n; y++ {
 			apart := false
@@ -1065,30 +1104,39 @@ func (a *arithmetic) unreached(j int64) error {
 				return fail("taking %d leaves a heap of the same value", k)
 			}
 		}
-		if d&4 == 0 {
-			continue
-		}
-		for b := int64(1); b < a.pre; b++ { // a part below pre, the other past it
-			hb, rb := a.g[b]/a.s, a.g[b]%a.s
-			if h, r := a.at(j, k+b); r^rb == rj && xorCanAdd(hb, cj-h) {
-				return fail("taking %d and leaving %d and a heap may reach it", k, b)
-			}
-		}
-		for ia := int64(0); ia < a.p; ia++ { // both parts past pre
-			for ib := int64(0); ib < a.p; ib++ {
-				rest := j - k - a.pre - ia - ib
-				if rest%a.p != 0 || a.r[ia]^a.r[ib] != rj {
-					continue
-				}
-				// high parts x + y = T + rest/p + c_a + c_b; x XOR y has the
-				// parity of x + y and is at most it
-				if delta := rest/a.p + a.c[ia] + a.c[ib] - cj; delta >= 0 && delta%2 == 0 {
-					return fail("taking %d and splitting into residues %d and %d may reach it", k, ia, ib)
-				}
+		if d&4 != 0 {
+			if err := a.unreachedSplits(j, k, fail); err != nil {
+				return err
 			}
 		}
 	}
 	return a.unreachedTail(j, fail)
+}
+
+// unreachedSplits checks the splits after taking k: one part below pre
+// and the other past it, or both past pre.
+func (a *arithmetic) unreachedSplits(j, k int64, fail func(string, ...any) error) error {
+	cj, rj := a.c[j], a.r[j]
+	for b := int64(1); b < a.pre; b++ {
+		hb, rb := a.g[b]/a.s, a.g[b]%a.s
+		if h, r := a.at(j, k+b); r^rb == rj && xorCanAdd(hb, cj-h) {
+			return fail("taking %d and leaving %d and a heap may reach it", k, b)
+		}
+	}
+	for ia := int64(0); ia < a.p; ia++ {
+		for ib := int64(0); ib < a.p; ib++ {
+			rest := j - k - a.pre - ia - ib
+			if rest%a.p != 0 || a.r[ia]^a.r[ib] != rj {
+				continue
+			}
+			// high parts x + y = T + rest/p + c_a + c_b; x XOR y has the
+			// parity of x + y and is at most it
+			if delta := rest/a.p + a.c[ia] + a.c[ib] - cj; delta >= 0 && delta%2 == 0 {
+				return fail("taking %d and splitting into residues %d and %d may reach it", k, ia, ib)
+			}
+		}
+	}
+	return nil
 }
 
 // unreachedTail checks the moves of the code's tail: takes of K or more.
@@ -1150,34 +1198,47 @@ func (a *arithmetic) covered(j int64) error {
 			run(a.r[i], a.c[i], floorDiv(j-K-i, a.p)+a.c[i])
 		}
 	}
-	for k := int64(0); k < K; k++ {
+	a.coverTops(j, cov)
+	if a.cd.tail&4 != 0 {
+		a.coverTailSplits(j, run, fixed)
+	}
+	return a.coversAll(j, cov)
+}
+
+// coverTops notes the tops T + e the takes below K reach: a heap left, or
+// a split with a small part of value below s, which keeps the high part.
+func (a *arithmetic) coverTops(j int64, cov []arithCover) {
+	for k := int64(0); k < int64(len(a.cd.digits)); k++ {
 		d := a.cd.digit(k)
 		if d&2 != 0 {
 			h, r := a.at(j, k)
 			cov[r].tops[h] = true
 		}
 		for b := int64(1); d&4 != 0 && b < a.small; b++ {
-			if a.g[b] < a.s { // a small part of value below s keeps the high part
+			if a.g[b] < a.s {
 				h, r := a.at(j, k+b)
 				cov[r^a.g[b]].tops[h] = true
 			}
 		}
 	}
-	if a.cd.tail&4 != 0 {
-		for b := int64(1); b < a.small; b++ {
-			if a.g[b] < a.s {
-				for i := int64(0); i < a.p; i++ {
-					run(a.r[i]^a.g[b], a.c[i], floorDiv(j-K-b-i, a.p)+a.c[i])
-				}
-			}
-		}
-		for x := int64(1); x < a.pre; x++ {
-			for y := x; y < a.pre; y++ {
-				fixed(a.g[x] ^ a.g[y])
+}
+
+// coverTailSplits notes what the tail's splits reach: a small part of
+// value below s beside runs of heaps past pre, and two fixed heaps.
+func (a *arithmetic) coverTailSplits(j int64, run func(r, lo, hi int64), fixed func(int64)) {
+	K := int64(len(a.cd.digits))
+	for b := int64(1); b < a.small; b++ {
+		if a.g[b] < a.s {
+			for i := int64(0); i < a.p; i++ {
+				run(a.r[i]^a.g[b], a.c[i], floorDiv(j-K-b-i, a.p)+a.c[i])
 			}
 		}
 	}
-	return a.coversAll(j, cov)
+	for x := int64(1); x < a.pre; x++ {
+		for y := x; y < a.pre; y++ {
+			fixed(a.g[x] ^ a.g[y])
+		}
+	}
 }
 
 // arithCover is what reaches the values of one low part: runs of high

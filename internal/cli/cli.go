@@ -172,7 +172,7 @@ func (m *mainFlags) run(ctx context.Context, rest []string, stdin io.Reader, std
 		if len(rest) > 0 || len(m.exprs) > 0 {
 			return usageError(stderr, "--each takes no other arguments, nor -e")
 		}
-		if file != "" && !loadFile(ctx, in, file, stderr, jsonTo) {
+		if !loadFile(ctx, in, file, stderr, jsonTo) {
 			return status(ctx)
 		}
 		return runEach(ctx, in, *m.each, m.join, *m.end, *m.jsonOut, stdin, stdout, stderr)
@@ -182,7 +182,7 @@ func (m *mainFlags) run(ctx context.Context, rest []string, stdin io.Reader, std
 		if len(rest) > 0 {
 			return usageError(stderr, "-e takes no other arguments")
 		}
-		if file != "" && !loadFile(ctx, in, file, stderr, jsonTo) {
+		if !loadFile(ctx, in, file, stderr, jsonTo) {
 			return status(ctx)
 		}
 		return result(ctx, in, in.Exec(ctx, "<-e>", strings.Join(m.exprs, "\n")), stderr, jsonTo)
@@ -324,8 +324,11 @@ func usageError(stderr io.Writer, msg string) int {
 }
 
 // loadFile runs only the definitions of a script (its game and let
-// statements), not its queries.
+// statements), not its queries; no name, no file: nothing to do.
 func loadFile(ctx context.Context, in *gamelang.Session, name string, stderr, jsonTo io.Writer) bool {
+	if name == "" {
+		return true // no -f
+	}
 	return readAnd(ctx, in, name, stderr, jsonTo, func(ctx context.Context, name, src string) error { return in.Load(ctx, name, src) })
 }
 

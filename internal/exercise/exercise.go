@@ -76,11 +76,7 @@ func (r *setReader) read(raw string) error {
 	}
 	indented := raw[0] == ' ' || raw[0] == '\t'
 	if indented && r.inSetup {
-		r.s.Setup += strings.TrimPrefix(strings.TrimPrefix(raw, "    "), "\t") + "\n"
-		for strings.Count(r.setupAt.String(), "\n") < r.line-1 {
-			r.setupAt.WriteByte('\n')
-		}
-		r.setupAt.WriteString(raw + "\n")
+		r.setupLine(raw)
 		return nil
 	}
 	r.inSetup = false
@@ -93,6 +89,24 @@ func (r *setReader) read(raw string) error {
 	if r.ex == nil {
 		return r.fail("an indented line belongs to setup: or to an exercise")
 	}
+	r.exerciseLine(raw, text, key, val, hasKey)
+	return nil
+}
+
+// setupLine takes an indented line of the setup, keeping it at its line
+// in setupAt.
+func (r *setReader) setupLine(raw string) {
+	r.s.Setup += strings.TrimPrefix(strings.TrimPrefix(raw, "    "), "\t") + "\n"
+	for strings.Count(r.setupAt.String(), "\n") < r.line-1 {
+		r.setupAt.WriteByte('\n')
+	}
+	r.setupAt.WriteString(raw + "\n")
+}
+
+// exerciseLine takes an indented line of an exercise: its answer, winning
+// moves, book, hint (each kept with where its value starts), or more of
+// its question.
+func (r *setReader) exerciseLine(raw, text, key, val string, hasKey bool) {
 	at := [2]int{r.line, 1 + strings.Index(raw, ":") + 1}
 	at[1] += len(raw[at[1]-1:]) - len(strings.TrimLeft(raw[at[1]-1:], " \t"))
 	ex := r.ex
@@ -108,7 +122,6 @@ func (r *setReader) read(raw string) error {
 	default:
 		ex.Question += " " + text
 	}
-	return nil
 }
 
 // top takes a line that is not indented: the set's title, source or

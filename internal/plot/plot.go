@@ -187,15 +187,11 @@ func canvas(file string, w, h vg.Length, dpi int, maxBytes int64) (vg.CanvasWrit
 		dpi = defaultDPI
 	}
 	ext := strings.ToLower(filepath.Ext(file))
-	raster := ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".tif" || ext == ".tiff"
-	px := float64(w/vg.Inch) * float64(h/vg.Inch) * float64(dpi*dpi)
-	if raster && px > maxPixels {
-		return nil, fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels; the most is %d (lower the dpi, or write .svg or .pdf)",
-			length(w), length(h), dpi, px/1e6, maxPixels/1_000_000)
-	}
-	if raster && maxBytes > 0 && px*4 > float64(maxBytes) {
-		return nil, fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels, %.0f MB as it is drawn, past the %d MB the memory budget leaves for it (lower the dpi, write .svg or .pdf, or raise --max-memory)",
-			length(w), length(h), dpi, px/1e6, px*4/1e6, maxBytes/1_000_000)
+	switch ext {
+	case ".png", ".jpg", ".jpeg", ".tif", ".tiff":
+		if err := rasterFits(w, h, dpi, maxBytes); err != nil {
+			return nil, err
+		}
 	}
 	img := func() *vgimg.Canvas { return vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi)) }
 	switch ext {
@@ -214,6 +210,21 @@ func canvas(file string, w, h vg.Length, dpi int, maxBytes int64) (vg.CanvasWrit
 	default:
 		return nil, fmt.Errorf("plot() writes %s files, not %q", strings.Join(Formats, ", "), ext)
 	}
+}
+
+// rasterFits refuses a raster picture of w × h at dpi past maxPixels, or
+// past maxBytes as it is drawn (4 bytes a pixel; 0: no bound).
+func rasterFits(w, h vg.Length, dpi int, maxBytes int64) error {
+	px := float64(w/vg.Inch) * float64(h/vg.Inch) * float64(dpi*dpi)
+	if px > maxPixels {
+		return fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels; the most is %d (lower the dpi, or write .svg or .pdf)",
+			length(w), length(h), dpi, px/1e6, maxPixels/1_000_000)
+	}
+	if maxBytes > 0 && px*4 > float64(maxBytes) {
+		return fmt.Errorf("plot(): a %s × %s picture at %d dpi is %.0f megapixels, %.0f MB as it is drawn, past the %d MB the memory budget leaves for it (lower the dpi, write .svg or .pdf, or raise --max-memory)",
+			length(w), length(h), dpi, px/1e6, px*4/1e6, maxBytes/1_000_000)
+	}
+	return nil
 }
 
 // epsCanvas writes an EPS that readers recognise: vgeps starts it with

@@ -81,22 +81,25 @@ func fnPeriod(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval
 	if err != nil || file == "" {
 		return v, err
 	}
-	pr, ok := vals.(normalplay.Periodic)
-	pv := v.(PeriodVal)
-	switch {
-	case ok && pv.P != nil:
-		err = in.WriteFile(file, func(w io.Writer) error { return cert.Period(w, pr.Table(), pv.P) })
-	case ok && pv.S != nil:
-		err = in.WriteFile(file, func(w io.Writer) error { return cert.Saltus(w, pr.Table(), pv.S) })
-	case pv.Proved:
-		err = fmt.Errorf("%s's period comes from a closed form, not from values and a theorem: there is nothing to certify", r.Name())
-	default:
-		err = fmt.Errorf("nothing to certify: %s", pv.Text)
-	}
-	if err != nil {
+	if err := writePeriodCertificate(in, r, vals, v.(PeriodVal), file); err != nil {
 		return nil, lang.Errorf(lang.ExprPos(call.Args[len(call.Args)-1]), "period() could not write the certificate %s: %v", file, err)
 	}
 	return v, nil
+}
+
+// writePeriodCertificate writes the certificate of the period pv of r to
+// file: its period or its arithmetic period, checked from its values.
+func writePeriodCertificate(in *eval.Interp, r game.Ruleset, vals normalplay.Values, pv PeriodVal, file string) error {
+	pr, ok := vals.(normalplay.Periodic)
+	switch {
+	case ok && pv.P != nil:
+		return in.WriteFile(file, func(w io.Writer) error { return cert.Period(w, pr.Table(), pv.P) })
+	case ok && pv.S != nil:
+		return in.WriteFile(file, func(w io.Writer) error { return cert.Saltus(w, pr.Table(), pv.S) })
+	case pv.Proved:
+		return fmt.Errorf("%s's period comes from a closed form, not from values and a theorem: there is nothing to certify", r.Name())
+	}
+	return fmt.Errorf("nothing to certify: %s", pv.Text)
 }
 
 // certificateArg takes a file name off the end of a query's arguments.
