@@ -238,19 +238,8 @@ func (p *pick) decide(i int, now int64) {
 		return
 	}
 	p.again = false
-	most := 2 // epochs up to a quarter of the table
 	wide := 4*max(p.waveCost, p.stepCost) > 5*min(p.waveCost, p.stepCost)
-	if wide && wave {
-		most = 3 // a wide margin: up to half the table
-	} else if wide && i >= pickSettled {
-		// The step won by far, on a table past its beginnings,
-		// whose heaps change slowly. The step is one core's way, so
-		// a long epoch of it is never slower than one core,
-		// whatever the machine does meanwhile: up to twice the
-		// table, so that the wavefront's trials, which cost, come
-		// rarely.
-		most = 5
-	}
+	most := mostEpochs(wide, wave, i)
 	if wave == p.won {
 		p.streak = min(p.streak+1, most)
 	} else {
@@ -260,16 +249,7 @@ func (p *pick) decide(i int, now int64) {
 	// A short trial of the wavefront can look faster on a busy
 	// machine than its epoch then runs: epochs ended early make
 	// the step's epochs longer.
-	// Not where the wavefront, even in the epoch cut short, was
-	// no slower than the step: a stretch taken from it (another
-	// process for a moment) is no reason to keep it off for long.
-	cuts := 0
-	if p.cut && !wave && p.waveCost > p.stepCost {
-		p.cuts = min(p.cuts+1, 3)
-		cuts = p.cuts
-	} else if wave {
-		p.cuts = 0
-	}
+	cuts := p.countCuts(wave)
 	p.cut = false
 	p.phase, p.wave, p.until = chosen, wave, p.epochEnd(i, max(p.streak, cuts))
 	p.pieces, p.check, p.busy, p.wait = p.pieces[:0], i+p.trialLen, false, false
@@ -279,6 +259,39 @@ func (p *pick) decide(i int, now int64) {
 	} else {
 		p.free0 = p.freeClock()
 	}
+}
+
+// mostEpochs bounds the streak that sets an epoch's length: epochs up to a
+// quarter of the table (2), half of it for the wavefront by a wide margin
+// (3). Where the step won by far, on a table past its beginnings, whose
+// heaps change slowly, up to twice the table (5), so that the wavefront's
+// trials, which cost, come rarely: the step is one core's way, so a long
+// epoch of it is never slower than one core, whatever the machine does
+// meanwhile.
+func mostEpochs(wide, wave bool, i int) int {
+	switch {
+	case wide && wave:
+		return 3
+	case wide && i >= pickSettled:
+		return 5
+	}
+	return 2
+}
+
+// countCuts counts the epochs of the wavefront cut short in a row, when
+// the step wins a trial after one (its epochs then longer), and is what
+// the step's epoch adds for them. Not where the wavefront, even in the
+// epoch cut short, was no slower than the step: a stretch taken from it
+// (another process for a moment) is no reason to keep it off for long.
+func (p *pick) countCuts(wave bool) int {
+	switch {
+	case p.cut && !wave && p.waveCost > p.stepCost:
+		p.cuts = min(p.cuts+1, 3)
+		return p.cuts
+	case wave:
+		p.cuts = 0
+	}
+	return 0
 }
 
 // epochOver ends an epoch at heap i: after a look at the machine, a new

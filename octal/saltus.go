@@ -431,22 +431,8 @@ func (pr *saltusProof) covers(j, ks int64) [][]cover {
 		}
 	}
 	for b := int64(1); b < int64(len(pr.small)); b++ {
-		if pr.small[b] >= s {
-			continue // its high part would mix with T's
-		}
-		lb := pr.small[b]
-		for k := int64(0); k < pr.K; k++ {
-			if pr.code.Digit(k)&LeaveTwo != 0 {
-				e, r := pr.near(j, k+b)
-				add(r^lb, cover{kind: coverTop, lo: e})
-			}
-		}
-		if pr.tail&LeaveTwo != 0 {
-			for i := int64(0); i < pr.p; i++ {
-				hi := floorDiv(j-pr.K-b-i, pr.p) + pr.c[i]
-				pr.note(hi)
-				add(pr.r[i]^lb, cover{kind: coverInterval, lo: pr.c[i], hi: hi})
-			}
+		if pr.small[b] < s { // else its high part would mix with T's
+			pr.coverSmallPart(j, b, add)
 		}
 	}
 	if pr.tail&LeaveTwo != 0 {
@@ -460,48 +446,77 @@ func (pr *saltusProof) covers(j, ks int64) [][]cover {
 	return cov
 }
 
+// coverSmallPart adds what the splits leaving a small heap b (of value
+// below s) beside another reach: the top beside a take below K, and
+// intervals beside the tail's heaps.
+func (pr *saltusProof) coverSmallPart(j, b int64, add func(uint64, cover)) {
+	lb := pr.small[b]
+	for k := int64(0); k < pr.K; k++ {
+		if pr.code.Digit(k)&LeaveTwo != 0 {
+			e, r := pr.near(j, k+b)
+			add(r^lb, cover{kind: coverTop, lo: e})
+		}
+	}
+	if pr.tail&LeaveTwo == 0 {
+		return
+	}
+	for i := int64(0); i < pr.p; i++ {
+		hi := floorDiv(j-pr.K-b-i, pr.p) + pr.c[i]
+		pr.note(hi)
+		add(pr.r[i]^lb, cover{kind: coverInterval, lo: pr.c[i], hi: hi})
+	}
+}
+
 // coversAll checks that cov holds every value below n's.
 func (pr *saltusProof) coversAll(j int64, cov [][]cover) bool {
 	s := uint64(1) << pr.shift
-	cj, rj := pr.c[j], pr.r[j]
 	for r := uint64(0); r < s; r++ {
-		top := cj - 1 // the high parts needed: 0 .. T + top
-		if r < rj {
-			top = cj
+		top := pr.c[j] - 1 // the high parts needed: 0 .. T + top
+		if r < pr.r[j] {
+			top = pr.c[j]
 		}
-		lo, hi, any := int64(0), int64(0), false
-		fixed, tops := map[int64]bool{}, map[int64]bool{}
-		for _, c := range cov[r] {
-			switch c.kind {
-			case coverInterval:
-				if !any || c.lo < lo {
-					lo = c.lo
-				}
-				if !any || c.hi > hi {
-					hi = c.hi
-				}
-				any = true
-			case coverFixed:
-				fixed[c.lo] = true
-			case coverTop:
-				tops[c.lo] = true
-			}
-		}
-		if !any {
-			pr.fail("no interval of values with low part %d is reached (residue %d)", r, j)
+		if !pr.coversResidue(j, r, top, cov[r]) {
 			return false
 		}
-		for h := int64(0); h < lo; h++ {
-			if !fixed[h] {
-				pr.fail("the value %d is not reached (residue %d)", uint64(h)<<pr.shift|r, j)
-				return false
+	}
+	return true
+}
+
+// coversResidue checks that the covers of low part r reach every high
+// part 0 .. T + top: an interval, fixed values below it, tops above it.
+func (pr *saltusProof) coversResidue(j int64, r uint64, top int64, cov []cover) bool {
+	lo, hi, any := int64(0), int64(0), false
+	fixed, tops := map[int64]bool{}, map[int64]bool{}
+	for _, c := range cov {
+		switch c.kind {
+		case coverInterval:
+			if !any || c.lo < lo {
+				lo = c.lo
 			}
+			if !any || c.hi > hi {
+				hi = c.hi
+			}
+			any = true
+		case coverFixed:
+			fixed[c.lo] = true
+		case coverTop:
+			tops[c.lo] = true
 		}
-		for e := hi + 1; e <= top; e++ {
-			if !tops[e] {
-				pr.fail("the value (T%+d)·%d + %d is not reached (residue %d)", e, s, r, j)
-				return false
-			}
+	}
+	if !any {
+		pr.fail("no interval of values with low part %d is reached (residue %d)", r, j)
+		return false
+	}
+	for h := int64(0); h < lo; h++ {
+		if !fixed[h] {
+			pr.fail("the value %d is not reached (residue %d)", uint64(h)<<pr.shift|r, j)
+			return false
+		}
+	}
+	for e := hi + 1; e <= top; e++ {
+		if !tops[e] {
+			pr.fail("the value (T%+d)·%d + %d is not reached (residue %d)", e, uint64(1)<<pr.shift, r, j)
+			return false
 		}
 	}
 	return true

@@ -194,29 +194,7 @@ type finishRuns[T cell] struct {
 func (b *block[T]) finishWant(g []T, n int, c uint32, p []uint64, m *marks, st uint32, cur *cursor) uint32 {
 	e, j := b.w.e, n-b.n0
 	var left wants
-	count, afresh := 0, false
-	dense := e.dense
-	if b.wanted[j] { // below upto[j], only the values prepare did not meet can be missing
-		for k, w := range b.left[j] {
-			for ; w != 0; w &= w - 1 {
-				if x := uint32(64*k + bits.TrailingZeros64(w)); x < c && !inSet(p, x) && m[x] != st { // pc[j] may pass c (past)
-					left.add(x)
-					count++
-				}
-			}
-		}
-		dense = dense[min(len(dense), int(b.pc[j])-int(b.pci[j])):] // the rare values from pc[j] on: the values below it are cheap[:pci[j]] and these
-	}
-	for _, x := range dense {
-		if x >= c {
-			break
-		}
-		if !inSet(p, x) && m[x] != st {
-			left.add(x)
-			count++
-			afresh = afresh || x >= b.upto[j]
-		}
-	}
+	count, afresh := b.wantsLeft(j, c, p, m, st, &left)
 	if count == 0 {
 		return c
 	}
@@ -237,6 +215,37 @@ func (b *block[T]) finishWant(g []T, n int, c uint32, p []uint64, m *marks, st u
 		return left.least()
 	}
 	return c
+}
+
+// wantsLeft puts in left the rare values below c that no option of heap
+// j of the block is known to take (neither prepare's marks p nor finish's
+// m): below upto[j], only those prepare did not meet, then the rare values
+// from pc[j] on. It returns how many, and whether one is at or past
+// upto[j], where prepare's scan did not look (afresh).
+func (b *block[T]) wantsLeft(j int, c uint32, p []uint64, m *marks, st uint32, left *wants) (count int, afresh bool) {
+	dense := b.w.e.dense
+	if b.wanted[j] {
+		for k, w := range b.left[j] {
+			for ; w != 0; w &= w - 1 {
+				if x := uint32(64*k + bits.TrailingZeros64(w)); x < c && !inSet(p, x) && m[x] != st { // pc[j] may pass c (past)
+					left.add(x)
+					count++
+				}
+			}
+		}
+		dense = dense[min(len(dense), int(b.pc[j])-int(b.pci[j])):] // the values below pc[j] are cheap[:pci[j]] and these
+	}
+	for _, x := range dense {
+		if x >= c {
+			break
+		}
+		if !inSet(p, x) && m[x] != st {
+			left.add(x)
+			count++
+			afresh = afresh || x >= b.upto[j]
+		}
+	}
+	return count, afresh
 }
 
 // wantRest is scanRest with the want kernel: it looks for the values left

@@ -97,13 +97,8 @@ func (s *Scope) collExpr(e lang.Expr) Coll {
 			return s.setComprehension(e)
 		}
 	case *lang.Ident:
-		if lc, ok := s.colls[e.Name]; ok && lc.Args == 0 {
-			return Coll{each: func(_ []int64, f func(k int64) bool) { lc.Each(e.Pos, nil, f) }}
-		}
-		if _, bound := s.slots[e.Name]; !bound {
-			if v, ok := s.consts(e.Name); ok {
-				return constColl(e.Pos, e.Name, v)
-			}
+		if c, ok := s.namedColl(e); ok {
+			return c
 		}
 	case *lang.Call:
 		if id, ok := e.Fn.(*lang.Ident); ok {
@@ -113,6 +108,23 @@ func (s *Scope) collExpr(e lang.Expr) Coll {
 		}
 	}
 	return Coll{Elems: []Int{s.intExpr(e)}}
+}
+
+// namedColl is the collection a name is: a kind's collection without
+// arguments, or a constant of the script not shadowed by the rule's
+// variables; false for any other name (a number).
+func (s *Scope) namedColl(e *lang.Ident) (Coll, bool) {
+	if lc, ok := s.colls[e.Name]; ok && lc.Args == 0 {
+		return Coll{each: func(_ []int64, f func(k int64) bool) { lc.Each(e.Pos, nil, f) }}, true
+	}
+	if _, bound := s.slots[e.Name]; bound {
+		return Coll{}, false
+	}
+	v, ok := s.consts(e.Name)
+	if !ok {
+		return Coll{}, false
+	}
+	return constColl(e.Pos, e.Name, v), true
 }
 
 // constColl turns a constant value (a parameter or a global) into a collection.

@@ -85,23 +85,9 @@ func (m *Move) Shift(n int) (delta, lo, hi []int64, ok bool) {
 // unrollMax bounds the values of a loop that Unrolled compiles one by one.
 const unrollMax = 64
 
-// Unrolled compiles a move whose one loop runs over a few constants
-// (move (x - k, y) for k in 1..3 if x >= k) once for each of them, in
-// order, with the variable a constant: moves that may then be shifts, for
-// a kind that sweeps (Shift). ok is false for any other move, and when a
-// copy does not compile; the move itself is compiled as it is written.
-func (s *Scope) Unrolled(r *lang.MoveRule) (moves []Move, ok bool) {
-	if len(r.Fors) != 1 {
-		return nil, false
-	}
-	name := r.Fors[0].Var.Name
-	if _, bound := s.slots[name]; bound {
-		return nil, false
-	}
-	rng, err := s.CompileColl(r.Fors[0].Range)
-	if err != nil || rng.each != nil {
-		return nil, false
-	}
+// fewConstants is the values of a collection of at most unrollMax
+// constants, in order; false for any other.
+func fewConstants(rng Coll) ([]int64, bool) {
 	var ks []int64
 	switch {
 	case rng.IsRange && rng.Lo.Const && rng.Hi.Const:
@@ -119,6 +105,30 @@ func (s *Scope) Unrolled(r *lang.MoveRule) (moves []Move, ok bool) {
 			ks = append(ks, e.Val)
 		}
 	default:
+		return nil, false
+	}
+	return ks, true
+}
+
+// Unrolled compiles a move whose one loop runs over a few constants
+// (move (x - k, y) for k in 1..3 if x >= k) once for each of them, in
+// order, with the variable a constant: moves that may then be shifts, for
+// a kind that sweeps (Shift). ok is false for any other move, and when a
+// copy does not compile; the move itself is compiled as it is written.
+func (s *Scope) Unrolled(r *lang.MoveRule) (moves []Move, ok bool) {
+	if len(r.Fors) != 1 {
+		return nil, false
+	}
+	name := r.Fors[0].Var.Name
+	if _, bound := s.slots[name]; bound {
+		return nil, false
+	}
+	rng, err := s.CompileColl(r.Fors[0].Range)
+	if err != nil || rng.each != nil {
+		return nil, false
+	}
+	ks, ok := fewConstants(rng)
+	if !ok {
 		return nil, false
 	}
 	outer := s.consts

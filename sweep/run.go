@@ -262,25 +262,35 @@ func (s *sweep) analyse(ctx context.Context, i int, item string) (Record, error)
 	secs := before + time.Since(start).Seconds()
 	r.Seconds = &secs
 	if err != nil {
-		if ctx.Err() != nil { // the sweep is interrupted, not the game
-			if s.o.Checkpoint != "" {
-				if serr := s.save(&current{Index: i, Game: r.Game, Values: tab.Len(), Seconds: secs}, tab); serr != nil {
-					return r, errors.Join(err, serr)
-				}
-			}
+		if err := s.stopped(ctx, gctx, err, &r, tab); err != nil {
 			return r, err
-		}
-		var cpErr *checkpointError
-		if errors.As(err, &cpErr) {
-			return r, err
-		}
-		r.Stopped, r.Error = stopReason(gctx, err), err.Error()
-		if r.Stopped == "time" {
-			r.Error = fmt.Sprintf("stopped by the time bound (%s) after %d values", s.o.Time, tab.Len())
 		}
 	}
 	describe(&r, tab, per)
 	return r, nil
+}
+
+// stopped takes the error err that stopped game r: the sweep's
+// interruption (saved when it keeps a checkpoint) or a checkpoint that
+// failed stop the sweep; any other stops the game only, and is recorded.
+func (s *sweep) stopped(ctx, gctx context.Context, err error, r *Record, tab *octal.Table) error {
+	if ctx.Err() != nil { // the sweep is interrupted, not the game
+		if s.o.Checkpoint != "" {
+			if serr := s.save(&current{Index: r.Index, Game: r.Game, Values: tab.Len(), Seconds: *r.Seconds}, tab); serr != nil {
+				return errors.Join(err, serr)
+			}
+		}
+		return err
+	}
+	var cpErr *checkpointError
+	if errors.As(err, &cpErr) {
+		return err
+	}
+	r.Stopped, r.Error = stopReason(gctx, err), err.Error()
+	if r.Stopped == "time" {
+		r.Error = fmt.Sprintf("stopped by the time bound (%s) after %d values", s.o.Time, tab.Len())
+	}
+	return nil
 }
 
 // describe fills in what the values show.

@@ -43,21 +43,7 @@ func Compare(ctx context.Context, s *normal.Solver, g, h game.Ruleset, lo, hi *b
 	if arity != len(h.Kind().Coords()) || arity < 1 || arity > 2 {
 		return nil, fmt.Errorf("compare(G, H) compares heap rulesets, or rulesets of pairs, whose positions are written alike: not %s (%s) and %s (%s)", g.Name(), g.Kind().Name(), h.Name(), h.Kind().Name())
 	}
-	span := new(big.Int).Sub(hi, lo).Int64()
-	var positions [][]*big.Int
-	if arity == 1 {
-		c.Checked = fmt.Sprintf("heaps %s..%s", lo, hi)
-		for i := int64(0); i <= span; i++ {
-			positions = append(positions, []*big.Int{new(big.Int).Add(lo, big.NewInt(i))})
-		}
-	} else {
-		c.Checked = fmt.Sprintf("the positions (%s, %s) with %s and %s in %s..%s", g.Kind().Coords()[0], g.Kind().Coords()[1], g.Kind().Coords()[0], g.Kind().Coords()[1], lo, hi)
-		for sum := int64(0); sum <= 2*span; sum++ {
-			for i := max(0, sum-span); i <= min(sum, span); i++ {
-				positions = append(positions, []*big.Int{new(big.Int).Add(lo, big.NewInt(i)), new(big.Int).Add(lo, big.NewInt(sum-i))})
-			}
-		}
-	}
+	positions := c.positions(arity, lo, hi)
 	for _, nums := range positions {
 		gv, err := valueAt(ctx, s, g, nums...)
 		if err != nil {
@@ -71,22 +57,52 @@ func Compare(ctx context.Context, s *normal.Solver, g, h game.Ruleset, lo, hi *b
 			continue
 		}
 		c.Count++
-		if c.At != nil {
-			continue
+		if c.At == nil {
+			c.At, c.GV, c.HV = nums, gv, hv
+			c.below = arity == 1 && lo.Sign() == 0
+			if err := c.firstDifference(ctx, s, nums); err != nil {
+				return nil, err
+			}
 		}
-		c.At, c.GV, c.HV = nums, gv, hv
-		c.below = arity == 1 && lo.Sign() == 0
-		gopts, err := optsAt(ctx, s, g, nums)
-		if err != nil {
-			return nil, err
-		}
-		hopts, err := optsAt(ctx, s, h, nums)
-		if err != nil {
-			return nil, err
-		}
-		c.OnlyG, c.OnlyH = minus(gopts, hopts), minus(hopts, gopts)
 	}
 	return c, nil
+}
+
+// positions are the positions compared, heaps lo..hi or pairs with both
+// in lo..hi in order of their sum, and says which in c.Checked.
+func (c *Comparison) positions(arity int, lo, hi *big.Int) [][]*big.Int {
+	span := new(big.Int).Sub(hi, lo).Int64()
+	var positions [][]*big.Int
+	if arity == 1 {
+		c.Checked = fmt.Sprintf("heaps %s..%s", lo, hi)
+		for i := int64(0); i <= span; i++ {
+			positions = append(positions, []*big.Int{new(big.Int).Add(lo, big.NewInt(i))})
+		}
+		return positions
+	}
+	x, y := c.G.Kind().Coords()[0], c.G.Kind().Coords()[1]
+	c.Checked = fmt.Sprintf("the positions (%s, %s) with %s and %s in %s..%s", x, y, x, y, lo, hi)
+	for sum := int64(0); sum <= 2*span; sum++ {
+		for i := max(0, sum-span); i <= min(sum, span); i++ {
+			positions = append(positions, []*big.Int{new(big.Int).Add(lo, big.NewInt(i)), new(big.Int).Add(lo, big.NewInt(sum-i))})
+		}
+	}
+	return positions
+}
+
+// firstDifference notes the options that only one of the two rulesets has
+// at nums, the first position where their values differ.
+func (c *Comparison) firstDifference(ctx context.Context, s *normal.Solver, nums []*big.Int) error {
+	gopts, err := optsAt(ctx, s, c.G, nums)
+	if err != nil {
+		return err
+	}
+	hopts, err := optsAt(ctx, s, c.H, nums)
+	if err != nil {
+		return err
+	}
+	c.OnlyG, c.OnlyH = minus(gopts, hopts), minus(hopts, gopts)
+	return nil
 }
 
 func same(a, b *big.Int) bool {

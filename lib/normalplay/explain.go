@@ -186,8 +186,28 @@ func (x *explainer) outcome(p game.Position, v *big.Int) {
 
 // sum explains a sum by the XOR of its parts.
 func (x *explainer) sum(p game.Position, depth int) error {
-	var vals []*big.Int
 	x.printf("%s is a sum: a move is a move in one of its parts. Its value is the XOR (nim sum) of\nthe parts' values:\n", p)
+	vals, err := x.parts(p)
+	if err != nil {
+		return err
+	}
+	total, err := x.s.Grundy(x.ctx, p)
+	if err != nil {
+		return err
+	}
+	x.printf("%s = %s (in binary %s).\n", present.JoinInts(vals, " xor "), total, binaryXOR(vals, total))
+	if err := x.sumOutcome(p, total); err != nil {
+		return err
+	}
+	if depth > 1 {
+		return x.partsOrigins(p, depth)
+	}
+	return nil
+}
+
+// parts writes each part of the sum p with its value, and returns them.
+func (x *explainer) parts(p game.Position) ([]*big.Int, error) {
+	var vals []*big.Int
 	width := 0
 	for _, c := range p {
 		width = max(width, len(c.String()))
@@ -195,15 +215,16 @@ func (x *explainer) sum(p game.Position, depth int) error {
 	for _, c := range p {
 		v, err := x.s.Grundy(x.ctx, game.Position{c})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		vals = append(vals, v)
 		x.printf("  %-*s  grundy %s\n", width, c, v)
 	}
-	total, err := x.s.Grundy(x.ctx, p)
-	if err != nil {
-		return err
-	}
+	return vals, nil
+}
+
+// binaryXOR is vals xor ... = total written in binary, all as wide.
+func binaryXOR(vals []*big.Int, total *big.Int) string {
 	bitsN := max(total.BitLen(), 1)
 	for _, v := range vals {
 		bitsN = max(bitsN, v.BitLen())
@@ -212,31 +233,38 @@ func (x *explainer) sum(p game.Position, depth int) error {
 	for i, v := range vals {
 		bin[i] = fmt.Sprintf("%0*s", bitsN, v.Text(2))
 	}
-	x.printf("%s = %s (in binary %s = %s).\n", present.JoinInts(vals, " xor "), total, strings.Join(bin, " xor "), fmt.Sprintf("%0*s", bitsN, total.Text(2)))
+	return strings.Join(bin, " xor ") + " = " + fmt.Sprintf("%0*s", bitsN, total.Text(2))
+}
+
+// sumOutcome says who wins the sum p of value total, and how.
+func (x *explainer) sumOutcome(p game.Position, total *big.Int) error {
 	if total.Sign() == 0 {
 		x.printf("The XOR is 0: any move changes one part's value, which makes the XOR other than 0.\nSo the player to move loses (outcome P).\n")
-	} else {
-		win, err := x.s.Winning(x.ctx, p)
-		if err != nil {
+		return nil
+	}
+	win, err := x.s.Winning(x.ctx, p)
+	if err != nil {
+		return err
+	}
+	x.printf("The XOR is not 0, so the player to move wins (outcome N): change one part to the value\nthat makes the XOR 0 (its value xor %s):\n", total)
+	for _, t := range present.MoveTexts(p, win, 6) {
+		x.printf("  %s\n", t)
+	}
+	return nil
+}
+
+// partsOrigins writes where the values of the sum's parts come from.
+func (x *explainer) partsOrigins(p game.Position, depth int) error {
+	x.printf("\nWhere the parts' values come from:\n")
+	for _, c := range p {
+		if err := x.origins(c, depth-1); err != nil {
 			return err
 		}
-		x.printf("The XOR is not 0, so the player to move wins (outcome N): change one part to the value\nthat makes the XOR 0 (its value xor %s):\n", total)
-		for _, t := range present.MoveTexts(p, win, 6) {
-			x.printf("  %s\n", t)
-		}
 	}
-	if depth > 1 {
-		x.printf("\nWhere the parts' values come from:\n")
-		for _, c := range p {
-			if err := x.origins(c, depth-1); err != nil {
+	for _, c := range p {
+		if !x.done[c.String()] {
+			if _, err := x.mexLine(c, false); err != nil {
 				return err
-			}
-		}
-		for _, c := range p {
-			if !x.done[c.String()] {
-				if _, err := x.mexLine(c, false); err != nil {
-					return err
-				}
 			}
 		}
 	}
