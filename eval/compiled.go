@@ -467,6 +467,19 @@ func binaryType(op string, l, r typ) typ {
 	return tOther
 }
 
+// numericTypes are the types of a numeric builtin's arguments and result:
+// numbers, or truth values for logic and for truths.
+func numericTypes(f numeric.Func) (arg, result typ) {
+	arg, result = tInt, tInt
+	if f.Logic {
+		arg = tBool
+	}
+	if f.Truth {
+		result = tBool
+	}
+	return arg, result
+}
+
 // callType is typeOf for a call: a numeric builtin, a generator, or
 // grundy(G(numbers)).
 func (in *Interp) callType(e *lang.Call, env map[string]Value, bound map[string]bool) typ {
@@ -484,14 +497,7 @@ func (in *Interp) callType(e *lang.Call, env map[string]Value, bound map[string]
 	if !ok {
 		return tOther
 	}
-	result := tInt
-	if f.Truth {
-		result = tBool
-	}
-	arg := tInt
-	if f.Logic {
-		arg = tBool
-	}
+	arg, result := numericTypes(f)
 	if g, ok := generatorArg(e); ok {
 		if !in.generatorOf(g, arg, env, bound) {
 			return tOther

@@ -490,24 +490,35 @@ func (in *Interp) setCall(ctx context.Context, e *lang.SetCall, env map[string]V
 	return makePosition(rv.R, args, e.Pos)
 }
 
+// positionFromData makes a position of a kind made from data (graphs and
+// words) when every argument is a datum; ok is false otherwise (a kind
+// that takes none then says what it takes).
+func positionFromData(r game.Ruleset, args []Value, p lang.Pos) (Value, bool, error) {
+	vm, ok := r.Kind().(game.ValueMaker)
+	if !ok || len(args) == 0 {
+		return nil, false, nil
+	}
+	var vs []any
+	for _, a := range args {
+		if d, ok := a.(Datum); ok {
+			vs = append(vs, d.Datum())
+		}
+	}
+	if len(vs) != len(args) {
+		return nil, false, nil
+	}
+	s, err := vm.MakeFrom(r.Name(), vs)
+	if err != nil {
+		return nil, true, errorf(p, "%v", err)
+	}
+	return PositionVal{game.Position{{Rules: r, State: s}}}, true, nil
+}
+
 // makePosition makes a position of r from the arguments of a call: numbers,
 // and in braces also ranges and sets of numbers.
 func makePosition(r game.Ruleset, args []Value, p lang.Pos) (Value, error) {
-	if vm, ok := r.Kind().(game.ValueMaker); ok && len(args) > 0 {
-		// graphs and words; a kind that takes none says what it takes
-		var vs []any
-		for _, a := range args {
-			if d, ok := a.(Datum); ok {
-				vs = append(vs, d.Datum())
-			}
-		}
-		if len(vs) == len(args) {
-			s, err := vm.MakeFrom(r.Name(), vs)
-			if err != nil {
-				return nil, errorf(p, "%v", err)
-			}
-			return PositionVal{game.Position{{Rules: r, State: s}}}, nil
-		}
+	if v, ok, err := positionFromData(r, args, p); ok {
+		return v, err
 	}
 	if len(args) == 1 && !r.Kind().Braces() {
 		if xs, ok := elements(args[0]); ok { // Staircase(hs): the list's numbers, one by one
@@ -568,6 +579,16 @@ func listInts(v Value, p lang.Pos, f func(*big.Int) error) error {
 	return eachIntUpTo(v, p, maxListed, f)
 }
 
+// eachOf calls f with each of xs, to the first error.
+func eachOf(xs []*big.Int, f func(*big.Int) error) error {
+	for _, x := range xs {
+		if err := f(x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // eachIntUpTo is eachInt refusing a range of more than limit numbers
 // (limit 0: no limit; the caller has checked the range).
 func eachIntUpTo(v Value, p lang.Pos, limit int64, f func(*big.Int) error) error {
@@ -578,23 +599,13 @@ func eachIntUpTo(v Value, p lang.Pos, limit int64, f func(*big.Int) error) error
 		}
 	}
 	if xs, ok := elements(v); ok {
-		for _, x := range xs {
-			if err := f(x); err != nil {
-				return err
-			}
-		}
-		return nil
+		return eachOf(xs, f)
 	}
 	switch v := v.(type) {
 	case Int:
 		return f(v.V)
 	case Set:
-		for _, x := range v.Elems {
-			if err := f(x); err != nil {
-				return err
-			}
-		}
-		return nil
+		return eachOf(v.Elems, f)
 	case Range:
 		if v.Open {
 			return errorf(p, "an unbounded range (%s) has no end", v)

@@ -18,6 +18,22 @@ type Explainable interface {
 	Explain(ctx context.Context) (string, error)
 }
 
+// explained lists the conventions explain() explains: "normal, misère and
+// loopy".
+func (in *Interp) explained() string {
+	var names []string
+	for _, c := range in.cfg.Conventions {
+		if _, ok := explainers[c.Name()]; ok {
+			names = append(names, c.Name())
+		}
+	}
+	list := strings.Join(names, ", ")
+	if i := strings.LastIndex(list, ", "); i >= 0 {
+		list = list[:i] + " and " + list[i+2:]
+	}
+	return list
+}
+
 func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (Value, error) {
 	if x, ok := args[0].(Explainable); ok && len(args) == 1 {
 		text, err := x.Explain(ctx)
@@ -43,17 +59,7 @@ func fnExplain(in *Interp, ctx context.Context, call *lang.Call, args []Value) (
 	}
 	e, ok := explainers[conv.Name()]
 	if !ok {
-		var names []string
-		for _, c := range in.cfg.Conventions {
-			if _, ok := explainers[c.Name()]; ok {
-				names = append(names, c.Name())
-			}
-		}
-		list := strings.Join(names, ", ")
-		if i := strings.LastIndex(list, ", "); i >= 0 {
-			list = list[:i] + " and " + list[i+2:]
-		}
-		return nil, errorf(lang.ExprPos(call.Args[len(call.Args)-1]), "explain(P, convention) explains %s play, not %s", list, conv.Name())
+		return nil, errorf(lang.ExprPos(call.Args[len(call.Args)-1]), "explain(P, convention) explains %s play, not %s", in.explained(), conv.Name())
 	}
 	text, err := e(in, ctx, p, depth)
 	if err != nil {

@@ -263,28 +263,13 @@ func (c *climber) expr(min int) Expr {
 			break
 		}
 		if prev == pow && (pow == powCmp || pow == powRange) {
-			what := "comparisons do not chain: write a < b and b < c"
-			if pow == powRange {
-				what = "ranges do not chain"
-			}
-			c.l.fail(b.Op.Pos, "syntax error: unexpected %q (%s)", b.Op.Value, what)
+			c.unchained(b, pow)
 			return x
 		}
 		prev = pow
 		c.next++
 		c.prefix = 0
-		right := pow + 1
-		if pow == powPower {
-			right = powNeg // right to left, and the exponent may be negated
-		}
-		switch b.Op.Value {
-		case "..":
-			x = &RangeExpr{Pos: ExprPos(x), Lo: x, Hi: c.expr(right)}
-		case "mod":
-			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Op.Pos), Op: "%", Left: x, Right: c.expr(right)}
-		default:
-			x = &Binary{Pos: ExprPos(x), OpPos: pos(b.Op.Pos), Op: b.Op.Value, Left: x, Right: c.expr(right)}
-		}
+		x = c.operation(x, b, pow)
 	}
 	if c.e.Open.Value == ".." && !c.closed && c.next == len(c.e.Tail) && min <= powRange && c.l.err == nil {
 		if prev == powRange {
@@ -294,6 +279,32 @@ func (c *climber) expr(min int) Expr {
 		x = &RangeExpr{Pos: ExprPos(x), Lo: x}
 	}
 	return x
+}
+
+// unchained refuses a comparison or a range after another.
+func (c *climber) unchained(b *gBinary, pow int) {
+	what := "comparisons do not chain: write a < b and b < c"
+	if pow == powRange {
+		what = "ranges do not chain"
+	}
+	c.l.fail(b.Op.Pos, "syntax error: unexpected %q (%s)", b.Op.Value, what)
+}
+
+// operation is x, then the operator of b, of power pow, and its right
+// side, which binds tighter (the power operator binds right to left, and
+// its exponent may be negated).
+func (c *climber) operation(x Expr, b *gBinary, pow int) Expr {
+	right := pow + 1
+	if pow == powPower {
+		right = powNeg
+	}
+	switch b.Op.Value {
+	case "..":
+		return &RangeExpr{Pos: ExprPos(x), Lo: x, Hi: c.expr(right)}
+	case "mod":
+		return &Binary{Pos: ExprPos(x), OpPos: pos(b.Op.Pos), Op: "%", Left: x, Right: c.expr(right)}
+	}
+	return &Binary{Pos: ExprPos(x), OpPos: pos(b.Op.Pos), Op: b.Op.Value, Left: x, Right: c.expr(right)}
 }
 
 // prefixed reads the current operand from its next prefix operator on.

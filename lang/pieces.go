@@ -304,10 +304,21 @@ func (c *cutter) top(t lexer.Token) bool {
 		c.state = cutExpr
 		return true
 	case c.state == cutExpr && c.operand:
-		return t.Type == tokInt || t.Type == tokString || t.Type == tokIdent || t.Type == tokOpenBOL ||
-			t.Type == tokKeyword && (t.Value == "if" || t.Value == "not")
+		return startsOperand(t)
 	case c.state == cutHead && t.Value == "=":
 		c.state = cutExpr
+	}
+	return false
+}
+
+// startsOperand is whether t may start an operand: a number, string, name,
+// bracket at the start of a line, if or not.
+func startsOperand(t lexer.Token) bool {
+	switch t.Type {
+	case tokInt, tokString, tokIdent, tokOpenBOL:
+		return true
+	case tokKeyword:
+		return t.Value == "if" || t.Value == "not"
 	}
 	return false
 }

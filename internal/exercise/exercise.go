@@ -380,15 +380,27 @@ func literal(answer string) error {
 	return nil
 }
 
+// lastNotLiteral is notLiteral of the last of xs that has one.
+func lastNotLiteral(xs []lang.Expr) lang.Expr {
+	var bad lang.Expr
+	for _, x := range xs {
+		if x == nil {
+			continue
+		}
+		if b := notLiteral(x); b != nil {
+			bad = b
+		}
+	}
+	return bad
+}
+
 // notLiteral is the last part of e, in the order written, that is not
 // part of a value written out (a query, an operator but + and ..), or nil.
 func notLiteral(e lang.Expr) lang.Expr {
 	var bad lang.Expr
 	last := func(xs ...lang.Expr) {
-		for _, x := range xs {
-			if b := notLiteral(x); b != nil {
-				bad = b
-			}
+		if b := lastNotLiteral(xs); b != nil {
+			bad = b
 		}
 	}
 	switch e := e.(type) {
@@ -410,10 +422,7 @@ func notLiteral(e lang.Expr) lang.Expr {
 		}
 		last(e.Left, e.Right)
 	case *lang.RangeExpr:
-		last(e.Lo)
-		if e.Hi != nil {
-			last(e.Hi)
-		}
+		last(e.Lo, e.Hi) // Hi nil: an open range, no part of it
 	case *lang.SetLit:
 		last(e.Elems...)
 	case *lang.ListLit:

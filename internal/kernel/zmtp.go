@@ -318,17 +318,8 @@ func (g *guard) message(first bool) error {
 			return err
 		}
 		command := flags&flagCommand != 0
-		switch {
-		case command && (len(m.spans) > 0 || flags&flagMore != 0):
-			return errors.New("a command inside a message")
-		case command && size > maxCommand:
-			return fmt.Errorf("a command of %d bytes: at most %d", size, maxCommand)
-		case first && !command:
-			return errors.New("a message before the handshake's READY")
-		case size > uint64(g.lim.message-m.total):
-			return fmt.Errorf("a message of more than %d bytes (a frame announces %d after %d)", g.lim.message, size, m.total)
-		case len(m.spans) == g.lim.frames:
-			return fmt.Errorf("a message of more than %d frames", g.lim.frames)
+		if err := g.admit(m, flags, size, first); err != nil {
+			return err
 		}
 		at := len(m.raw)
 		if err := g.frameBody(m, int64(size)); err != nil {
@@ -345,6 +336,26 @@ func (g *guard) message(first bool) error {
 		_ = g.SetReadDeadline(time.Time{})
 	}
 	return g.deliver(m)
+}
+
+// admit checks a frame's head before its body is read: a command stands
+// alone and is small, the handshake's first frame is one, and the message
+// stays within its bounds of bytes and frames.
+func (g *guard) admit(m *inMessage, flags byte, size uint64, first bool) error {
+	command := flags&flagCommand != 0
+	switch {
+	case command && (len(m.spans) > 0 || flags&flagMore != 0):
+		return errors.New("a command inside a message")
+	case command && size > maxCommand:
+		return fmt.Errorf("a command of %d bytes: at most %d", size, maxCommand)
+	case first && !command:
+		return errors.New("a message before the handshake's READY")
+	case size > uint64(g.lim.message-m.total):
+		return fmt.Errorf("a message of more than %d bytes (a frame announces %d after %d)", g.lim.message, size, m.total)
+	case len(m.spans) == g.lim.frames:
+		return fmt.Errorf("a message of more than %d frames", g.lim.frames)
+	}
+	return nil
 }
 
 // inMessage is a message being read: its frames as they came, where each

@@ -66,16 +66,21 @@ func (l *Reader) Next() (string, error) {
 		if long {
 			return "", &TooLongError{Line: l.Line, Max: l.max}
 		}
-		n := len(buf)
-		if n > 0 && buf[n-1] == '\n' {
-			n--
-			if n > 0 && buf[n-1] == '\r' {
-				n--
-			}
-		}
-		if n > l.max {
+		line := trimEnd(buf)
+		if len(line) > l.max {
 			return "", &TooLongError{Line: l.Line, Max: l.max}
 		}
-		return string(buf[:n]), nil
+		return string(line), nil
 	}
+}
+
+// trimEnd is a line without its end, "\n" or "\r\n".
+func trimEnd(buf []byte) []byte {
+	if n := len(buf); n > 0 && buf[n-1] == '\n' {
+		buf = buf[:n-1]
+		if n := len(buf); n > 0 && buf[n-1] == '\r' {
+			buf = buf[:n-1]
+		}
+	}
+	return buf
 }

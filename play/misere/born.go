@@ -136,7 +136,6 @@ func (f *Forms) countAfter(ctx context.Context, day []MID) (int64, error) {
 	byDay := slices.Clone(day)
 	slices.SortStableFunc(byDay, func(a, b MID) int { return int(f.games[a].bday - f.games[b].bday) })
 	bm := f.masks(byDay)
-	hasZero, isP, bornBy, hasOption := bm.hasZero, bm.isP, bm.bornBy, bm.hasOption
 	all := uint64(1)<<len(byDay) - 1
 	count := int64(0)
 	for m := uint64(0); m <= all; m++ {
@@ -146,22 +145,30 @@ func (f *Forms) countAfter(ctx context.Context, day []MID) (int64, error) {
 			}
 			f.lim.Report("misère games born by a day", "sets", int64(m))
 		}
-		if m != 0 && m&^hasZero == 0 && m&isP != 0 {
-			continue
-		}
-		simple := true
-		for b := 0; b+2 < len(bornBy) && simple; b++ {
-			low := m & bornBy[b]
-			if low == 0 || m&(bornBy[b+1]&^bornBy[b]) != 0 || low == m {
-				continue
-			}
-			if h := bm.prefix(low); h >= 0 && m&^bornBy[b+1]&^hasOption[h] == 0 {
-				simple = false
-			}
-		}
-		if simple {
+		if bm.simple(m) {
 			count++
 		}
 	}
 	return count, nil
+}
+
+// simple is whether the set of options m does not simplify: not to 0
+// (every member has 0 as an option and some member is a P-position), nor
+// to the members born by a day b (none born on day b+1, and every later
+// member has them as an option).
+func (bm *dayMasks) simple(m uint64) bool {
+	if m != 0 && m&^bm.hasZero == 0 && m&bm.isP != 0 {
+		return false
+	}
+	bornBy := bm.bornBy
+	for b := 0; b+2 < len(bornBy); b++ {
+		low := m & bornBy[b]
+		if low == 0 || m&(bornBy[b+1]&^bornBy[b]) != 0 || low == m {
+			continue
+		}
+		if h := bm.prefix(low); h >= 0 && m&^bornBy[b+1]&^bm.hasOption[h] == 0 {
+			return false
+		}
+	}
+	return true
 }

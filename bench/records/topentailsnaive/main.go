@@ -42,44 +42,21 @@ func main() {
 // stacks and the largest value.
 func values(top int) (v []int32, loonies []int, largest int32) {
 	v = make([]int32, top+1)
-	const width = 1 << 15 // values stay far below it; checked
-	var set [width]bool   // W(n-1)'s finite part: its members, or what it lacks
-	var seen [width]int32 // seen[x] == n: a split of n is worth x
-	cofinite := false     // W(0) is empty: finite
-	span := 1             // a power of two above every value: XORs of values are below it
+	w := &wTracker{span: 1} // W(0) is empty: finite
 	for n := 1; n <= top; n++ {
 		for a := 1; a <= n/2; a++ {
 			x, y := v[a], v[n-a]
 			if x != loony && y != loony {
-				seen[x^y] = int32(n)
+				w.seen[x^y] = int32(n)
 			}
 		}
-		if !cofinite {
-			v[n] = loony
-			for x := span - 1; x >= 0; x-- {
-				if set[x] && seen[x] == int32(n) {
-					set[x] = false
-				}
-				if set[x] {
-					v[n] = int32(x)
-				}
-			}
-		} else {
-			for x := 0; x < span; x++ {
-				if seen[x] == int32(n) {
-					set[x] = true
-				}
-			}
-			for v[n] = 0; set[v[n]]; v[n]++ {
-			}
-		}
-		cofinite = !cofinite
+		v[n] = w.next(n)
 		if v[n] == loony {
 			loonies = append(loonies, n)
 		} else if v[n] > largest {
 			largest = v[n]
-			for span <= int(largest) {
-				span *= 2
+			for w.span <= int(largest) {
+				w.span *= 2
 			}
 			if largest >= width/2 {
 				fmt.Fprintln(os.Stderr, "topentailsnaive: a value past the table")
@@ -88,4 +65,45 @@ func values(top int) (v []int32, loonies []int, largest int32) {
 		}
 	}
 	return v, loonies, largest
+}
+
+// width bounds the values: they stay far below it (checked).
+const width = 1 << 15
+
+// wTracker follows the set W(n-1) of the recursion, finite and cofinite
+// by turns.
+type wTracker struct {
+	set      [width]bool  // W(n-1)'s finite part: its members, or what it lacks
+	seen     [width]int32 // seen[x] == n: a split of n is worth x
+	cofinite bool
+	span     int // a power of two above every value: XORs of values are below it
+}
+
+// next is the value of stack n from the splits of n marked in seen: W
+// loses the values the splits reach (a cofinite W lacks them too), and the
+// value is its least member left, loony when a finite W has none.
+func (w *wTracker) next(n int) int32 {
+	defer func() { w.cofinite = !w.cofinite }()
+	if !w.cofinite {
+		v := int32(loony)
+		for x := w.span - 1; x >= 0; x-- {
+			if w.set[x] && w.seen[x] == int32(n) {
+				w.set[x] = false
+			}
+			if w.set[x] {
+				v = int32(x)
+			}
+		}
+		return v
+	}
+	for x := 0; x < w.span; x++ {
+		if w.seen[x] == int32(n) {
+			w.set[x] = true
+		}
+	}
+	v := int32(0)
+	for w.set[v] {
+		v++
+	}
+	return v
 }
