@@ -12,12 +12,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -60,7 +60,7 @@ func run(dir string, top, shard int) error {
 		}
 		per := map[int]int{}
 		total := 0
-		sc := bufio.NewScanner(bytesReader(b))
+		sc := bufio.NewScanner(bytes.NewReader(b))
 		for sc.Scan() {
 			var a, bb, c int
 			if _, err := fmt.Sscan(sc.Text(), &a, &bb, &c); err != nil {
@@ -123,19 +123,3 @@ func writeLines(path, head string, lines []string) error {
 	}
 	return f.Close()
 }
-
-type byteReader struct {
-	b []byte
-	i int
-}
-
-func (r *byteReader) Read(p []byte) (int, error) {
-	if r.i >= len(r.b) {
-		return 0, io.EOF
-	}
-	n := copy(p, r.b[r.i:])
-	r.i += n
-	return n, nil
-}
-
-func bytesReader(b []byte) *byteReader { return &byteReader{b: b} }
