@@ -97,7 +97,27 @@ func nimstringTable(ctx context.Context, p *picture, limits *solve.Limits) ([]ui
 			}
 			limits.ReportOf("Nimstring on "+p.g.Desc, "positions", int64(mask), int64(size))
 		}
-		v, ok := tableValue(t, uint64(mask), ends, coin)
+		var free uint64
+		again := -1
+		loony := false
+		for m := uint64(mask); m != 0 && !loony; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			left := uint64(mask) &^ (1 << i)
+			x := t[left]
+			if coin[i][0] && left&ends[i][0] == 0 || coin[i][1] && left&ends[i][1] == 0 {
+				switch { // a capture: the mover moves again
+				case x == tableLoony, again >= 0 && again != int(x):
+					loony = true
+				default:
+					again = int(x)
+				}
+				continue
+			}
+			if x != tableLoony {
+				free |= 1 << x
+			}
+		}
+		v, ok := settle(loony, again, free)
 		if !ok {
 			return nil, fmt.Errorf("Nimstring on %s: a value past the table's", p.g.Desc)
 		}
@@ -106,32 +126,13 @@ func nimstringTable(ctx context.Context, p *picture, limits *solve.Limits) ([]ui
 	return t, nil
 }
 
-// tableValue is the value of the set of strings mask from the values of the
-// sets with one string fewer: a cut that completes a coin obliges the mover
-// to move again, one that does not is a free move. Captures to different
-// values, to a loony position, or to a value a free move reaches make mask
-// loony; a capture's value is mask's; else the mex of the free moves. ok is
-// false for a value past the table's.
-func tableValue(t []uint8, mask uint64, ends [][2]uint64, coin [][2]bool) (uint8, bool) {
-	var free uint64
-	again := -1
-	for m := mask; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		left := mask &^ (1 << i)
-		x := t[left]
-		if coin[i][0] && left&ends[i][0] == 0 || coin[i][1] && left&ends[i][1] == 0 {
-			if x == tableLoony || again >= 0 && again != int(x) {
-				return tableLoony, true
-			}
-			again = int(x)
-			continue
-		}
-		if x != tableLoony {
-			free |= 1 << x
-		}
-	}
+// settle is the value of a position from its moves: loony by its captures,
+// or when a free move reaches the value its captures reach; else the
+// captures' value, or the mex of the free moves (ok false past the
+// table's values).
+func settle(loony bool, again int, free uint64) (uint8, bool) {
 	switch {
-	case again >= 0 && free&(1<<again) != 0:
+	case loony, again >= 0 && free&(1<<again) != 0:
 		return tableLoony, true
 	case again >= 0:
 		return uint8(again), true

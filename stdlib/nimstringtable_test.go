@@ -115,3 +115,21 @@ func TestNimstringTableAgainstBruteForce(t *testing.T) {
 		b.check(t, table, rng.Uint64()&(1<<len(p.edges)-1))
 	}
 }
+
+// BenchmarkNimstringTable3x3 values every position of the 3 × 3-box board
+// (2^24 sets of strings).
+func BenchmarkNimstringTable3x3(b *testing.B) {
+	g, err := graph.Boxes(3, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := newPicture(g, "", false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := nimstringTable(context.Background(), p, &solve.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
