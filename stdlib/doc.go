@@ -13,5 +13,12 @@
 // a kind of its own: pictures (a graph's edges, loops and repeats included,
 // standing on grounded vertices), valued by the fusion and colon principles
 // (bridges found by a depth-first search; each 2-edge-connected part is a
-// vertex with loops), its moves listed for every other solver.
+// vertex with loops), its moves listed for every other solver. Nimstring
+// (`nimstring.go`) plays on the same pictures under entailing play: a
+// picture of at most 26 strings is valued by a table of every position
+// (`nimstringtable.go`), a larger one by its structure
+// (`nimstringshape.go`: the rules for capturable coins, the all-but-two
+// trick, long chains and loops cut to the shortest of their kind,
+// components valued once per canonical shape, the memo kept across
+// positions); `Structure` tells explain() what it saw.
 package stdlib

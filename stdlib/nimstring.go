@@ -20,6 +20,7 @@ type Nimstring struct {
 	pictures
 	limits *solve.Limits      // the memory a listing of moves may take
 	tables map[uint64][]uint8 // by picture: every position's value (nimstringtable.go), under pictures.mu
+	shapes *shapeValues       // the components valued by their shapes (nimstringshape.go), under pictures.mu
 }
 
 // NewNimstring returns Nimstring.

@@ -30,8 +30,11 @@ const tableLoony = 0xff
 // more strings.
 func (n *Nimstring) EntailingValue(ctx context.Context, s game.State) (uint64, bool, bool, error) {
 	st, ok := s.(hstate)
-	if !ok || len(st.pic.edges) > denseStrings {
+	if !ok {
 		return 0, false, false, nil
+	}
+	if len(st.pic.edges) > denseStrings {
+		return n.byShape(ctx, st)
 	}
 	t, err := n.table(ctx, st.pic)
 	if err != nil {

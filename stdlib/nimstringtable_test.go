@@ -74,7 +74,7 @@ func (b *nimstringBrute) check(t *testing.T, table []uint8, mask uint64) {
 	}
 }
 
-func boardPicture(t *testing.T, m, n int64) *picture {
+func boardPicture(t testing.TB, m, n int64) *picture {
 	g, err := graph.Boxes(m, n)
 	if err != nil {
 		t.Fatal(err)

@@ -40,6 +40,11 @@ func (x *entailExplainer) Single(p game.Position) error {
 	for _, a := range answers {
 		x.Printf("  %s%s answers %s\n", sayMove(p[0], a.Move), then(a.Move.Then), a.Answers)
 	}
+	if st, ok := p[0].Rules.(entailing.Structured); ok {
+		if text, ok := st.Structure(p[0].State); ok {
+			x.Printf("%s", text)
+		}
+	}
 	if v.String() == "∞" {
 		x.Printf("They answer every nimber: %s is loony, ∞: whoever moves in a sum holding it wins (outcome N), and a move to it loses.\n", p)
 		return nil

@@ -860,6 +860,12 @@ type Valuer interface {
 	EntailingValue(ctx context.Context, s game.State) (nim uint64, loony, ok bool, err error)
 }
 
+// Structured is a ruleset whose positions the theory values by their
+// structure (Nimstring's chains and loops): explain() shows what it sees.
+type Structured interface {
+	Structure(s game.State) (string, bool)
+}
+
 // obliged is a part the player to move must answer in.
 type obliged interface {
 	game.Ruleset

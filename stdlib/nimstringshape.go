@@ -1,0 +1,800 @@
+package stdlib
+
+// Nimstring by its structure, for pictures past the table's strings: a
+// position is simplified by what the theory of Winning Ways (vol. 3,
+// ch. 16) and Berlekamp's The Dots-and-Boxes Game prove of capturable
+// coins, split into its components, each valued once for every shape
+// (a canonical key, the same for every labelling of the coins), with its
+// long chains and loops cut to the shortest of their kind.
+//
+// The rules, for a coin c with one string s left (capturable):
+//   - s goes to the ground: c and s go (taking c answers every nimber but
+//     the rest's value, which the rest's own moves never answer);
+//   - s goes to a coin x with no other string (a pair, "dipper"): the
+//     pair goes, worth 0;
+//   - s goes to a coin x with one other string t, and t goes to the ground
+//     or to a coin with two strings or more: the position is loony (the
+//     mover takes c and either takes x too or declines with t: the
+//     all-but-two trick);
+//   - the same with t to a coin y with no other string: the chain c-x-y,
+//     both ends capturable, goes, worth 0;
+//   - s goes to a coin x with two other strings or more: c and s go.
+//
+// Then every coin has two strings or more and no cut captures: a position
+// is worth the mex of its cuts' values, a cut to a loony position answering
+// nothing. A chain of three coins or more with two strings each (between
+// two ends, each the ground or a coin of three strings or more) is worth
+// the same at any length from three: every cut in it is to a loony
+// position, and an end that loses strings either joins it to a longer
+// chain or leaves a capturable coin beside it, which is loony at any
+// length. So is a loop through one coin, from three coins; a cycle alone
+// from four (a cycle of three, cut, leaves a chain of three whose ends are
+// capturable, worth 0). Each is kept at that length.
+//
+// Every rule is checked against the table (nimstringtable.go) and a brute
+// force of the rules in the tests.
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/solve"
+)
+
+// ground is the far end of a string to the ground in a shape.
+const ground = -1
+
+// shape is a Nimstring position as coins 0..n-1 and strings between two
+// coins or a coin and the ground.
+type shape struct {
+	n       int
+	strings [][2]int
+	names   []string // the coins' names, for explain(); nil on the way to a value
+}
+
+// shapeOf is the shape of a position of a picture; false when the picture
+// has a string from a coin to itself, which the rules above do not cover.
+func shapeOf(s hstate) (shape, bool) {
+	sh, _, ok := namedShapeOf(s, false)
+	return sh, ok
+}
+
+// namedShapeOf is shapeOf, with the coins' names when named.
+func namedShapeOf(s hstate, named bool) (shape, []string, bool) {
+	p := s.pic
+	index := map[int]int{}
+	var names []string
+	coin := func(v int) int {
+		if p.onGnd[v] {
+			return ground
+		}
+		i, ok := index[v]
+		if !ok {
+			i = len(index)
+			index[v] = i
+			names = append(names, p.g.Labels[v])
+		}
+		return i
+	}
+	var sh shape
+	ok := true
+	s.each(func(e int) {
+		u, v := p.edges[e][0], p.edges[e][1]
+		if u == v && !p.onGnd[u] {
+			ok = false
+		}
+		sh.strings = append(sh.strings, [2]int{coin(u), coin(v)})
+	})
+	sh.n = len(index)
+	if named {
+		sh.names = names
+	}
+	return sh, names, ok
+}
+
+// incidence lists the strings at each coin (two allocations: the lists
+// share one array).
+func (sh shape) incidence() [][]int {
+	deg := make([]int, sh.n+1)
+	for _, s := range sh.strings {
+		for _, v := range s {
+			if v != ground {
+				deg[v+1]++
+			}
+		}
+	}
+	for v := range sh.n {
+		deg[v+1] += deg[v]
+	}
+	all := make([]int, deg[sh.n])
+	inc := make([][]int, sh.n)
+	for v := range sh.n {
+		inc[v] = all[deg[v]:deg[v]:deg[v+1]]
+	}
+	for i, s := range sh.strings {
+		for _, v := range s {
+			if v != ground {
+				inc[v] = append(inc[v], i)
+			}
+		}
+	}
+	return inc
+}
+
+// other is the far end of string i from v.
+func (sh shape) other(i, v int) int {
+	if s := sh.strings[i]; s[0] == v {
+		return s[1]
+	}
+	return sh.strings[i][0]
+}
+
+// without is the shape with the strings and coins marked gone, renumbered.
+func (sh shape) without(goneString, goneCoin []bool) shape {
+	index := make([]int, sh.n)
+	out := shape{}
+	for v := range sh.n {
+		if !goneCoin[v] {
+			index[v] = out.n
+			out.n++
+			if sh.names != nil {
+				out.names = append(out.names, sh.names[v])
+			}
+		}
+	}
+	for i, s := range sh.strings {
+		if goneString[i] {
+			continue
+		}
+		var t [2]int
+		for k, v := range s {
+			t[k] = ground
+			if v != ground {
+				t[k] = index[v]
+			}
+		}
+		out.strings = append(out.strings, t)
+	}
+	return out
+}
+
+// simplify applies the rules for capturable coins until no coin has fewer
+// than two strings; loony when the position is.
+func (sh shape) simplify() (shape, bool) { return sh.simplifyNoting(nil) }
+
+// noter takes what a rule did, for explain(); nil: nothing is said.
+type noter func(format string, args ...any)
+
+// simplifyNoting is simplify saying each rule it applies.
+func (sh shape) simplifyNoting(note noter) (shape, bool) {
+	for {
+		inc := sh.incidence()
+		goneS, goneC := make([]bool, len(sh.strings)), make([]bool, sh.n)
+		changed := false
+		for c := range sh.n {
+			if goneC[c] || live(inc[c], goneS) > 1 {
+				continue
+			}
+			loony := sh.capturable(c, inc, goneS, goneC, note)
+			if loony {
+				return shape{}, true
+			}
+			changed = true
+		}
+		if !changed {
+			return sh, false
+		}
+		sh = sh.without(goneS, goneC)
+	}
+}
+
+// live counts the strings of a coin not yet gone.
+func live(at []int, gone []bool) int {
+	n := 0
+	for _, i := range at {
+		if !gone[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// liveString is a coin's one string not gone and not skip; -1 when none.
+func liveString(at []int, gone []bool, skip int) int {
+	for _, i := range at {
+		if !gone[i] && i != skip {
+			return i
+		}
+	}
+	return -1
+}
+
+// capturable applies the rule for coin c, with at most one string left,
+// marking what goes; it reports whether the position is loony.
+func (sh shape) capturable(c int, inc [][]int, goneS, goneC []bool, note noter) bool {
+	if note == nil {
+		note = func(string, ...any) {}
+	}
+	goneC[c] = true
+	s := liveString(inc[c], goneS, -1)
+	if s < 0 {
+		return false // a coin without strings: taken already
+	}
+	goneS[s] = true
+	x := sh.other(s, c)
+	if x == ground {
+		note("coin %s can be taken, its last string to the ground: taking it changes no value, so it goes", sh.name(c))
+		return false
+	}
+	switch live(inc[x], goneS) { // x's strings but s
+	case 0:
+		note("coins %s and %s are a pair taken by one cut (worth 0): they go", sh.name(c), sh.name(x))
+		goneC[x] = true
+	case 1:
+		t := liveString(inc[x], goneS, -1)
+		y := sh.other(t, x)
+		if y == ground || live(inc[y], goneS) >= 2 {
+			note("coin %s can be taken beside %s, which has one other string: loony, by the all-but-two trick (take both, or decline with that string and leave the pair)", sh.name(c), sh.name(x))
+			return true
+		}
+		note("coins %s, %s and %s are a chain whose ends can be taken (worth 0): they go", sh.name(c), sh.name(x), sh.name(y))
+		goneC[x], goneC[y], goneS[t] = true, true, true
+	default:
+		note("coin %s can be taken beside %s, which keeps two strings or more: taking it changes no value, so it goes", sh.name(c), sh.name(x))
+	}
+	return false
+}
+
+// name is coin v's name, or its number.
+func (sh shape) name(v int) string {
+	switch {
+	case v == ground:
+		return "the ground"
+	case v < 0:
+		return "no end"
+	case sh.names != nil:
+		return sh.names[v]
+	}
+	return fmt.Sprint(v)
+}
+
+// chainLimit is the length at which a chain stops mattering, by its kind.
+const (
+	chainLong = 3 // between two ends, or a loop through one coin
+	cycleLong = 4 // a cycle alone
+)
+
+// contract shortens long chains and loops to the length of their kind.
+func (sh shape) contract() shape { return sh.contractNoting(nil) }
+
+// contractNoting is contract saying each chain it finds.
+func (sh shape) contractNoting(note noter) shape {
+	inc := sh.incidence()
+	seen := make([]bool, sh.n)
+	goneS, goneC := make([]bool, len(sh.strings)), make([]bool, sh.n)
+	var added [][2]int // the chains put back, ends first
+	var keep []int
+	for c := range sh.n {
+		if seen[c] || len(inc[c]) != 2 {
+			continue
+		}
+		coins, strs, ends, cycle := sh.chain(c, inc)
+		for _, v := range coins {
+			seen[v] = true
+		}
+		limit := chainLong
+		if cycle {
+			limit = cycleLong
+		}
+		if note != nil {
+			sh.noteChain(note, coins, ends, cycle, limit)
+		}
+		if len(coins) <= limit {
+			continue
+		}
+		for _, v := range coins {
+			goneC[v] = true
+		}
+		for _, i := range strs {
+			goneS[i] = true
+		}
+		added = append(added, ends)
+		keep = append(keep, limit)
+	}
+	if len(added) == 0 {
+		return sh
+	}
+	out := sh.without(goneS, goneC)
+	index := make([]int, sh.n)
+	k := 0
+	for v := range sh.n {
+		if !goneC[v] {
+			index[v] = k
+			k++
+		}
+	}
+	for i, ends := range added {
+		a, b := ends[0], ends[1]
+		if a >= 0 {
+			a = index[a]
+		}
+		if b >= 0 {
+			b = index[b]
+		}
+		out = out.withChain(a, b, keep[i])
+	}
+	return out
+}
+
+// noteChain says what a chain is and what it is worth to the search.
+func (sh shape) noteChain(note noter, coins []int, ends [2]int, cycle bool, limit int) {
+	var names []string
+	for _, v := range coins {
+		names = append(names, sh.name(v))
+	}
+	kind := fmt.Sprintf("a chain of %d (%s) from %s to %s", len(coins), strings.Join(names, ", "), sh.name(ends[0]), sh.name(ends[1]))
+	switch {
+	case cycle:
+		kind = fmt.Sprintf("a cycle of %d (%s)", len(coins), strings.Join(names, ", "))
+	case ends[0] == ends[1] && ends[0] != ground:
+		kind = fmt.Sprintf("a loop of %d (%s) through %s", len(coins), strings.Join(names, ", "), sh.name(ends[0]))
+	}
+	if len(coins) < limit {
+		note("%s: short", kind)
+		return
+	}
+	note("%s: long, every cut in it is to a loony position; valued as one of %d", kind, limit)
+}
+
+// cycleEnd marks a chain that is a cycle alone, with no end.
+const cycleEnd = -2
+
+// withChain adds a chain of k coins between a and b (cycleEnd: a cycle).
+func (sh shape) withChain(a, b, k int) shape {
+	first := sh.n
+	sh.n += k
+	if a == cycleEnd {
+		for i := range k {
+			sh.strings = append(sh.strings, [2]int{first + i, first + (i+1)%k})
+		}
+		return sh
+	}
+	prev := a
+	for i := range k {
+		sh.strings = append(sh.strings, [2]int{prev, first + i})
+		prev = first + i
+	}
+	sh.strings = append(sh.strings, [2]int{prev, b})
+	return sh
+}
+
+// chain is the maximal chain of coins of two strings through c: its coins,
+// its strings, its two ends (the ground or coins of other degrees), and
+// whether it is a cycle alone.
+func (sh shape) chain(c int, inc [][]int) (coins, strs []int, ends [2]int, cycle bool) {
+	var sides [2][]int // the coins on each side of c, outwards
+	used := map[int]bool{}
+	for side := range 2 {
+		prev, s := c, inc[c][side]
+		for {
+			if used[s] {
+				return sh.cycleFrom(c, sides), strs, [2]int{cycleEnd, cycleEnd}, true
+			}
+			used[s] = true
+			strs = append(strs, s)
+			v := sh.other(s, prev)
+			if v == ground || len(inc[v]) != 2 {
+				ends[side] = v
+				break
+			}
+			if v == c {
+				return sh.cycleFrom(c, sides), strs, [2]int{cycleEnd, cycleEnd}, true
+			}
+			sides[side] = append(sides[side], v)
+			next := inc[v][0]
+			if next == s {
+				next = inc[v][1]
+			}
+			prev, s = v, next
+		}
+	}
+	coins = slices.Clone(sides[0])
+	slices.Reverse(coins)
+	coins = append(append(coins, c), sides[1]...)
+	return coins, strs, ends, false
+}
+
+// cycleFrom is a cycle's coins in order, from c.
+func (sh shape) cycleFrom(c int, sides [2][]int) []int {
+	return append([]int{c}, append(sides[0], sides[1]...)...)
+}
+
+// components splits a shape into its parts joined by coins; strings from
+// the ground to the ground are counted apart (each worth *1).
+func (sh shape) components() (parts []shape, bare int) {
+	parent := make([]int, sh.n)
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(v int) int {
+		for parent[v] != v {
+			parent[v] = parent[parent[v]]
+			v = parent[v]
+		}
+		return v
+	}
+	for _, s := range sh.strings {
+		if s[0] != ground && s[1] != ground {
+			parent[find(s[0])] = find(s[1])
+		}
+	}
+	byRoot := map[int]int{}
+	index := make([]int, sh.n)
+	for v := range sh.n {
+		r := find(v)
+		k, ok := byRoot[r]
+		if !ok {
+			k = len(parts)
+			byRoot[r] = k
+			parts = append(parts, shape{})
+		}
+		index[v] = parts[k].n
+		parts[k].n++
+	}
+	for _, s := range sh.strings {
+		if s[0] == ground && s[1] == ground {
+			bare++
+			continue
+		}
+		v := s[0]
+		if v == ground {
+			v = s[1]
+		}
+		k := byRoot[find(v)]
+		var t [2]int
+		for j, u := range s {
+			t[j] = ground
+			if u != ground {
+				t[j] = index[u]
+			}
+		}
+		parts[k].strings = append(parts[k].strings, t)
+	}
+	return parts, bare
+}
+
+// key is the component's canonical key: the least encoding over the
+// labellings that colour refinement and individualisation allow, the same
+// for every labelling of the coins.
+func (sh shape) key() string {
+	n := sh.n
+	adj := make([][]int, n)
+	for i := range adj {
+		adj[i] = make([]int, n+1) // adj[v][n]: strings to the ground
+	}
+	for _, s := range sh.strings {
+		a, b := s[0], s[1]
+		switch {
+		case a == ground:
+			adj[b][n]++
+		case b == ground:
+			adj[a][n]++
+		default:
+			adj[a][b]++
+			adj[b][a]++
+		}
+	}
+	colour := make([]int, n) // to start with, by strings to the ground and degree
+	for v := range n {
+		deg := 0
+		for u := range n {
+			deg += adj[v][u]
+		}
+		colour[v] = adj[v][n]*1024 + deg
+	}
+	c := canon{adj: adj, budget: canonBudget}
+	c.search(refine(adj, colour))
+	if c.budget < 0 {
+		return sh.raw() // too symmetric to search: the shape as labelled, shared by fewer positions
+	}
+	return c.best
+}
+
+// canonBudget bounds the colourings a canonical key searches.
+const canonBudget = 4096
+
+// canon is the search for a canonical key: the least encoding so far.
+type canon struct {
+	adj    [][]int
+	best   string
+	budget int
+}
+
+// refine splits colour classes by the colours of the neighbours until
+// they are stable: each coin's signature is its colour and a hash of its
+// neighbours' colours with their strings, and the classes are renumbered
+// 0.. in order of (colour, hash), so that equal graphs give equal colours
+// (a hash that collides splits less, which costs search, not truth).
+func refine(adj [][]int, colour []int) []int {
+	n := len(colour)
+	type sig struct {
+		colour int
+		hash   uint64
+	}
+	sigs := make([]sig, n)
+	order := make([]sig, n)
+	nb := make([]uint64, 0, n)
+	for {
+		for v := range n {
+			nb = nb[:0]
+			for u := range n {
+				if adj[v][u] > 0 {
+					nb = append(nb, uint64(colour[u])<<8|uint64(adj[v][u]))
+				}
+			}
+			slices.Sort(nb)
+			h := uint64(14695981039346656037)
+			for _, x := range nb {
+				h = (h ^ x) * 1099511628211
+			}
+			sigs[v] = sig{colour[v], h}
+		}
+		copy(order, sigs)
+		cmpSig := func(a, b sig) int {
+			if a.colour != b.colour {
+				return a.colour - b.colour
+			}
+			switch {
+			case a.hash < b.hash:
+				return -1
+			case a.hash > b.hash:
+				return 1
+			}
+			return 0
+		}
+		slices.SortFunc(order, cmpSig)
+		order = slices.Compact(order)
+		next := make([]int, n)
+		for v := range n {
+			next[v], _ = slices.BinarySearchFunc(order, sigs[v], cmpSig)
+		}
+		if len(order) == classes(colour) {
+			return next
+		}
+		colour, order = next, order[:n]
+	}
+}
+
+func classes(colour []int) int {
+	seen := map[int]bool{}
+	for _, c := range colour {
+		seen[c] = true
+	}
+	return len(seen)
+}
+
+// search individualises each coin of the first class of more than one
+// in turn, down to a discrete colouring, and keeps the least encoding.
+func (cn *canon) search(colour []int) {
+	if cn.budget--; cn.budget < 0 {
+		return
+	}
+	adj := cn.adj
+	n := len(colour)
+	count := make([]int, n)
+	for _, c := range colour {
+		count[c]++
+	}
+	cell := -1
+	for c := range n {
+		if count[c] > 1 {
+			cell = c
+			break
+		}
+	}
+	if cell < 0 {
+		if e := encode(adj, colour); cn.best == "" || e < cn.best {
+			cn.best = e
+		}
+		return
+	}
+	for v := range n {
+		if colour[v] != cell {
+			continue
+		}
+		c := make([]int, n) // v ahead of the rest of its class
+		for u := range n {
+			c[u] = 2*colour[u] + 1
+		}
+		c[v] = 2 * cell
+		cn.search(refine(adj, c))
+	}
+}
+
+// encode writes the shape with coin v at position colour[v].
+func encode(adj [][]int, colour []int) string {
+	n := len(colour)
+	at := make([]int, n)
+	for v, c := range colour {
+		at[c] = v
+	}
+	b := make([]byte, 0, 2+n+n*n)
+	b = append(b, 'c')
+	b = binary.AppendUvarint(b, uint64(n))
+	for i := range n {
+		b = binary.AppendUvarint(b, uint64(adj[at[i]][n]))
+		for j := range i {
+			b = binary.AppendUvarint(b, uint64(adj[at[i]][at[j]]))
+		}
+	}
+	return string(b)
+}
+
+// byShape is EntailingValue for a picture past the table: its value by
+// its components' shapes, the memo kept for every position of every
+// picture; false for a picture the rules do not cover.
+func (n *Nimstring) byShape(ctx context.Context, st hstate) (uint64, bool, bool, error) {
+	sh, ok := shapeOf(st)
+	if !ok || sh.n > maxShapeCoins {
+		return 0, false, false, nil
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.shapes == nil {
+		n.shapes = newShapeValues(n.limits)
+	}
+	n.shapes.ctx = ctx
+	v, loony, err := n.shapes.value(sh)
+	return v, loony, err == nil, err
+}
+
+// newShapeValues is an empty memo of shapes, its memory held to limits.
+func newShapeValues(l *solve.Limits) *shapeValues {
+	return &shapeValues{memo: map[string]uint32{}, raw: map[string]uint32{}, pos: map[string]int32{}, limits: l, ctx: context.Background()}
+}
+
+// maxShapeCoins is the most coins a picture valued by its shapes has (its
+// components' keys take coins² numbers each).
+const maxShapeCoins = 64
+
+// shapeValues values shapes by their components, with a memo by key.
+type shapeValues struct {
+	memo   map[string]uint32 // by canonical key
+	raw    map[string]uint32 // by the component as labelled: the same strings left, by any way
+	pos    map[string]int32  // positions as labelled, before they are simplified (-1: loony)
+	limits *solve.Limits
+	ctx    context.Context
+	steps  int
+	spent  int64
+}
+
+// value is a position's value; loony true when it is.
+func (sv *shapeValues) value(sh shape) (uint64, bool, error) {
+	r := sh.raw()
+	if v, ok := sv.pos[r]; ok {
+		return uint64(v), v < 0, nil
+	}
+	v, loony, err := sv.valueOf(sh)
+	if err != nil {
+		return 0, false, err
+	}
+	if err := sv.limits.Spend(&sv.spent, int64(len(r))+48, "Nimstring's shapes", len(sv.memo)); err != nil {
+		return 0, false, err
+	}
+	sv.pos[r] = int32(v)
+	if loony {
+		sv.pos[r] = -1
+	}
+	return v, loony, nil
+}
+
+// valueOf is value without the memo of positions.
+func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
+	sh, loony := sh.simplify()
+	if loony {
+		return 0, true, nil
+	}
+	parts, bare := sh.contract().components()
+	x := uint64(bare & 1)
+	for _, p := range parts {
+		v, err := sv.component(p)
+		if err != nil {
+			return 0, false, err
+		}
+		x ^= uint64(v)
+	}
+	return x, false, nil
+}
+
+// component is a simplified component's value: the mex of its cuts'
+// values (none captures; a cut to a loony position answers nothing).
+func (sv *shapeValues) component(p shape) (uint32, error) {
+	r := p.raw()
+	if v, ok := sv.raw[r]; ok {
+		return v, nil
+	}
+	k := p.key()
+	if v, ok := sv.memo[k]; ok {
+		sv.raw[r] = v
+		return v, nil
+	}
+	if sv.steps++; sv.steps&1023 == 0 {
+		if err := sv.ctx.Err(); err != nil {
+			return 0, &solve.InterruptedError{What: "Nimstring", States: len(sv.memo), Err: err}
+		}
+		sv.limits.Report("Nimstring by its components", "shapes", int64(len(sv.memo)))
+	}
+	answered := make([]bool, len(p.strings)+1) // the mex is at most the cuts' number
+	for i := range p.strings {
+		cut := shape{n: p.n, strings: append(slices.Clone(p.strings[:i]), p.strings[i+1:]...)}
+		v, loony, err := sv.value(cut)
+		if err != nil {
+			return 0, err
+		}
+		if !loony && v < uint64(len(answered)) {
+			answered[v] = true
+		}
+	}
+	g := uint32(0)
+	for answered[g] {
+		g++
+	}
+	if err := sv.limits.Spend(&sv.spent, int64(len(k)+len(r))+96, "Nimstring's shapes", len(sv.memo)); err != nil {
+		return 0, err
+	}
+	sv.memo[k], sv.raw[r] = g, g
+	return g, nil
+}
+
+// raw is the component as labelled: its coins' number and its strings.
+func (sh shape) raw() string {
+	b := make([]byte, 0, 2+2*len(sh.strings))
+	b = append(b, 'r')
+	b = binary.AppendUvarint(b, uint64(sh.n))
+	for _, s := range sh.strings {
+		b = binary.AppendUvarint(b, uint64(s[0]+1))
+		b = binary.AppendUvarint(b, uint64(s[1]+1))
+	}
+	return string(b)
+}
+
+// maxNotes bounds the lines Structure writes.
+const maxNotes = 24
+
+// Structure says what the theory sees in a position, for explain(): each
+// rule for capturable coins it applies, then the chains, loops and cycles
+// of coins with two strings, and the parts that are left.
+func (n *Nimstring) Structure(s game.State) (string, bool) {
+	st, ok := s.(hstate)
+	if !ok {
+		return "", false
+	}
+	sh, _, ok := namedShapeOf(st, true)
+	if !ok {
+		return "", false
+	}
+	var lines []string
+	note := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
+	sh, loony := sh.simplifyNoting(note)
+	if !loony {
+		sh.contractNoting(note)
+		parts, bare := sh.components()
+		switch {
+		case len(parts) == 0 && bare == 0:
+			note("nothing is left: worth 0")
+		case len(parts)+bare > 1:
+			note("%d parts are left, each valued once for its shape (the same for every naming of its coins), and the value is their XOR", len(parts)+bare)
+		}
+	}
+	if len(lines) == 0 {
+		note("every coin has three strings or more: no cut takes a coin, and the value is the mex of the cuts' values")
+	}
+	if len(lines) > maxNotes {
+		lines = append(lines[:maxNotes], fmt.Sprintf("and %d more", len(lines)-maxNotes))
+	}
+	return "By the theory of strings and coins (Winning Ways, ch. 16; Berlekamp, The Dots-and-Boxes Game):\n  " + strings.Join(lines, "\n  ") + "\n", true
+}
