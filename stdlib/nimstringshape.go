@@ -290,9 +290,7 @@ func (sh shape) contractNoting(note noter) shape {
 		if cycle {
 			limit = cycleLong
 		}
-		if note != nil {
-			sh.noteChain(note, coins, ends, cycle, limit)
-		}
+		sh.noteChain(note, coins, ends, cycle, limit)
 		if len(coins) <= limit {
 			continue
 		}
@@ -308,6 +306,12 @@ func (sh shape) contractNoting(note noter) shape {
 	if len(added) == 0 {
 		return sh
 	}
+	return sh.rebuilt(goneS, goneC, added, keep)
+}
+
+// rebuilt is the shape without the long chains' coins and strings, with
+// each put back at its kind's length between its ends.
+func (sh shape) rebuilt(goneS, goneC []bool, added [][2]int, keep []int) shape {
 	out := sh.without(goneS, goneC)
 	index := make([]int, sh.n)
 	k := 0
@@ -317,21 +321,23 @@ func (sh shape) contractNoting(note noter) shape {
 			k++
 		}
 	}
+	at := func(v int) int {
+		if v >= 0 {
+			return index[v]
+		}
+		return v // the ground, or a cycle's no end
+	}
 	for i, ends := range added {
-		a, b := ends[0], ends[1]
-		if a >= 0 {
-			a = index[a]
-		}
-		if b >= 0 {
-			b = index[b]
-		}
-		out = out.withChain(a, b, keep[i])
+		out = out.withChain(at(ends[0]), at(ends[1]), keep[i])
 	}
 	return out
 }
 
 // noteChain says what a chain is and what it is worth to the search.
 func (sh shape) noteChain(note noter, coins []int, ends [2]int, cycle bool, limit int) {
+	if note == nil {
+		return
+	}
 	var names []string
 	for _, v := range coins {
 		names = append(names, sh.name(v))
