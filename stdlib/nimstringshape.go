@@ -660,7 +660,7 @@ func (n *Nimstring) byShape(ctx context.Context, st hstate) (uint64, bool, bool,
 
 // newShapeValues is an empty memo of shapes, its memory held to limits.
 func newShapeValues(l *solve.Limits) *shapeValues {
-	return &shapeValues{memo: map[string]uint32{}, raw: map[string]uint32{}, pos: map[string]int32{}, limits: l, ctx: context.Background()}
+	return &shapeValues{memo: map[string]uint32{}, raw: map[string]uint32{}, pos: map[string]int32{}, pmemo: map[pKey]bool{}, limits: l, ctx: context.Background()}
 }
 
 // maxShapeCoins is the most coins a picture valued by its shapes has (its
@@ -672,6 +672,7 @@ type shapeValues struct {
 	memo   map[string]uint32 // by canonical key
 	raw    map[string]uint32 // by the component as labelled: the same strings left, by any way
 	pos    map[string]int32  // positions as labelled, before they are simplified (-1: loony)
+	pmemo  map[pKey]bool     // whether a component beside a nim-heap is a P-position
 	limits *solve.Limits
 	ctx    context.Context
 	steps  int
@@ -707,7 +708,7 @@ func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 	parts, bare := sh.contract().components()
 	x := uint64(bare & 1)
 	for _, p := range parts {
-		v, err := sv.component(p)
+		v, err := sv.searched(p)
 		if err != nil {
 			return 0, false, err
 		}
@@ -803,4 +804,125 @@ func (n *Nimstring) Structure(s game.State) (string, bool) {
 		lines = append(lines[:maxNotes], fmt.Sprintf("and %d more", len(lines)-maxNotes))
 	}
 	return "By the theory of strings and coins (Winning Ways, ch. 16; Berlekamp, The Dots-and-Boxes Game):\n  " + strings.Join(lines, "\n  ") + "\n", true
+}
+
+// searched is a component's value by search, kept in the memo of values.
+func (sv *shapeValues) searched(p shape) (uint32, error) {
+	r := p.raw()
+	if v, ok := sv.raw[r]; ok {
+		return v, nil
+	}
+	k := p.key()
+	if v, ok := sv.memo[k]; ok {
+		sv.raw[r] = v
+		return v, nil
+	}
+	v, err := sv.search(p)
+	if err != nil {
+		return 0, err
+	}
+	sv.memo[k], sv.raw[r] = v, v
+	return v, nil
+}
+
+// pKey is a component with a nim-heap beside it.
+type pKey struct {
+	shape string
+	heap  uint32
+}
+
+// search is the value of a component found by asking, for k = 0, 1, …,
+// whether it and a nim-heap of k make a P-position: a question a single
+// cut to a P-position answers no, so that most of the cuts are never
+// valued (valuing every cut, as component does, needs the value of each).
+func (sv *shapeValues) search(p shape) (uint32, error) {
+	for k := uint32(0); ; k++ {
+		ok, err := sv.isP(p, k)
+		if err != nil || ok {
+			return k, err
+		}
+	}
+}
+
+// isP is whether the component p (simplified: no cut takes a coin) and a
+// nim-heap of k make a P-position: no move of the heap (to j < k) and no
+// cut leads to one.
+func (sv *shapeValues) isP(p shape, k uint32) (bool, error) {
+	r := p.raw()
+	if v, ok := sv.raw[r]; ok {
+		return v == k, nil
+	}
+	if ok, done := sv.pmemo[pKey{r, k}]; done {
+		return ok, nil
+	}
+	c := p.key()
+	if v, ok := sv.memo[c]; ok {
+		return v == k, nil
+	}
+	key := pKey{c, k}
+	if ok, done := sv.pmemo[key]; done {
+		sv.pmemo[pKey{r, k}] = ok
+		return ok, nil
+	}
+	if sv.steps++; sv.steps&1023 == 0 {
+		if err := sv.ctx.Err(); err != nil {
+			return false, &solve.InterruptedError{What: "Nimstring", States: len(sv.pmemo), Err: err}
+		}
+		sv.limits.Report("Nimstring by its components", "questions", int64(len(sv.pmemo)))
+	}
+	ok, err := sv.isPOf(p, k)
+	if err != nil {
+		return false, err
+	}
+	if err := sv.limits.Spend(&sv.spent, int64(len(r))+64, "Nimstring's shapes", len(sv.pmemo)); err != nil {
+		return false, err
+	}
+	sv.pmemo[key], sv.pmemo[pKey{r, k}] = ok, ok
+	return ok, nil
+}
+
+// isPOf is isP without the memo.
+func (sv *shapeValues) isPOf(p shape, k uint32) (bool, error) {
+	for j := range k {
+		if ok, err := sv.isP(p, j); err != nil || ok {
+			return false, err
+		}
+	}
+	for i := range p.strings {
+		cut := shape{n: p.n, strings: append(slices.Clone(p.strings[:i]), p.strings[i+1:]...)}
+		if ok, err := sv.sumIsP(cut, k); err != nil || ok {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// sumIsP is whether a position and a nim-heap of k make a P-position: its
+// parts but the largest valued, the largest asked.
+func (sv *shapeValues) sumIsP(sh shape, k uint32) (bool, error) {
+	sh, loony := sh.simplify()
+	if loony {
+		return false, nil
+	}
+	parts, bare := sh.contract().components()
+	k ^= uint32(bare & 1)
+	if len(parts) == 0 {
+		return k == 0, nil
+	}
+	largest := 0
+	for i, q := range parts {
+		if len(q.strings) > len(parts[largest].strings) {
+			largest = i
+		}
+	}
+	for i, q := range parts {
+		if i != largest {
+			v, err := sv.component(q)
+			if err != nil {
+				return false, err
+			}
+			k ^= v
+		}
+	}
+	return sv.isP(parts[largest], k)
 }
