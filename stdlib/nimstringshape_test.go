@@ -156,3 +156,55 @@ func TestNimstringStructure(t *testing.T) {
 		}
 	}
 }
+
+// Positions of the 3 × 4 and 4 × 4 boards with 16 to 22 strings left,
+// each valued by shape on its board and by the table of a picture of just
+// its strings.
+func TestNimstringShapesOnBigBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(74, 5))
+	count := 60
+	if testing.Short() {
+		count = 10
+	}
+	for _, mn := range [][2]int64{{3, 4}, {4, 4}} {
+		p := boardPicture(t, mn[0], mn[1])
+		sv := newShapeValues(&solve.Limits{})
+		for range count {
+			left := make([]uint64, 1)
+			var words []string
+			want := 16 + rng.IntN(7)
+			for _, e := range rng.Perm(len(p.edges))[:want] {
+				left[e/64] |= 1 << (e % 64)
+			}
+			for e, uv := range p.edges {
+				if left[e/64]&(1<<(e%64)) != 0 {
+					words = append(words, p.g.Labels[uv[0]]+"-"+p.g.Labels[uv[1]])
+				}
+			}
+			sh, _ := shapeOf(hstate{pic: p, left: left})
+			v, loony, err := sv.value(sh)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := uint8(v)
+			if loony {
+				got = tableLoony
+			}
+			g, err := graph.Parse("strings", strings.NewReader("g "+strings.Join(words, " ")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := newPicture(g, "g", true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table, err := nimstringTable(context.Background(), q, &solve.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wantV := table[len(table)-1]; got != wantV {
+				t.Fatalf("%v: %d by shape, %d by the table", words, got, wantV)
+			}
+		}
+	}
+}
