@@ -208,3 +208,12 @@ func TestNimstringShapesOnBigBoards(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNimstringShapes3x4 values the 3 × 4 start (31 strings).
+func BenchmarkNimstringShapes3x4(b *testing.B) {
+	p := boardPicture(b, 3, 4)
+	for b.Loop() {
+		sv := newShapeValues(&solve.Limits{})
+		shapeValueOf(b, sv, p, 1<<len(p.edges)-1)
+	}
+}
