@@ -18,7 +18,9 @@
 // picture of at most 26 strings is valued by a table of every position
 // (`nimstringtable.go`), a larger one by its structure
 // (`nimstringshape.go`: the rules for capturable coins, the all-but-two
-// trick, long chains and loops cut to the shortest of their kind,
-// components valued once per canonical shape, the memo kept across
-// positions); `Structure` tells explain() what it saw.
+// trick, long chains and loops cut to the shortest of their kind;
+// `nimstringcanon.go`: a component's canonical key; `nimstringsearch.go`:
+// each component valued once per shape by asking whether it and a
+// nim-heap make a P-position, the memo kept across positions);
+// `Structure` tells explain() what it saw.
 package stdlib
