@@ -120,26 +120,18 @@ func nimstringTable(ctx context.Context, p *picture, limits *solve.Limits) ([]ui
 				free |= 1 << x
 			}
 		}
-		v, ok := settle(loony, again, free)
-		if !ok {
-			return nil, fmt.Errorf("Nimstring on %s: a value past the table's", p.g.Desc)
+		switch {
+		case loony, again >= 0 && free&(1<<again) != 0:
+			t[mask] = tableLoony
+		case again >= 0:
+			t[mask] = uint8(again)
+		default:
+			g := bits.TrailingZeros64(^free)
+			if g >= tableLoony {
+				return nil, fmt.Errorf("Nimstring on %s: a value past the table's", p.g.Desc)
+			}
+			t[mask] = uint8(g)
 		}
-		t[mask] = v
 	}
 	return t, nil
-}
-
-// settle is the value of a position from its moves: loony by its captures,
-// or when a free move reaches the value its captures reach; else the
-// captures' value, or the mex of the free moves (ok false past the
-// table's values).
-func settle(loony bool, again int, free uint64) (uint8, bool) {
-	switch {
-	case loony, again >= 0 && free&(1<<again) != 0:
-		return tableLoony, true
-	case again >= 0:
-		return uint8(again), true
-	}
-	g := bits.TrailingZeros64(^free)
-	return uint8(g), g < tableLoony
 }
