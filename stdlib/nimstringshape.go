@@ -10,8 +10,8 @@ package stdlib
 // The rules, for a coin c with one string s left (capturable):
 //   - s goes to the ground: c and s go (taking c answers every nimber but
 //     the rest's value, which the rest's own moves never answer);
-//   - s goes to a coin x with no other string (a pair, "dipper"): the
-//     pair goes, worth 0;
+//   - s goes to a coin x with no other string (a pair, taken by one cut):
+//     the pair goes, worth 0;
 //   - s goes to a coin x with one other string t, and t goes to the ground
 //     or to a coin with two strings or more: the position is loony (the
 //     mover takes c and either takes x too or declines with t: the
@@ -31,8 +31,8 @@ package stdlib
 // from four (a cycle of three, cut, leaves a chain of three whose ends are
 // capturable, worth 0). Each is kept at that length.
 //
-// Every rule is checked against the table (nimstringtable.go) and a brute
-// force of the rules in the tests.
+// The tests check every rule against the table (nimstringtable.go), which
+// they check against a brute force of the game's rules.
 
 import (
 	"encoding/binary"
@@ -260,7 +260,7 @@ func (sh shape) name(v int) string {
 	return fmt.Sprint(v)
 }
 
-// chainLimit is the length at which a chain stops mattering, by its kind.
+// The lengths at which chains stop mattering, by their kind.
 const (
 	chainLong = 3 // between two ends, or a loop through one coin
 	cycleLong = 4 // a cycle alone
