@@ -89,14 +89,7 @@ func TestNimstringShapesOnRandomPictures(t *testing.T) {
 			}
 			words = append(words, vertexName(a)+"-"+vertexName(b))
 		}
-		g, err := graph.Parse("random", strings.NewReader("g "+strings.Join(words, " ")))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := newPicture(g, "g", true)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := stringsPicture(t, "g "+strings.Join(words, " "))
 		table, err := nimstringTable(context.Background(), p, &solve.Limits{})
 		if err != nil {
 			t.Fatal(err)
@@ -141,14 +134,7 @@ func TestNimstringStructure(t *testing.T) {
 		{"g-a a-b", "coin b can be taken beside a, which has one other string: loony"},
 		{"a-b g-c c-d d-g", "coins a and b are a pair taken by one cut"},
 	} {
-		g, err := graph.Parse("test", strings.NewReader(c.graph))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := newPicture(g, "g", true)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := stringsPicture(t, c.graph)
 		n := NewNimstring(&solve.Limits{})
 		text, ok := n.Structure(hstate{pic: p, left: []uint64{1<<len(p.edges) - 1}})
 		if !ok || !strings.Contains(text, c.want) {
@@ -190,14 +176,7 @@ func TestNimstringShapesOnBigBoards(t *testing.T) {
 			if loony {
 				got = tableLoony
 			}
-			g, err := graph.Parse("strings", strings.NewReader("g "+strings.Join(words, " ")))
-			if err != nil {
-				t.Fatal(err)
-			}
-			q, err := newPicture(g, "g", true)
-			if err != nil {
-				t.Fatal(err)
-			}
+			q := stringsPicture(t, "g "+strings.Join(words, " "))
 			table, err := nimstringTable(context.Background(), q, &solve.Limits{})
 			if err != nil {
 				t.Fatal(err)
@@ -216,4 +195,17 @@ func BenchmarkNimstringShapes3x4(b *testing.B) {
 		sv := newShapeValues(&solve.Limits{})
 		shapeValueOf(b, sv, p, 1<<len(p.edges)-1)
 	}
+}
+
+// stringsPicture is the picture of a graph's text, its vertex g the ground.
+func stringsPicture(t testing.TB, text string) *picture {
+	g, err := graph.Parse("strings", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPicture(g, "g", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
