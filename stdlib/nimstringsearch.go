@@ -109,11 +109,10 @@ func (sv *shapeValues) value(sh shape) (uint64, bool, error) {
 
 // valueOf is value without the memo of positions.
 func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
-	sh, loony := sh.simplify()
+	parts, bare, loony := sh.parts()
 	if loony {
 		return 0, true, nil
 	}
-	parts, bare := sh.contract().components()
 	x := uint64(bare & 1)
 	for _, p := range parts {
 		v, err := sv.component(p)
@@ -217,11 +216,10 @@ func (sv *shapeValues) isPOf(p shape, k uint32) (bool, error) {
 // sumIsP is whether a position and a nim-heap of k make a P-position: its
 // parts but the largest valued, the largest asked.
 func (sv *shapeValues) sumIsP(sh shape, k uint32) (bool, error) {
-	sh, loony := sh.simplify()
+	parts, bare, loony := sh.parts()
 	if loony {
 		return false, nil
 	}
-	parts, bare := sh.contract().components()
 	k ^= uint32(bare & 1)
 	if len(parts) == 0 {
 		return k == 0, nil

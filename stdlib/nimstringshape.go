@@ -214,9 +214,6 @@ func liveString(at []int, gone []bool, skip int) int {
 // capturable applies the rule for coin c, with at most one string left,
 // marking what goes; it reports whether the position is loony.
 func (sh shape) capturable(c int, inc [][]int, goneS, goneC []bool, note noter) bool {
-	if note == nil {
-		note = func(string, ...any) {}
-	}
 	goneC[c] = true
 	s := liveString(inc[c], goneS, -1)
 	if s < 0 {
@@ -225,26 +222,39 @@ func (sh shape) capturable(c int, inc [][]int, goneS, goneC []bool, note noter) 
 	goneS[s] = true
 	x := sh.other(s, c)
 	if x == ground {
-		note("coin %s can be taken, its last string to the ground: taking it changes no value, so it goes", sh.name(c))
+		sh.say(note, "coin %s can be taken, its last string to the ground: taking it changes no value, so it goes", c)
 		return false
 	}
 	switch live(inc[x], goneS) { // x's strings but s
 	case 0:
-		note("coins %s and %s are a pair taken by one cut (worth 0): they go", sh.name(c), sh.name(x))
+		sh.say(note, "coins %s and %s are a pair taken by one cut (worth 0): they go", c, x)
 		goneC[x] = true
 	case 1:
 		t := liveString(inc[x], goneS, -1)
 		y := sh.other(t, x)
 		if y == ground || live(inc[y], goneS) >= 2 {
-			note("coin %s can be taken beside %s, which has one other string: loony, by the all-but-two trick (take both, or decline with that string and leave the pair)", sh.name(c), sh.name(x))
+			sh.say(note, "coin %s can be taken beside %s, which has one other string: loony, by the all-but-two trick (take both, or decline with that string and leave the pair)", c, x)
 			return true
 		}
-		note("coins %s, %s and %s are a chain whose ends can be taken (worth 0): they go", sh.name(c), sh.name(x), sh.name(y))
+		sh.say(note, "coins %s, %s and %s are a chain whose ends can be taken (worth 0): they go", c, x, y)
 		goneC[x], goneC[y], goneS[t] = true, true, true
 	default:
-		note("coin %s can be taken beside %s, which keeps two strings or more: taking it changes no value, so it goes", sh.name(c), sh.name(x))
+		sh.say(note, "coin %s can be taken beside %s, which keeps two strings or more: taking it changes no value, so it goes", c, x)
 	}
 	return false
+}
+
+// say tells note what a rule did to the coins, by their names; nothing
+// when note is nil (on the way to a value, where naming would cost).
+func (sh shape) say(note noter, format string, coins ...int) {
+	if note == nil {
+		return
+	}
+	args := make([]any, len(coins))
+	for i, v := range coins {
+		args[i] = sh.name(v)
+	}
+	note(format, args...)
 }
 
 // name is coin v's name, or its number.
@@ -265,6 +275,17 @@ const (
 	chainLong = 3 // between two ends, or a loop through one coin
 	cycleLong = 4 // a cycle alone
 )
+
+// parts are a position's components once simplified and contracted, and
+// its strings from the ground to the ground; loony when it is.
+func (sh shape) parts() (parts []shape, bare int, loony bool) {
+	sh, loony = sh.simplify()
+	if loony {
+		return nil, 0, true
+	}
+	parts, bare = sh.contract().components()
+	return parts, bare, false
+}
 
 // contract shortens long chains and loops to the length of their kind.
 func (sh shape) contract() shape { return sh.contractNoting(nil) }
