@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/game"
@@ -37,6 +38,9 @@ func (v FormVal) JSON() (string, any) {
 	gm, gp := v.F.Values(v.G)
 	out := map[string]any{"form": v.Text, "birthday": v.F.Birthday(v.G), "misere_value": gm, "normal_value": gp,
 		"outcome": outcomeOf(gm).String(), "genus": v.F.GenusOf(v.G).String()}
+	if p, _, err := v.F.PhylumOf(context.Background(), v.G); err == nil {
+		out["phylum"] = p.String()
+	}
 	return "misere_game", out
 }
 
@@ -106,7 +110,83 @@ var formFuncs = map[string]eval.Func{
 		}
 		return formVal(ctx, v.F, m)
 	})},
-	"born": {Min: 1, Max: 2, Usage: "born(n) or born(n, misere)", Doc: "how many misère games are born by day n (1, 2, 3, 5, 22, 4171780), by enumeration up to day 5", Call: fnBorn},
+	"phylum": {Min: 1, Max: 1, Usage: "phylum(G)", Doc: "the class of a misère game in Winning Ways' terms, as CGSuite names them: nim-heap, hereditarily tame, reversibly tame, tameable, hereditarily restive, reversibly restive, restless, or wild (of tame, restive, restless or wild genus)", Call: formQuery(func(ctx context.Context, v FormVal) (eval.Value, error) {
+		_, name, err := v.F.PhylumOf(ctx, v.G)
+		return eval.Str(name), err
+	})},
+	"parts": {Min: 1, Max: 1, Usage: "parts(G)", Doc: "the parts of a misère game: each even game X, other than 0 and G, with G = X + Y for some Y, listed with its difference Y (none: G is prime, 0 or *[1])", Call: formQuery(func(ctx context.Context, v FormVal) (eval.Value, error) {
+		parts, err := v.F.Parts(ctx, v.G)
+		if err != nil {
+			return nil, err
+		}
+		return formList(ctx, v.F, parts)
+	})},
+	"partitions": {Min: 1, Max: 1, Usage: "partitions(G)", Doc: "the ways of writing a misère game as a sum of primes (and *[1] for an odd game): misère games do not always factor in one way", Call: formQuery(func(ctx context.Context, v FormVal) (eval.Value, error) {
+		ps, err := v.F.Partitions(ctx, v.G)
+		if err != nil {
+			return nil, err
+		}
+		out := Partitions{}
+		for _, p := range ps {
+			l, err := formList(ctx, v.F, p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, l)
+		}
+		return out, nil
+	})},
+	"born": {Min: 1, Max: 2, Usage: "born(n) or born(n, misere)", Doc: "how many misère games are born by day n (1, 2, 3, 5, 22, 4171780), by enumeration up to day 5; day 6 as Conway writes it, 2^4171780 - ... + 21, by the sets that simplify", Call: fnBorn},
+}
+
+// FormList is misère games in a list: parts(G).
+type FormList []FormVal
+
+func formList(ctx context.Context, f *misere.Forms, gs []misere.MID) (FormList, error) {
+	out := make(FormList, len(gs))
+	for i, g := range gs {
+		v, err := formVal(ctx, f, g)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (v FormList) String() string { return "[" + strings.Join(v.texts(), ", ") + "]" }
+func (FormList) What() string     { return "a list of misère games" }
+
+// JSON is the forms, as CGSuite writes them.
+func (v FormList) JSON() (string, any) { return "misere_games", v.texts() }
+
+func (v FormList) texts() []string {
+	ws := make([]string, len(v))
+	for i, g := range v {
+		ws[i] = g.Text
+	}
+	return ws
+}
+
+// Partitions are the ways of writing a misère game as a sum of primes.
+type Partitions []FormList
+
+func (v Partitions) String() string {
+	ws := make([]string, len(v))
+	for i, l := range v {
+		ws[i] = l.String()
+	}
+	return "[" + strings.Join(ws, ", ") + "]"
+}
+func (Partitions) What() string { return "partitions of a misère game" }
+
+// JSON is each partition's forms.
+func (v Partitions) JSON() (string, any) {
+	out := make([][]string, len(v))
+	for i, l := range v {
+		out[i] = l.texts()
+	}
+	return "partitions", out
 }
 
 // formQuery is a query on a misère game, or on a position's form.
@@ -175,12 +255,59 @@ func fnBorn(in *eval.Interp, ctx context.Context, call *lang.Call, args []eval.V
 		return nil, err
 	}
 	n, ok := args[0].(eval.Int)
-	if !ok || !n.V.IsInt64() || n.V.Int64() < 0 || n.V.Int64() > misere.MaxBornDay {
-		return nil, lang.Errorf(lang.ExprPos(call.Args[0]), "born(n) counts the misère games born by day n, for n from 0 to %d (day 6 has about 2^4171780, past enumeration), not %s", misere.MaxBornDay, args[0])
+	if !ok || !n.V.IsInt64() || n.V.Int64() < 0 || n.V.Int64() > misere.MaxBornDay+1 {
+		return nil, lang.Errorf(lang.ExprPos(call.Args[0]), "born(n) counts the misère games born by day n, for n from 0 to %d (day 7 is not counted here), not %s", misere.MaxBornDay+1, args[0])
 	}
-	c, err := misere.NewForms(in.Limits()).Born(ctx, int(n.V.Int64()))
+	f := misere.NewForms(in.Limits())
+	if n.V.Int64() > misere.MaxBornDay {
+		dc, err := f.Count(ctx, int(n.V.Int64()))
+		if err != nil {
+			return nil, lang.At(call.Pos, err)
+		}
+		return CountVal{F: f, DC: dc}, nil
+	}
+	c, err := f.Born(ctx, int(n.V.Int64()))
 	if err != nil {
 		return nil, lang.At(call.Pos, err)
 	}
 	return eval.Int{V: c}, nil
+}
+
+// CountVal is the number of games born by day 6, too large for a number
+// of the language (2^4171780 and less), written as Conway writes it.
+type CountVal struct {
+	F  *misere.Forms
+	DC *misere.DayCount
+}
+
+func (v CountVal) String() string { return v.DC.Count.String() }
+func (CountVal) What() string     { return "a count of misère games" }
+
+// JSON is the count's expression, its terms and its decimal digits.
+func (v CountVal) JSON() (string, any) {
+	terms := make([][2]int64, len(v.DC.Count.Terms))
+	for i, t := range v.DC.Count.Terms {
+		terms[i] = [2]int64{t.Coef, t.Exp}
+	}
+	digits, _ := v.DC.Count.Digits()
+	return "born", map[string]any{"day": v.DC.Day, "count": v.String(), "terms": terms, "constant": v.DC.Count.Const, "digits": digits}
+}
+
+// Explain says how the count is made: the sets of the day before's games,
+// less those that simplify, each way in turn.
+func (v CountVal) Explain(ctx context.Context) (string, error) {
+	dc := v.DC
+	var b strings.Builder
+	fmt.Fprintf(&b, "the misère games born by day %d: the sets of the %d games born by day %d, 2^%d of them, less those that simplify (each in one way only: simplest forms are unique)\n", dc.Day, dc.Games, dc.Day-1, dc.Games)
+	fmt.Fprintf(&b, "  to 0: every member has 0 as an option (%d games, %d of them not P-positions) and some member is a P-position: 2^%d - 2^%d sets\n", dc.ZeroAll, dc.ZeroNotP, dc.ZeroAll, dc.ZeroNotP)
+	for _, t := range dc.Through {
+		h, err := v.F.Write(ctx, t.H)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "  to %s: the options of %s and at least one of the %d games with %s as an option: 2^%d - 1 sets\n", h, h, t.Games, h, t.Games)
+	}
+	digits, same := dc.Count.Digits()
+	fmt.Fprintf(&b, "= %s\n%d decimal digits; the first %d are those of 2^%d", dc.Count, digits, same, dc.Games)
+	return b.String(), nil
 }

@@ -47,7 +47,19 @@ func TestMisereQueries(t *testing.T) {
 	for n, w := range []string{"1", "2", "3", "5", "22"} {
 		add(fmt.Sprintf("born(%d)", n), w)
 	}
+	// day 6 as Chris Thompson counted it again (sci.math), which
+	// play/misere's TestBornByCount checks against the number
+	add("born(6)", "2^4171780 - 2^2096640 - 2^2095104 - 2^2094593 - 2^2094080 - 3·2^2091522 - 2^2088960 - 2^2088705 - 2^2088448 - 2^2088193 - 2^2086912 - 2^2086657 - 2^2086401 - 2^2086145 - 2^2085888 - 2^2079234 + 2^1960962 + 21")
 	add(`canonical("*[2] + *[2]")`, "*[2[2]]")
+	// CGSuite's test data: classes, parts and partitions
+	add(`phylum(canonical("*[[2],1]"))`, "restless")
+	add(`phylum("*[[[2],2,0],[[2],3],1]")`, "reversibly restive")
+	add(`phylum(canonical("*[(2#0)[2]]"))`, "wild (of restless genus)")
+	add(`phylum(Nim(2) + Nim(2))`, "hereditarily tame")
+	add(`parts(canonical("*[[2]]"))`, "[*[2], *[2[#-2]]]")
+	add(`parts("*[2]")`, "[]")
+	add(`partitions(canonical("*[[*[4]+*[2]]]"))`, "[[*[2], *[4[2#-2]]], [*[4], *[4[2#-4]]]]")
+	add(`partitions(Nim(3) + Nim(2))`, "[[*[2], *[2], *[1]]]")
 	add(`canonical(Nim(2) + Nim(2), misere) == canonical("*[2[2]]")`, "true")
 	add(`birthday(canonical("*[2]"))`, "2")
 	if q := scripttest.Out(t, `quotient(octal("0.75"))`); !strings.Contains(q, "order 8, 2 in the P-portion") {

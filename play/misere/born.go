@@ -5,25 +5,28 @@ package misere
 // (canonical.go); counting the sets that do not simplify counts the games.
 // Grundy and Smith (1956) and Conway (ONAG, ch. 12) give 1, 2, 3, 5, 22
 // and 4,171,780 for days 0 to 5; day 6 has about 2^4171780 games, past
-// any enumeration.
+// any enumeration, and is counted by the sets that simplify (Count).
 
 import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/gamelang/gamelang/solve"
 )
 
-// MaxBornDay is the last day Born counts by enumeration.
+// MaxBornDay is the last day Born counts by enumeration; Count goes one
+// day further.
 const MaxBornDay = 5
 
 // Born counts the games born by day n, for n up to MaxBornDay, keeping in
 // in f every game born by day n-1.
 func (f *Forms) Born(ctx context.Context, n int) (*big.Int, error) {
 	if n < 0 || n > MaxBornDay {
-		return nil, fmt.Errorf("born(%d, misere): the games born by day n are counted by enumeration up to day %d (4,171,780 games); day 6 has about 2^4171780", n, MaxBornDay)
+		return nil, fmt.Errorf("born(%d, misere): the games born by day n are counted by enumeration up to day %d (4,171,780 games); Count counts day %d", n, MaxBornDay, MaxBornDay+1)
 	}
 	if n == 0 {
 		return big.NewInt(1), nil
@@ -171,4 +174,210 @@ func (bm *dayMasks) simple(m uint64) bool {
 		}
 	}
 	return true
+}
+
+// A Count is a number of games written as a sum of multiples of powers of
+// two and a constant, as Conway writes the games born by day 6.
+type Count struct {
+	Terms []Term // by exponent, largest first, no two alike, none zero
+	Const int64
+}
+
+// A Term is Coef·2^Exp.
+type Term struct {
+	Coef int64
+	Exp  int64
+}
+
+// Int is the count's value.
+func (c Count) Int() *big.Int {
+	v := big.NewInt(c.Const)
+	for _, t := range c.Terms {
+		x := new(big.Int).Lsh(big.NewInt(t.Coef), uint(t.Exp))
+		v.Add(v, x)
+	}
+	return v
+}
+
+// String writes the count as Conway does: 2^4171780 - 3·2^2094593 + 21.
+func (c Count) String() string {
+	var b strings.Builder
+	for i, t := range c.Terms {
+		coef := t.Coef
+		switch {
+		case i > 0 && coef < 0:
+			b.WriteString(" - ")
+			coef = -coef
+		case i > 0:
+			b.WriteString(" + ")
+		case coef < 0:
+			b.WriteString("-")
+			coef = -coef
+		}
+		if coef != 1 {
+			fmt.Fprintf(&b, "%d·", coef)
+		}
+		fmt.Fprintf(&b, "2^%d", t.Exp)
+	}
+	switch {
+	case len(c.Terms) == 0:
+		fmt.Fprintf(&b, "%d", c.Const)
+	case c.Const < 0:
+		fmt.Fprintf(&b, " - %d", -c.Const)
+	case c.Const > 0:
+		fmt.Fprintf(&b, " + %d", c.Const)
+	}
+	return b.String()
+}
+
+// DayCount is how the games born by a day are counted from the games D
+// born by the day before, each a set of options: of the 2^|D| sets of
+// games of D, those that simplify are taken away, and a set simplifies
+// in exactly one way (simplest forms are unique):
+//   - to 0: every member has 0 as an option and some member is a
+//     P-position — 2^ZeroAll - 2^ZeroNotP sets, ZeroAll the games of D
+//     with 0 as an option, ZeroNotP those of them that are not
+//     P-positions;
+//   - to a game H ≠ 0 born two days before or earlier: the options of H
+//     and at least one game of D with H as an option — 2^|A_H| - 1 sets,
+//     A_H the games of D with H as an option.
+type DayCount struct {
+	Day               int
+	Games             int64 // |D|, the games born by the day before
+	ZeroAll, ZeroNotP int64
+	Through           []Through // each H with A_H not empty
+	Count             Count
+}
+
+// Through is a game H and how many games of the day before have it as an
+// option.
+type Through struct {
+	H     MID
+	Games int64
+}
+
+// Count counts the games born by day n, for n up to MaxBornDay+1, by the
+// sets that simplify (DayCount), keeping in f every game born by day n-2.
+func (f *Forms) Count(ctx context.Context, n int) (*DayCount, error) {
+	if n < 1 || n > MaxBornDay+1 {
+		return nil, fmt.Errorf("the misère games born by day %d are counted from day 1 to day %d", n, MaxBornDay+1)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	// day: the games born by day n-2; the sets of them that do not simplify
+	// are the games born by day n-1, each a mask over day.
+	day := []MID{}
+	if n >= 2 {
+		day = []MID{Zero}
+	}
+	for d := 1; d < n-1; d++ {
+		next, err := f.dayAfter(ctx, day)
+		if err != nil {
+			return nil, err
+		}
+		day = next
+	}
+	dc := &DayCount{Day: n}
+	if n == 1 { // the day before holds 0 alone, without options
+		dc.Games = 1
+		dc.Count = powers(map[int64]int64{1: 1}, 0)
+		return dc, nil
+	}
+	byDay := slices.Clone(day)
+	slices.SortStableFunc(byDay, func(a, b MID) int { return int(f.games[a].bday - f.games[b].bday) })
+	bm := f.masks(byDay)
+	has := make([]int64, len(byDay)) // has[i]: the games of the day before with byDay[i] as an option
+	zero := slices.Index(byDay, Zero)
+	all := uint64(1)<<len(byDay) - 1
+	for m := uint64(0); m <= all; m++ {
+		if m&0xfffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, &solve.InterruptedError{What: "the misère games born by a day", Err: err}
+			}
+			f.lim.Report("misère games born by a day", "sets", int64(m))
+		}
+		if !bm.simple(m) {
+			continue
+		}
+		dc.Games++
+		for r := m; r != 0; r &= r - 1 {
+			has[bits.TrailingZeros64(r)]++
+		}
+		if m>>zero&1 == 1 && m&bm.isP != 0 { // not a P-position: some option is one
+			dc.ZeroNotP++
+		}
+	}
+	dc.ZeroAll = has[zero]
+	terms := map[int64]int64{dc.Games: 1, dc.ZeroAll: -1, dc.ZeroNotP: 1}
+	konst := int64(0)
+	for i, h := range byDay {
+		if h == Zero || has[i] == 0 {
+			continue
+		}
+		dc.Through = append(dc.Through, Through{H: h, Games: has[i]})
+		terms[has[i]]--
+		konst++
+	}
+	dc.Count = powers(terms, konst)
+	return dc, nil
+}
+
+// powers is the count of the coefficients of powers of two and the
+// constant, written as Conway writes it: 2^0 folded into the constant, an
+// even coefficient carried to the next power (-2·2^x is -2^(x+1)), and two
+// powers of one sign side by side joined (-2^(x+1) - 2^x is -3·2^x).
+func powers(terms map[int64]int64, konst int64) Count {
+	c := Count{Const: konst + terms[0]}
+	delete(terms, 0)
+	exps := make([]int64, 0, len(terms))
+	for e := range terms {
+		exps = append(exps, e)
+	}
+	for len(exps) > 0 { // carry, smallest first: a carry lands on a larger power
+		slices.Sort(exps)
+		e := exps[0]
+		exps = exps[1:]
+		k := terms[e]
+		if k == 0 || k%2 != 0 {
+			continue
+		}
+		delete(terms, e)
+		if _, ok := terms[e+1]; !ok {
+			exps = append(exps, e+1)
+		}
+		terms[e+1] += k / 2
+	}
+	for e, k := range terms {
+		if k != 0 {
+			c.Terms = append(c.Terms, Term{Coef: k, Exp: e})
+		}
+	}
+	slices.SortFunc(c.Terms, func(a, b Term) int { return int(b.Exp - a.Exp) })
+	var out []Term
+	for i := 0; i < len(c.Terms); i++ {
+		t := c.Terms[i]
+		if i+1 < len(c.Terms) && (t.Coef == 1 || t.Coef == -1) && c.Terms[i+1].Coef == t.Coef && c.Terms[i+1].Exp == t.Exp-1 {
+			t = Term{Coef: 3 * t.Coef, Exp: t.Exp - 1}
+			i++
+		}
+		out = append(out, t)
+	}
+	c.Terms = out
+	return c
+}
+
+// Digits is how many decimal digits the count has, and how many of its
+// first digits are those of its largest power of two: what the smaller
+// terms leave alone (Winning Ways, p. 397, says 625,140 of day 6's
+// 1,255,831).
+func (c Count) Digits() (digits, same int) {
+	v := c.Int().String()
+	if len(c.Terms) == 0 {
+		return len(v), 0
+	}
+	top := new(big.Int).Lsh(big.NewInt(c.Terms[0].Coef), uint(c.Terms[0].Exp)).String()
+	for same < len(v) && same < len(top) && v[same] == top[same] {
+		same++
+	}
+	return len(v), same
 }

@@ -12,7 +12,8 @@ import (
 
 // Explain says how the game whose options are given (each in simplest
 // form) simplifies to g, and what g is: its birthday, nim values,
-// outcome, genus and mate. With given nil, g's own options are given.
+// outcome, genus, mate, phylum, and whether it is prime or how it is a
+// sum of primes. With given nil, g's own options are given.
 func (f *Forms) Explain(ctx context.Context, g MID, given []MID) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -69,6 +70,41 @@ func (f *Forms) Explain(ctx context.Context, g MID, given []MID) (string, error)
 		return "", err
 	}
 	fmt.Fprintf(&b, "simplest form %s: born on day %d, misère nim value %d (%s under misère play), normal nim value %d, genus %s, mate %s", form, gg.bday, gg.gminus, outcome, gg.gplus, gg.genus, w(m))
+	_, class, err := f.phylumName(ctx, g)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "\nphylum: %s", class)
+	e, odd, err := f.even(ctx, g)
+	if err != nil {
+		return "", err
+	}
+	pairs, err := f.parts(ctx, e)
+	switch {
+	case err != nil:
+		return "", err
+	case e == Zero:
+	case len(pairs) == 2:
+		fmt.Fprintf(&b, "; prime")
+	default:
+		ps, err := f.partitions(ctx, e, map[MID][][]MID{})
+		if err != nil {
+			return "", err
+		}
+		sums := make([]string, len(ps))
+		for i, p := range ps {
+			terms := make([]string, len(p))
+			for j, x := range p {
+				terms[j] = w(x)
+			}
+			if odd {
+				terms = append(terms, "*[1]")
+			}
+			sums[i] = strings.Join(terms, " + ")
+		}
+		fmt.Fprintf(&b, "; %d even %s; a sum of primes %s: %s", len(pairs)-2, plural(len(pairs)-2, "part", "parts"),
+			plural(len(ps), "in one way", fmt.Sprintf("in %d ways", len(ps))), strings.Join(sums, "; "))
+	}
 	return b.String(), nil
 }
 

@@ -51,7 +51,9 @@ type Forms struct {
 	mates   map[MID]MID
 	plus1   map[MID]MID
 	nims    []MID
-	order   map[MID][]MID // options in CGSuite's order, for writing
+	order   map[MID][]MID  // options in CGSuite's order, for writing
+	phyla   map[MID]Phylum // of even games
+	pairs   map[MID][]MID  // of even games: X, G-X for each even part X
 	lim     *solve.Limits
 	ticks   int // sums made, to poll the context now and then
 }
@@ -60,7 +62,8 @@ type Forms struct {
 // many games it keeps.
 func NewForms(lim *solve.Limits) *Forms {
 	f := &Forms{index: map[string]MID{}, reduced: map[string]MID{}, sums: map[[2]MID]MID{},
-		mates: map[MID]MID{}, plus1: map[MID]MID{}, order: map[MID][]MID{}, lim: lim}
+		mates: map[MID]MID{}, plus1: map[MID]MID{}, order: map[MID][]MID{},
+		phyla: map[MID]Phylum{}, pairs: map[MID][]MID{}, lim: lim}
 	f.games = []form{{genus: zeroGenus, gminus: 1}}
 	f.index[""] = 0
 	f.nims = []MID{0}

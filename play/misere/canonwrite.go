@@ -13,7 +13,8 @@ package misere
 // whose options are a, b, ..., each a number (a nim-heap), a list in
 // brackets (the game of those options), or a sum of those with +; *[x]
 // of one element is x itself, so that *[2] is a nim-heap and *[[2]] the
-// game whose option is *[2]: *[[2],1], *[2] + *[2], *[[*[4] + *[2]]].
+// game whose option is *[2]: *[[2],1], *[2] + *[2], *[[*[4] + *[2]]];
+// and as written, a subscript -i read as the difference (parts.go).
 
 import (
 	"context"
@@ -591,7 +592,17 @@ func (p *formParser) subscripts(g MID, end int) (MID, error) {
 			p.i++
 			g, err = p.make([]MID{g})
 		case '-':
-			return 0, p.errorf("a part minus a nim-heap (a subscript -n) is not read; write the game as for input, *[[2],1]")
+			p.i++
+			var n int
+			if n, err = p.heapDigit(end); err == nil {
+				var h MID
+				if h, err = p.f.nim(p.ctx, n); err == nil {
+					var ok bool
+					if g, ok, err = p.f.difference2(p.ctx, g, h); err == nil && !ok {
+						err = p.errorf("no game plus *[%d] makes the game before the subscript -%d", n, n)
+					}
+				}
+			}
 		default:
 			var n int
 			if n, err = p.heapDigit(end); err == nil {

@@ -27,8 +27,11 @@
 // (`canonical.go`: a table of games in simplest form, one number each, by
 // Grundy and Smith's two reductions, with sums and mates, and a position's
 // form from its components'; `canonwrite.go` writes and reads CGSuite's
-// notation, `canonexplain.go` says how a form simplified; `born.go` counts
-// the games born by day n on bit masks; tested against CGSuite's test data
+// notation, `canonexplain.go` says how a form simplified; `phylum.go`
+// classes them as Winning Ways does (tame, restive, restless, wild…);
+// `parts.go` finds their parts, differences and partitions into primes;
+// `born.go` counts the games born by day n on bit masks, and day 6 by the
+// sets that simplify; tested against CGSuite's test data
 // and against the definition, outcomes of sums of unsimplified trees, in
 // `canonbrute_test.go`; `lib/misereplay/forms.go` is their value and
 // queries). A sum's outcome comes from the first that applies: Bouton, the
