@@ -3,6 +3,7 @@ package rules
 import (
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/gamelang/gamelang/lang"
 )
@@ -151,4 +152,40 @@ func (s *Scope) Unrolled(r *lang.MoveRule) (moves []Move, ok bool) {
 		moves = append(moves, m)
 	}
 	return moves, true
+}
+
+// NimLine reports whether the move takes from one number of n as a heap of
+// Nim does, and which: the result is the state with number i less k, for
+// k in 1..(number i), with no guard — move (a, b - k, c) for k in 1..b.
+func (m *Move) NimLine(n int) (int, bool) {
+	if m.Parts != nil || len(m.pre) > 0 || len(m.fors) != 1 || len(m.Result) != n {
+		return 0, false
+	}
+	fc := m.fors[0]
+	rng := fc.rng
+	if !rng.IsRange || rng.each != nil || len(fc.guards) > 0 || !rng.Lo.Const || rng.Lo.Val != 1 {
+		return 0, false
+	}
+	hi := rng.Hi.Aff
+	if hi == nil || hi.C != 0 || len(hi.Terms) != 1 || hi.Terms[0].Coef != 1 || hi.Terms[0].Reg >= n {
+		return 0, false
+	}
+	i := hi.Terms[0].Reg
+	for j, r := range m.Result {
+		a := r.Aff
+		if a == nil || a.C != 0 {
+			return 0, false
+		}
+		want := []Term{{j, 1}}
+		if j == i { // reg i - k: the terms by register, k's last (loop registers follow the state's)
+			want = []Term{{i, 1}, {fc.slot, -1}}
+			if fc.slot < i {
+				want = []Term{{fc.slot, -1}, {i, 1}}
+			}
+		}
+		if !slices.Equal(a.Terms, want) {
+			return 0, false
+		}
+	}
+	return i, true
 }

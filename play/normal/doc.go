@@ -13,6 +13,8 @@
 // `HeapGame`s, a memoized mex for `GraphGame`s, a memo over `Moves` for
 // anything else — and its fast paths (`fast.go`): the `Normal*` methods of
 // builtin games, bounded Nim, the octal engines; `withpass` of at most three
-// Nim heaps by a dense table of its P-positions (`passnim.go`, through
-// `PassSum`, which `rules/pass` implements; `docs/nimpass.md`).
+// Nim heaps, and a tuple declaration of Nim's moves with `pass once`, by a
+// dense table of its P-positions (`passnim.go`, through `PassSum` and
+// `PassNim`, which `rules/pass` implements, the latter with
+// `rules/tuple`'s `NimMoves`; `docs/nimpass.md`).
 package normal

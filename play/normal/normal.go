@@ -2,6 +2,7 @@ package normal
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 
 	"github.com/gamelang/gamelang/game"
@@ -87,6 +88,11 @@ func (s *Solver) Values(r game.Ruleset) Values { return s.of(r).values }
 // Describe says which solver answers for a ruleset.
 func (s *Solver) Describe(r game.Ruleset) string {
 	rs := s.of(r)
+	if pn, ok := r.(PassNim); ok && !s.env.Generic {
+		if n, ok := pn.PassNimRules(); ok && n <= 3 {
+			return fmt.Sprintf("Nim with a pass: outcomes and winning moves from the table of Nim with a pass (heaps up to %d); Grundy values from %s", MaxPassNim, rs.values.Solver())
+		}
+	}
 	if d, ok := rs.base.(interface{ NormalSolver() string }); ok && !rs.closed && !s.env.Generic {
 		return d.NormalSolver() + "; Grundy values from " + rs.values.Solver()
 	}

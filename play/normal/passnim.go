@@ -110,18 +110,50 @@ func nimHeaps(p game.Position) ([3]int, bool) {
 	return h, true
 }
 
-// passNimOutcome is the outcome of a position of one component, a sum of
-// Nim heaps with a pass, from the table; false when it is not one.
-func (s *Solver) passNimOutcome(ctx context.Context, c game.Component) (game.Outcome, bool, error) {
-	ps, ok := c.Rules.(PassSum)
-	if !ok || s.env.Generic {
-		return 0, false, nil
+// PassNim is a ruleset with a one-time pass whose positions are heaps of
+// Nim, one for each number (a tuple declaration of Nim's moves with
+// 'pass once'): PassNim gives the heaps and whether the pass is left.
+type PassNim interface {
+	PassNim(s game.State) (heaps []int64, left bool, ok bool)
+	PassNimRules() (heaps int, ok bool) // whether every position is one
+}
+
+// passHeaps are the heaps of a position of one component that is at most
+// three Nim heaps with one pass, withpass(...) of heaps or a tuple
+// declaration of Nim's moves with 'pass once', and whether the pass is
+// left; false for any other.
+func passHeaps(c game.Component) ([3]int, bool, bool) {
+	var h [3]int
+	if ps, ok := c.Rules.(PassSum); ok {
+		if p, left, ok := ps.PassSum(c.State); ok {
+			h, ok := nimHeaps(p)
+			return h, left, ok
+		}
 	}
-	p, left, ok := ps.PassSum(c.State)
+	pn, ok := c.Rules.(PassNim)
 	if !ok {
+		return h, false, false
+	}
+	hs, left, ok := pn.PassNim(c.State)
+	if !ok || len(hs) > 3 {
+		return h, false, false
+	}
+	for i, x := range hs {
+		if x < 0 || x > MaxPassNim {
+			return h, false, false
+		}
+		h[i] = int(x)
+	}
+	return h, left, true
+}
+
+// passNimOutcome is the outcome of a position of one component, at most
+// three Nim heaps with a pass, from the table; false when it is not one.
+func (s *Solver) passNimOutcome(ctx context.Context, c game.Component) (game.Outcome, bool, error) {
+	if s.env.Generic {
 		return 0, false, nil
 	}
-	h, ok := nimHeaps(p)
+	h, left, ok := passHeaps(c)
 	if !ok {
 		return 0, false, nil
 	}

@@ -244,3 +244,32 @@ func (sumKind) Encode(s game.State) string {
 	slices.Sort(parts)
 	return strings.Join(parts, "\x01")
 }
+
+// NimHeaper is a ruleset that can say its positions are sums of Nim heaps,
+// one for each number (a tuple ruleset of Nim's moves).
+type NimHeaper interface {
+	NimMoves() bool
+	NimHeaps(s game.State) ([]int64, bool)
+}
+
+// PassNimRules reports whether the inner rules are a sum of Nim heaps
+// (NimHeaper), one for each number of a position, and how many.
+func (r *Ruleset) PassNimRules() (int, bool) {
+	nh, ok := r.inner.(NimHeaper)
+	if !ok || !nh.NimMoves() {
+		return 0, false
+	}
+	return len(r.kind.Coords()), true
+}
+
+// PassNim is the heaps of a position whose rules are a sum of Nim heaps
+// (NimHeaper), and whether its pass is left; false for any other.
+func (r *Ruleset) PassNim(s game.State) ([]int64, bool, bool) {
+	nh, ok := r.inner.(NimHeaper)
+	st, isState := s.(State)
+	if !ok || !isState {
+		return nil, false, false
+	}
+	hs, ok := nh.NimHeaps(st.S)
+	return hs, st.Left, ok
+}

@@ -182,3 +182,39 @@ func (t *Ruleset) Shifts() ([]solve.Shift, bool) {
 	}
 	return shifts, true
 }
+
+// NimMoves reports whether the moves are those of a sum of Nim heaps, one
+// heap for each number (rules.Move.NimLine: a move taking 1..x from each
+// number x, nothing else), with no 'loses if' rule. A one-time pass for
+// such a ruleset is Nim with a pass, which has a table
+// (play/normal/passnim.go).
+func (t *Ruleset) NimMoves() bool {
+	if t.loses != nil || len(t.moves) != t.n {
+		return false
+	}
+	seen := make([]bool, t.n)
+	for i := range t.moves {
+		j, ok := t.moves[i].NimLine(t.n)
+		if !ok || seen[j] {
+			return false
+		}
+		seen[j] = true
+	}
+	return true
+}
+
+// NimHeaps is the state's numbers, when the moves are Nim's (NimMoves).
+func (t *Ruleset) NimHeaps(s game.State) ([]int64, bool) {
+	st, ok := s.(State)
+	if !ok || !t.NimMoves() {
+		return nil, false
+	}
+	out := make([]int64, len(st))
+	for i, x := range st {
+		if !x.IsInt64() {
+			return nil, false
+		}
+		out[i] = x.Int64()
+	}
+	return out, true
+}
