@@ -14,7 +14,10 @@
 // positions fall apart is played whole with a pass (`pass.Joiner`: a
 // graph's); the check pass refuses a pass beside moves that oblige, or
 // beside a rule that may leave several heaps (a kind says which through
-// `rules.Parted`). `pass.WrapSum` makes a whole sum one position of a
+// `rules.Parted`). A ruleset of tuples keeps its keys with a pass
+// (`pass.Graph`: the flag rides on the first number, 2x + 1 while the pass
+// is left), so that the solvers' memo lays its positions out in a box as
+// it does the tuples'. `pass.WrapSum` makes a whole sum one position of a
 // ruleset whose states are sums, so that `withpass(P)` gives the sum one
 // pass.
 package pass

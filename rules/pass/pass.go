@@ -2,12 +2,14 @@ package pass
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
 	"strings"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/solve"
 )
 
 // State is a position of the inner ruleset and whether the pass is left.
@@ -20,6 +22,7 @@ type State struct {
 type Ruleset struct {
 	inner game.Ruleset
 	kind  game.Kind
+	self  game.Ruleset // the ruleset its moves' positions belong to: r, or its Graph
 }
 
 // Joiner is a ruleset whose positions fall apart into parts solved apart
@@ -30,8 +33,11 @@ type Joiner interface {
 }
 
 // Wrap gives r a one-time pass; a ruleset whose positions fall apart is
-// played whole.
-func Wrap(r game.Ruleset) *Ruleset {
+// played whole. A ruleset of tuples of numbers (a game.GraphGame whose keys
+// are numbers, solve.IntKeyed) keeps that form with its pass (Graph), so
+// that the solvers' memo lays its positions out in a box as they do the
+// ruleset's own.
+func Wrap(r game.Ruleset) game.Ruleset {
 	if j, ok := r.(Joiner); ok {
 		r = j.Joined()
 	}
@@ -39,7 +45,94 @@ func Wrap(r game.Ruleset) *Ruleset {
 	if vm, ok := r.Kind().(game.ValueMaker); ok {
 		k = valueKind{kind{r.Kind()}, vm} // a graph's positions are made from a graph
 	}
-	return &Ruleset{inner: r, kind: k}
+	w := &Ruleset{inner: r, kind: k}
+	w.self = w
+	gg, isGraph := r.(game.GraphGame)
+	ik, isInts := r.(solve.IntKeyed)
+	if isGraph && isInts && ik.KeyInts() > 0 {
+		g := &Graph{Ruleset: w, g: gg}
+		w.self = g
+		return g
+	}
+	return w
+}
+
+// Graph is a ruleset of tuples of numbers with a one-time pass, itself a
+// game.GraphGame of tuples: its key is the inner key with the first number
+// x written 2x + 1 while the pass is left, 2x once it is used.
+type Graph struct {
+	*Ruleset
+	g game.GraphGame
+}
+
+// KeyInts is the inner ruleset's: the pass rides on the first number.
+func (g *Graph) KeyInts() int { return g.g.(solve.IntKeyed).KeyInts() }
+
+// Key is the inner key with the pass on its first number.
+func (g *Graph) Key(s game.State) ([]byte, error) {
+	st := s.(State)
+	key, err := g.g.Key(st.S)
+	if err != nil {
+		return nil, err
+	}
+	x := binary.LittleEndian.Uint64(key)
+	if x >= 1<<62 {
+		return nil, fmt.Errorf("%s%s is too large for the generic solver with a pass", g.Name(), g.kind.Format(s))
+	}
+	x *= 2
+	if st.Left {
+		x++
+	}
+	binary.LittleEndian.PutUint64(key, x)
+	return key, nil
+}
+
+// State is the position of a key.
+func (g *Graph) State(key []byte) game.State {
+	inner := slices.Clone(key)
+	x := binary.LittleEndian.Uint64(inner)
+	binary.LittleEndian.PutUint64(inner, x/2)
+	return State{S: g.g.State(inner), Left: x%2 == 1}
+}
+
+// Options are the inner options with the pass as it is, and the pass
+// itself (the same numbers, the pass used) when it is left and there is a
+// move.
+func (g *Graph) Options(w *solve.Work, key []byte, yield func([]byte)) error {
+	x := binary.LittleEndian.Uint64(key)
+	left := x%2 == 1
+	inner := slices.Clone(key)
+	binary.LittleEndian.PutUint64(inner, x/2)
+	moved := false
+	var big error
+	buf := make([]byte, len(key))
+	err := g.g.Options(w, inner, func(opt []byte) {
+		moved = true
+		y := binary.LittleEndian.Uint64(opt)
+		if y >= 1<<62 {
+			big = fmt.Errorf("%s: a move makes a number of %d, too large for the generic solver with a pass", g.Name(), y)
+			return
+		}
+		copy(buf, opt)
+		y *= 2
+		if left {
+			y++
+		}
+		binary.LittleEndian.PutUint64(buf, y)
+		yield(buf)
+	})
+	if err != nil {
+		return err
+	}
+	if big != nil {
+		return big
+	}
+	if left && moved {
+		binary.LittleEndian.PutUint64(buf, x-1)
+		copy(buf[8:], key[8:])
+		yield(buf)
+	}
+	return nil
 }
 
 // valueKind is the kind of a ruleset with a pass whose positions are made
@@ -79,12 +172,12 @@ func (r *Ruleset) Moves(ctx context.Context, s game.State) ([]game.Move, error) 
 		w := m
 		w.To = nil
 		for _, c := range m.To {
-			w.To = append(w.To, game.Component{Rules: r, State: State{S: c.State, Left: st.Left}})
+			w.To = append(w.To, game.Component{Rules: r.self, State: State{S: c.State, Left: st.Left}})
 		}
 		out = append(out, w)
 	}
 	if st.Left && len(inner) > 0 {
-		out = append(out, game.Move{Label: "pass", To: []game.Component{{Rules: r, State: State{S: st.S}}}})
+		out = append(out, game.Move{Label: "pass", To: []game.Component{{Rules: r.self, State: State{S: st.S}}}})
 	}
 	return out, nil
 }
@@ -155,7 +248,7 @@ func WrapSum(p game.Position) (game.Component, error) {
 		}
 	}
 	r := Wrap(sumRules)
-	return game.Component{Rules: r, State: State{S: sumState{p}, Left: true}}, nil
+	return game.Component{Rules: r, State: State{S: sumState{p}, Left: true}}, nil // a Ruleset: sums are no GraphGame
 }
 
 var sumRules = &Sum{}

@@ -6,12 +6,15 @@ package pass_test
 // with a Pass", arXiv 2605.14321).
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/gamelang/gamelang/eval"
 	"github.com/gamelang/gamelang/internal/scripttest"
+	"github.com/gamelang/gamelang/rules/pass"
 )
 
 // passValues is the brute force: g[x][0] the values without the pass,
@@ -223,6 +226,70 @@ func TestSubtractionNimWithAPass(t *testing.T) {
 		}
 		if len(breaks) == 0 || breaks[0] != 4*n+2 || breaks[len(breaks)-1] != 12*n+9 {
 			t.Errorf("n = %d, the pass as stated: the reverse mex fails at %v, want from %d to %d", n, breaks, 4*n+2, 12*n+9)
+		}
+	}
+}
+
+// A tuple game with a pass keeps its tuples' keys (pass.Graph), so the
+// memo lays its positions in a box: random games of pairs, each move
+// taking p·k from a and q·k from b for k in 1..r, with a pass, against a
+// brute force of the pairs and the flag.
+func TestTupleWithAPassAgainstBruteForce(t *testing.T) {
+	t.Parallel() // each owns its session
+	rng := rand.New(rand.NewPCG(7, 11))
+	type move struct{ p, q, r int }
+	for trial := range 12 {
+		var moves []move
+		var rules []string
+		for range 1 + rng.IntN(3) {
+			m := move{rng.IntN(3), rng.IntN(3), 1 + rng.IntN(4)}
+			if m.p+m.q == 0 {
+				m.p = 1
+			}
+			moves = append(moves, m)
+			rules = append(rules, fmt.Sprintf("move (a - %d * k, b - %d * k) for k in 1..%d if a >= %[1]d * k and b >= %[2]d * k", m.p, m.q, m.r))
+		}
+		const top = 14
+		var g [top + 1][top + 1][2]int
+		for a := 0; a <= top; a++ {
+			for b := 0; b <= top; b++ {
+				for f := range 2 {
+					seen := map[int]bool{}
+					for _, m := range moves {
+						for k := 1; k <= m.r && a >= m.p*k && b >= m.q*k; k++ {
+							seen[g[a-m.p*k][b-m.q*k][f]] = true
+						}
+					}
+					if f == 1 && len(seen) > 0 {
+						seen[g[a][b][0]] = true
+					}
+					for seen[g[a][b][f]] {
+						g[a][b][f]++
+					}
+				}
+			}
+		}
+		var want []string
+		for a := 0; a <= top; a++ {
+			for b := 0; b <= top; b++ {
+				want = append(want, fmt.Sprint(g[a][b][1]))
+			}
+		}
+		src := fmt.Sprintf("game T state (a, b) {\n%s\npass once\n}\nprint([grundy(T(a, b)) for a in 0..%d for b in 0..%d])", strings.Join(rules, "\n"), top, top)
+		got := strings.Fields(strings.NewReplacer("[", "", "]", "", ",", "").Replace(scripttest.Out(t, src)))
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("trial %d, %v with a pass:\n got %v\nwant %v", trial, moves, got, want)
+		}
+		if trial == 0 {
+			in := scripttest.NewInterp(t)
+			if err := in.Exec(context.Background(), "t.game", src); err != nil {
+				t.Fatal(err)
+			}
+			if r, ok := scripttest.MustEval(t, in, "T").(eval.RulesetVal); !ok {
+				t.Error("T is no ruleset")
+			} else if _, ok := r.R.(*pass.Graph); !ok {
+				t.Errorf("T with a pass is a %T, not a pass.Graph", r.R)
+			}
 		}
 	}
 }
