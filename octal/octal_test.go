@@ -473,3 +473,41 @@ func testRegrow[T cell](t *testing.T, n int) {
 		t.Fatalf("%T: regrow of room for %d to %d: room %d, want a quarter more", s, cap(got), cap(got)+1, cap(more))
 	}
 }
+
+// Outcomes of take 1..hi with a 'loses if' rule, by skipping from one
+// P-position to the next (skipRun), against the definition on every heap
+// to 1500: random rules (sparse, dense, runs of decided heaps), whole-heap
+// takes on some amounts and not others, amounts up to 1..80.
+func TestOutcomeBySkips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for trial := range 40 {
+		hi := 1 + rng.IntN(80)
+		d := []Digit{0}
+		for range hi {
+			d = append(d, Digit(2+rng.IntN(2))) // leave one heap; perhaps take the whole
+		}
+		code := NewCode(d, 0)
+		density, run := rng.IntN(5), 1+rng.IntN(4)
+		seed := rng.Uint64()
+		lost := func(n int64) bool { // decided heaps in runs of up to run
+			h := uint64(n/int64(run))*0x9e3779b97f4a7c15 ^ seed
+			h ^= h >> 29
+			h *= 0xbf58476d1ce4e5b9
+			return int(h>>60)%5 < density && n%int64(run+1) != 0
+		}
+		tab := table(t, code.String(), Config{Lost: lost})
+		want := definition(code, lost, 1500)
+		for n := int64(0); n <= 1500; n++ {
+			isP, err := tab.Outcome(context.Background(), big.NewInt(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wantP := want[n] == 0 && !lost(n); isP != wantP {
+				t.Fatalf("trial %d, %s (density %d, runs %d): heap %d P = %v, the definition says %v", trial, code, density, run, n, isP, wantP)
+			}
+		}
+		if tab.Len() > 1 {
+			t.Errorf("%s: the skips stored %d values", code, tab.Len())
+		}
+	}
+}

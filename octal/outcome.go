@@ -21,6 +21,10 @@ func (t *Table) Outcome(ctx context.Context, n *big.Int) (isP bool, err error) {
 	if n.IsInt64() && t.Lost(n.Int64()) {
 		return false, nil
 	}
+	if t.Skips(n) {
+		s1, s0 := t.code.amounts()
+		return t.skipRun(ctx, n.Int64(), s1[len(s1)-1], s0)
+	}
 	beyond := !n.IsInt64() || n.Int64() >= int64(t.cfg.Limits.States())
 	if !beyond || t.period != nil || t.provable() || !t.code.Finite() || t.code.Splits() != 1 {
 		v, err := t.BigValue(ctx, n)
@@ -114,6 +118,77 @@ func (r *pRing) at(n int64) bool {
 		return r.small[uint8(n)] == 1
 	}
 	return r.ring[n&r.mask] == 1
+}
+
+// Skips reports whether Outcome answers heap n by skipping from one
+// P-position to the next (skipRun), without values: a code whose amounts
+// are 1..hi, with a 'loses if' rule, no period, and n past the values
+// stored. Then the winning moves of n are best found by outcomes too.
+func (t *Table) Skips(n *big.Int) bool {
+	if !n.IsInt64() || n.Int64() < int64(t.Len()) || t.period != nil || !t.Decides() || !t.code.Finite() || t.code.Splits() != 1 {
+		return false
+	}
+	s1, _ := t.code.amounts()
+	lo, _, ok := contiguous(s1)
+	return ok && lo == 1
+}
+
+// skipRun is the outcome of heap n for a code whose amounts are 1..hi and
+// a 'loses if' rule, not yet tabulated so far: once heap p is a P-position,
+// heaps p+1 .. p+hi reach it, and the next P-position is the first heap from
+// p+hi+1 on that is not decided (its last hi heaps hold no P-position). So
+// only the heaps where a P-position may start are looked at: the P-positions
+// and the decided heaps before each, about n/(hi+1) tests of the rule, in
+// O(1) memory. The heaps whose whole can be taken (s0) are run one by one
+// first, as outcomeRun does. The run is kept (skipState): a larger heap goes
+// on from it, and a heap at most hi below where it stopped is answered at
+// once, since no two P-positions lie within hi of each other — winning()
+// asks for the hi heaps below n.
+func (t *Table) skipRun(ctx context.Context, n, hi int64, s0 []bool) (bool, error) {
+	lost0 := t.Lost(0)
+	if n == 0 {
+		return !lost0, nil
+	}
+	st := t.skip
+	if st == nil || st.hi != hi || n < st.next-1-hi {
+		st = &skipState{hi: hi, lastP: -hi - 1, next: 1}
+		for ; st.next < int64(len(s0)); st.next++ { // the first heaps, one by one
+			i := st.next
+			if !t.Lost(i) && i-st.lastP > hi && !(s0[i] && !lost0) {
+				st.lastP = i
+			}
+		}
+		t.skip = st
+	}
+	if n < st.next { // decided already: within hi below the last heap looked at
+		return n == st.lastP, nil
+	}
+	for c := max(st.next, st.lastP+hi+1); ; {
+		if c > n {
+			st.next = n + 1
+			break
+		}
+		if c&(1<<22-1) < hi+1 {
+			t.cfg.Limits.Report(t.cfg.What, "heaps", c)
+			if err := ctx.Err(); err != nil {
+				st.next = c
+				return false, &solve.InterruptedError{What: t.cfg.What, States: int(min(c, 1<<62)), Err: err}
+			}
+		}
+		if t.cfg.Lost(c) {
+			c++
+			continue
+		}
+		st.lastP = c
+		c += hi + 1
+	}
+	return n == st.lastP, nil
+}
+
+// skipState is where a skipRun stopped: every heap below next is decided,
+// lastP the last P-position among them (heap 0 aside; -hi-1 for none).
+type skipState struct {
+	hi, next, lastP int64
 }
 
 // rangedWindow is outcomeRun for amounts lo..hi with hi <= 64: the P-bits

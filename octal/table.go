@@ -45,6 +45,7 @@ type Table struct {
 	period *Period
 	search periodSearch
 	run    *windowRun // the run beyond the stored values, for codes that never split
+	skip   *skipState // the outcomes of take 1..hi with a 'loses if' rule, so far (outcome.go)
 
 	preload []uint32 // values from a checkpoint, taken as the table grows over them (resume.go)
 

@@ -166,6 +166,28 @@ func TestThueMorseTwin(t *testing.T) {
 	agree(t, "ThueMorse(5)", "TThueMorse(5)", heaps(0, 300), "grundy", "options")
 }
 
+// The twin on its fast path — a take code with a 'loses if' rule, whose
+// outcomes and winning moves past its stored values come from a run of
+// P-positions (octal's skipRun) — against the builtin's closed form, at
+// large heaps and in an order that goes down too.
+func TestThueMorseTwinByOutcomes(t *testing.T) {
+	in := session(t, false)
+	for _, m := range []int{3, 50} {
+		if s := value(t, in, fmt.Sprintf("solver(TThueMorse(%d))", m)); !strings.Contains(s, "recognized") {
+			t.Fatalf("TThueMorse(%d) is not a code: %s", m, s)
+		}
+		for _, n := range append(heaps(3_000_000, 3_000_120), heaps(2_999_990, 2_999_999)...) {
+			for _, q := range []string{"outcome", "winning"} {
+				a := value(t, in, fmt.Sprintf("%s(ThueMorse(%d)%s)", q, m, n))
+				b := value(t, in, fmt.Sprintf("%s(TThueMorse(%d)%s)", q, m, n))
+				if normalize(a, fmt.Sprintf("ThueMorse(%d)", m), fmt.Sprintf("TThueMorse(%d)", m)) != normalize(b, fmt.Sprintf("ThueMorse(%d)", m), fmt.Sprintf("TThueMorse(%d)", m)) {
+					t.Fatalf("%s(ThueMorse(%d)%s) = %s; the twin says %s", q, m, n, a, b)
+				}
+			}
+		}
+	}
+}
+
 func TestNumberGameTwin(t *testing.T) {
 	for _, hi := range []int{9, 12, 20} {
 		var positions []string

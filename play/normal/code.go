@@ -128,9 +128,41 @@ func (v *codeValues) MovesTo(ctx context.Context, s game.State, x *big.Int) ([]g
 	return v.moves(ctx, s.(*big.Int), x)
 }
 
+// movesToP lists the moves of heap n to P-positions, each option's outcome
+// found by the table's run of outcomes (octal.Table.Skips).
+func (v *codeValues) movesToP(ctx context.Context, n *big.Int) (out []game.Move, err error) {
+	var parts [][]int64
+	w := solve.NewWork(ctx, v.limits, v.r.Name(), v.table.Len)
+	err = w.Do(func() error {
+		return v.r.Options(w, n.Int64(), func(ps []int64) { parts = append(parts, slices.Clone(ps)) })
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := len(parts) - 1; i >= 0; i-- { // the largest heaps first: the run goes down from n
+		ps := parts[i]
+		heap := int64(0) // a code that never splits leaves one heap or none
+		if len(ps) == 1 {
+			heap = ps[0]
+		}
+		isP, err := v.table.Outcome(ctx, big.NewInt(heap))
+		if err != nil {
+			return nil, err
+		}
+		if isP && (len(ps) == 1 || !v.table.Lost(0)) {
+			out = append(out, game.Move{To: game.Heaps(v.r, ps...)})
+		}
+	}
+	slices.Reverse(out)
+	return out, nil
+}
+
 // moves lists the moves of heap n, or only those to value x when x != nil.
 func (v *codeValues) moves(ctx context.Context, n *big.Int, x *big.Int) (out []game.Move, err error) {
 	defer solve.Catch(&err)
+	if x != nil && x.Sign() == 0 && v.table.Skips(n) { // the moves to P-positions, by outcomes
+		return v.movesToP(ctx, n)
+	}
 	if _, err := v.table.Value(ctx, n); err != nil { // finds the period of a huge heap first
 		return nil, err
 	}
