@@ -5,7 +5,9 @@ package octal
 // P-positions: a window of bits, not of values. With the amounts one range
 // lo..hi a count of the P-positions in the window does it in O(1) per heap —
 // what the seed's C program does for ThueMorseGame — and this is how outcome()
-// answers heaps past the state cap.
+// answers heaps past the state cap. With the amounts 1..hi and a 'loses if'
+// rule, P-positions lie more than hi apart, and a run jumps from one to the
+// next (skipRun): n/(hi+1) tests of the rule for any heap past the values.
 
 import (
 	"context"

@@ -18,12 +18,42 @@ type moveValues struct {
 	s     *Solver
 	r     game.Ruleset
 	vals  map[string]uint32
-	keys  int64 // the bytes of vals' keys
-	spent int64 // bytes allocated since the memory was last read (solve.Limits.Spend)
+	shape Shaper // nil, or the ruleset's values by shape
+	keys  int64  // the bytes of vals' keys
+	spent int64  // bytes allocated since the memory was last read (solve.Limits.Spend)
 }
 
 func newMoveValues(s *Solver, r game.Ruleset) *moveValues {
-	return &moveValues{s: s, r: r, vals: map[string]uint32{}}
+	v := &moveValues{s: s, r: r, vals: map[string]uint32{}}
+	if sh, ok := r.(Shaper); ok && !s.env.Generic {
+		v.shape = sh
+	}
+	return v
+}
+
+// Shaper is a ruleset that knows the values of some positions from their
+// shape (Node Kayles on a path is Dawson's Chess): ShapeGrundy gives one,
+// or false; the search asks it before searching a position.
+type Shaper interface {
+	ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool, error)
+}
+
+// shaped values the position of key by its shape, when the ruleset knows
+// it, and keeps the value.
+func (v *moveValues) shaped(ctx context.Context, key string, s game.State) (bool, error) {
+	if v.shape == nil {
+		return false, nil
+	}
+	g, ok, err := v.shape.ShapeGrundy(ctx, s)
+	if err != nil || !ok {
+		return false, err
+	}
+	if !g.IsUint64() || g.Uint64() >= 1<<32 {
+		return false, nil
+	}
+	v.vals[key] = uint32(g.Uint64())
+	v.keys += int64(len(key)) + 16
+	return true, nil
 }
 
 func (v *moveValues) Solver() string {
@@ -41,6 +71,9 @@ func (v *moveValues) Grundy(ctx context.Context, s game.State) (*big.Int, error)
 	root := v.r.Kind().Encode(s)
 	if g, ok := v.vals[root]; ok {
 		return big.NewInt(int64(g)), nil
+	}
+	if ok, err := v.shaped(ctx, root, s); ok || err != nil {
+		return big.NewInt(int64(v.vals[root])), err
 	}
 	stack := []frame{{key: root, state: s}}
 	path := map[string]bool{}
@@ -120,6 +153,12 @@ func (v *moveValues) expand(ctx context.Context, f *frame) ([]frame, error) {
 				continue
 			}
 			if k := v.r.Kind().Encode(c.State); !v.known(k) {
+				if ok, err := v.shaped(ctx, k, c.State); ok || err != nil {
+					if err != nil {
+						return nil, err
+					}
+					continue
+				}
 				next = append(next, frame{key: k, state: c.State})
 				if err := v.s.env.Limits.Spend(&v.spent, int64(len(k))+48, v.what(), len(v.vals)); err != nil {
 					return nil, err

@@ -34,11 +34,23 @@ game ArcKayles graph {
 }
 `
 
+// Node Kayles on a path is Dawson's Chess: by the search (generic) and by
+// the shape (the octal engine) alike; and on cycles, each move leaving a
+// path of n - 3.
 func TestNodeKaylesOnPathsIsDawsonsChess(t *testing.T) {
 	t.Parallel() // each owns its session
-	got := scripttest.Out(t, graphGames+"all(grundy(NodeKayles(path(n))) == grundy(octal(\"0.137\")(n)) for n in 0..80)\n"+
-		"grundy(NodeKayles(path(60)))\ngrundy(DawsonsChess(60))")
-	if got != "true\n1\n1" {
+	scripttest.BothWays(t, graphGames+"all(grundy(NodeKayles(path(n))) == grundy(octal(\"0.137\")(n)) for n in 0..80)\n"+
+		"grundy(NodeKayles(path(60)))\ngrundy(DawsonsChess(60))\n"+
+		"all(grundy(NodeKayles(cycle(n))) == (if grundy(DawsonsChess(n - 3)) == 0 then 1 else 0) for n in 3..30)", "true\n1\n1\ntrue")
+	// past the search's reach: a path of 4096 vertices and a cycle of 4000,
+	// a path beside a cycle and a triangle, and the winning moves of a path
+	got := scripttest.Out(t, graphGames+`grundy(NodeKayles(path(4096)))
+grundy(DawsonsChess(4096))
+grundy(NodeKayles(cycle(4000))) == (if grundy(DawsonsChess(3997)) == 0 then 1 else 0)
+grundy(NodeKayles(graph("a-b b-c c-d d-e x-y y-z z-x p-q q-r r-s s-p"))) == xor(grundy(DawsonsChess(5)), 1, 0)
+winning(NodeKayles(path(3000)))`)
+	lines := strings.Split(got, "\n")
+	if len(lines) < 5 || lines[0] != lines[1] || lines[2] != "true" || lines[3] != "true" {
 		t.Errorf("got %q", got)
 	}
 }

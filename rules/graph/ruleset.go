@@ -22,6 +22,7 @@ type Ruleset struct {
 	// one component only); canonical: components are keyed by their
 	// canonical form (the rules see edges and order only).
 	split, canonical bool
+	kayles           *dawson // Node Kayles' rule (shape.go): paths and cycles by octal 0.137
 }
 
 // Name is the ruleset's name.
@@ -45,7 +46,7 @@ func (r *Ruleset) Splits() (split, canonical bool) { return r.split, r.canonical
 // the slow way (for tests and benchmarks).
 func (r *Ruleset) Whole() *Ruleset {
 	w := *r
-	w.split, w.canonical = false, false
+	w.split, w.canonical, w.kayles = false, false, nil
 	return &w
 }
 
@@ -122,6 +123,9 @@ func (r *Ruleset) Joined() game.Ruleset {
 // NormalSolver says how positions are taken apart (what solver(G) shows
 // before the solver's own description).
 func (r *Ruleset) NormalSolver() string {
+	if r.kayles != nil && r.split {
+		return "each position split into its components, equal components (renumbered in order) sharing one value; a path or a cycle valued as Node Kayles on it is, by Dawson's Chess (octal 0.137)"
+	}
 	switch {
 	case r.split && r.canonical:
 		return "each position split into its components, equal components (renumbered in order) sharing one value"
