@@ -114,9 +114,7 @@ func (decl) Compile(d *lang.GameDecl, name string, sc *rules.Scope, opt rules.Op
 	}
 	rs.regs = sc.Registers()
 	rs.ticker = sc.Ticker()
-	if nodeKaylesRule(d) {
-		rs.kayles = &dawson{}
-	}
+	rs.shapes = shapeOf(d)
 	return rs, nil
 }
 

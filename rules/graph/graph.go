@@ -38,6 +38,10 @@ type Graph struct {
 	edges  [][2]int          // every edge as written, in order: repeats and loops too
 	id     uint64            // unique among the graphs of a process
 	seen   map[[2]int32]bool // the pairs joined, while edges are read
+	// mirrors are automorphisms of Adj that are involutions without a fixed
+	// vertex (a grid turned half round, a path reversed...), each checked;
+	// a position they map onto itself may be won by copying (shape.go)
+	mirrors [][]int32
 }
 
 // MaxVertices bounds a graph.
@@ -51,6 +55,31 @@ var ids atomic.Uint64
 
 func newGraph(desc string, labels []string) *Graph {
 	return &Graph{Desc: desc, Labels: labels, Adj: make([][]int, len(labels)), id: ids.Add(1)}
+}
+
+// mirror keeps the map f among g's mirrors when it is an automorphism of
+// Adj, an involution, and fixes no vertex.
+func (g *Graph) mirror(f func(int) int) {
+	n := g.N()
+	m := make([]int32, n)
+	for v := range n {
+		w := f(v)
+		if w < 0 || w >= n || w == v {
+			return
+		}
+		m[v] = int32(w)
+	}
+	for v := range n {
+		if int(m[m[v]]) != v || len(g.Adj[v]) != len(g.Adj[m[v]]) {
+			return
+		}
+		for _, u := range g.Adj[v] {
+			if !slices.Contains(g.Adj[m[v]], int(m[u])) {
+				return
+			}
+		}
+	}
+	g.mirrors = append(g.mirrors, m)
 }
 
 // N is the number of vertices.
@@ -165,7 +194,8 @@ func Path(n int64) (*Graph, error) {
 	for i := 1; i < int(n); i++ {
 		g.newEdge(i-1, i)
 	}
-	return g.sortAdj(), nil
+	g.sortAdj().mirror(func(v int) int { return int(n) - 1 - v })
+	return g, nil
 }
 
 // Cycle is the cycle of n vertices (n >= 3).
@@ -181,7 +211,11 @@ func Cycle(n int64) (*Graph, error) {
 	for i := range int(n) {
 		g.newEdge(i, (i+1)%int(n))
 	}
-	return g.sortAdj(), nil
+	g.sortAdj()
+	if n%2 == 0 {
+		g.mirror(func(v int) int { return (v + int(n)/2) % int(n) })
+	}
+	return g, nil
 }
 
 // Complete is the complete graph of n vertices.
@@ -232,7 +266,13 @@ func Grid(r, c int64) (*Graph, error) {
 			}
 		}
 	}
-	return g.sortAdj(), nil
+	g.sortAdj()
+	rows, cols := int(r), int(c)
+	cell := func(i, j int) int { return i*cols + j }
+	g.mirror(func(v int) int { return cell(rows-1-v/cols, cols-1-v%cols) }) // half a turn
+	g.mirror(func(v int) int { return cell(v/cols, cols-1-v%cols) })        // left to right
+	g.mirror(func(v int) int { return cell(rows-1-v/cols, v%cols) })        // top to bottom
+	return g, nil
 }
 
 // Boxes is the board of a Dots-and-Boxes game of r rows and c columns of

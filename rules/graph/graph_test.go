@@ -240,8 +240,9 @@ func TestGraphGamesAgainstBruteForce(t *testing.T) {
 		text, adj := scripttest.RandomGraph(r, n, []float64{0.15, 0.3, 0.5}[i%3])
 		checkGraphGames(t, text, adj)
 	}
-	// Cram 3×4 and 4×4 as graphs, by the brute force
-	for _, rc := range [][2]int{{3, 3}, {3, 4}, {4, 4}} {
+	// Cram and Node Kayles on grids, whose mirrors answer every symmetric
+	// position met (shape.go), by the brute force
+	for _, rc := range [][2]int{{3, 3}, {3, 4}, {4, 4}, {2, 6}, {2, 7}, {4, 5}, {1, 12}} {
 		rows, cols := rc[0], rc[1]
 		adj := make([]uint64, rows*cols)
 		for i := range rows {
@@ -260,6 +261,10 @@ func TestGraphGamesAgainstBruteForce(t *testing.T) {
 		want := brute(adj, arcKaylesMoves)(uint64(1)<<len(adj) - 1)
 		if got := scripttest.Out(t, graphGames+fmt.Sprintf("grundy(ArcKayles(grid(%d, %d)))", rows, cols)); got != fmt.Sprint(want) {
 			t.Errorf("Cram %d×%d: %s, brute force %d", rows, cols, got, want)
+		}
+		want = brute(adj, scripttest.NodeKaylesMoves)(uint64(1)<<len(adj) - 1)
+		if got := scripttest.Out(t, graphGames+fmt.Sprintf("grundy(NodeKayles(grid(%d, %d)))", rows, cols)); got != fmt.Sprint(want) {
+			t.Errorf("Node Kayles %d×%d: %s, brute force %d", rows, cols, got, want)
 		}
 	}
 }
@@ -625,5 +630,55 @@ func TestCramOneRowPublished(t *testing.T) {
 	}
 	if got != "{"+strings.Join(want, ", ")+"}" {
 		t.Errorf("second-player wins on 1×N boards: %s", got)
+	}
+}
+
+// Every position of a few graphs with mirrors (grids, a path, an even
+// cycle) — each subset of their vertices — valued by the solver, which
+// answers symmetric positions, paths and cycles by their shape, against
+// the brute force over bitmasks.
+func TestShapesOfEveryPosition(t *testing.T) {
+	t.Parallel() // each owns its session
+	in := eval.New(eval.Config{Out: new(bytes.Buffer)})
+	ctx := context.Background()
+	if err := in.Exec(ctx, "<test>", graphGames); err != nil {
+		t.Fatal(in.Render(err))
+	}
+	for _, desc := range []string{"grid(3, 4)", "grid(2, 6)", "grid(3, 3)", "path(11)", "cycle(12)"} {
+		gv, err := in.Eval(ctx, desc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := gv.(graphs.GraphVal).G
+		adj := make([]uint64, g.N())
+		for v, ns := range g.Adj {
+			for _, u := range ns {
+				adj[v] |= 1 << u
+			}
+		}
+		for _, c := range []struct {
+			name  string
+			moves func(uint64, []uint64) []uint64
+		}{{"NodeKayles", scripttest.NodeKaylesMoves}, {"ArcKayles", arcKaylesMoves}} {
+			rv, err := in.Eval(ctx, c.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rv.(eval.RulesetVal).R
+			solver := playnormal.New(play.Env{Limits: in.Limits()})
+			value := brute(adj, c.moves)
+			for set := uint64(0); set < 1<<g.N(); set++ {
+				present := make(graph.Set, (g.N()+63)/64)
+				present[0] = set
+				p := game.Position{{Rules: r, State: graph.State{G: g, Present: present}}}
+				got, err := solver.Grundy(ctx, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := value(set); got.Int64() != int64(want) {
+					t.Fatalf("%s on %s, vertices %b: %s, brute force %d", c.name, desc, set, got, want)
+				}
+			}
+		}
 	}
 }

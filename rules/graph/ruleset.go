@@ -22,7 +22,7 @@ type Ruleset struct {
 	// one component only); canonical: components are keyed by their
 	// canonical form (the rules see edges and order only).
 	split, canonical bool
-	kayles           *dawson // Node Kayles' rule (shape.go): paths and cycles by octal 0.137
+	shapes           *shapeRule // Node Kayles' or Arc Kayles' rule (shape.go)
 }
 
 // Name is the ruleset's name.
@@ -46,7 +46,7 @@ func (r *Ruleset) Splits() (split, canonical bool) { return r.split, r.canonical
 // the slow way (for tests and benchmarks).
 func (r *Ruleset) Whole() *Ruleset {
 	w := *r
-	w.split, w.canonical, w.kayles = false, false, nil
+	w.split, w.canonical, w.shapes = false, false, nil
 	return &w
 }
 
@@ -123,8 +123,8 @@ func (r *Ruleset) Joined() game.Ruleset {
 // NormalSolver says how positions are taken apart (what solver(G) shows
 // before the solver's own description).
 func (r *Ruleset) NormalSolver() string {
-	if r.kayles != nil && r.split {
-		return "each position split into its components, equal components (renumbered in order) sharing one value; a path or a cycle valued as Node Kayles on it is, by Dawson's Chess (octal 0.137)"
+	if r.shapes != nil && r.split {
+		return "each position split into its components, equal components (renumbered in order) sharing one value; a symmetric position is 0 (the second player copies), a path or a cycle valued by octal " + r.shapes.code
 	}
 	switch {
 	case r.split && r.canonical:

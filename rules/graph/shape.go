@@ -1,19 +1,33 @@
 package graph
 
-// Components whose value a theorem gives. Node Kayles — the one rule
-// move (vertices - {v} - neighbours(v)) for v in vertices, in any grouping —
-// on a path of n vertices is Dawson's Chess, octal 0.137, on a heap of n:
-// taking an end vertex removes two from the end, the vertex next to an end
-// three from the end, any other vertex three from the middle, leaving two
-// paths; a path of one vertex goes at once. On a cycle of n >= 3 every move
-// removes three vertices and leaves a path of n - 3, so its value is the mex
-// of that path's alone. Such a component is answered by the octal engine,
-// which knows 0.137's period: a path of any length at once, where the
-// search over subsets would run out of memory long before.
+// Components whose value a theorem gives, for the rules of Node Kayles and
+// Arc Kayles (Cram on a grid), recognised from their text:
+//   - Node Kayles on a path of n vertices is Dawson's Chess, octal 0.137,
+//     on a heap of n: taking an end vertex removes two from the end, the
+//     vertex next to an end three from the end, any other three from the
+//     middle, leaving two paths; a path of one vertex goes at once. On a
+//     cycle of n >= 3 every move leaves a path of n - 3, so its value is 1
+//     exactly when that path's is 0.
+//   - Arc Kayles on a path of n vertices is Dawson's Kayles, octal 0.07 (a
+//     move takes two adjacent vertices); on a cycle every move leaves a
+//     path of n - 2.
+//   - Tweedledum and Tweedledee: a position that a mirror of its graph (an
+//     automorphism that is an involution without a fixed vertex: a grid
+//     turned half round or reflected, a path reversed, an even cycle turned
+//     half round) maps onto itself, with no vertex joined to its image, is
+//     a P-position under both rules: whatever the first player removes, the
+//     second removes its image, which is still there (no vertex is its own
+//     image or a neighbour of it), and the position is symmetric again. So
+//     every even × even Cram board is 0 at once, and so is every symmetric
+//     position met in a search.
+// Paths and cycles are answered by the octal engine, which knows the two
+// codes' periods: a path of any length at once, where the search over
+// subsets of vertices runs out of memory long before.
 
 import (
 	"context"
 	"math/big"
+	"slices"
 	"sync"
 
 	"github.com/gamelang/gamelang/game"
@@ -21,15 +35,43 @@ import (
 	"github.com/gamelang/gamelang/octal"
 )
 
+// shapeRule is a rule whose positions of some shapes the theory values,
+// with the table of its game on paths, made when first needed.
+type shapeRule struct {
+	code       string // the octal code of the rule on a path
+	cycleTakes int    // what a move takes from a cycle: 3 or 2
+	once       sync.Once
+	table      *octal.Table
+}
+
+// shapeOf is the rule of a declaration, when it is Node Kayles' or Arc
+// Kayles'; nil otherwise.
+func shapeOf(d *lang.GameDecl) *shapeRule {
+	switch {
+	case nodeKaylesRule(d):
+		return &shapeRule{code: "0.137", cycleTakes: 3}
+	case arcKaylesRule(d):
+		return &shapeRule{code: "0.07", cycleTakes: 2}
+	}
+	return nil
+}
+
+// oneMove is the declaration's only rule, when it is a move rule with no
+// obligation.
+func oneMove(d *lang.GameDecl) (*lang.MoveRule, bool) {
+	if len(d.Rules) != 1 {
+		return nil, false
+	}
+	m, ok := d.Rules[0].(*lang.MoveRule)
+	return m, ok && m.Then == "" && len(m.Result) == 1
+}
+
 // nodeKaylesRule reports whether a declaration's rules are Node Kayles'
 // exactly: one move rule, one loop v in vertices, no guard, the result
 // vertices less v and its neighbours.
 func nodeKaylesRule(d *lang.GameDecl) bool {
-	if len(d.Rules) != 1 {
-		return false
-	}
-	m, ok := d.Rules[0].(*lang.MoveRule)
-	if !ok || m.Then != "" || m.Guard != nil || len(m.Fors) != 1 || len(m.Result) != 1 || !isName(m.Fors[0].Range, nameVertices) {
+	m, ok := oneMove(d)
+	if !ok || m.Guard != nil || len(m.Fors) != 1 || !isName(m.Fors[0].Range, nameVertices) {
 		return false
 	}
 	v := m.Fors[0].Var.Name
@@ -56,56 +98,121 @@ func nodeKaylesRule(d *lang.GameDecl) bool {
 		}
 		return false
 	}
-	var less func(e lang.Expr) bool
-	less = func(e lang.Expr) bool { // vertices - A - B ...
-		switch x := unparen(e).(type) {
-		case *lang.Ident:
-			return x.Name == nameVertices
-		case *lang.Binary:
-			return x.Op == "-" && less(x.Left) && removed(x.Right)
-		}
-		return false
-	}
-	return less(m.Result[0]) && self && around
+	return less(m.Result[0], removed) && self && around
 }
 
-// dawson is the table of octal 0.137, made when first needed.
-type dawson struct {
-	once  sync.Once
-	table *octal.Table
+// arcKaylesRule reports whether a declaration's rules are Arc Kayles'
+// exactly: one move rule, u in vertices and v in neighbours(u), no guard
+// or only u < v, the result vertices less {u, v}.
+func arcKaylesRule(d *lang.GameDecl) bool {
+	m, ok := oneMove(d)
+	if !ok || len(m.Fors) != 2 || !isName(m.Fors[0].Range, nameVertices) {
+		return false
+	}
+	u, v := m.Fors[0].Var.Name, m.Fors[1].Var.Name
+	if c, ok := unparen(m.Fors[1].Range).(*lang.Call); !ok || !isCallOf(c, nameNeighbours, 1) || !isName(c.Args[0], u) {
+		return false
+	}
+	if m.Guard != nil {
+		b, ok := unparen(m.Guard).(*lang.Binary)
+		if !ok || b.Op != "<" || !isName(b.Left, u) || !isName(b.Right, v) {
+			return false
+		}
+	}
+	var seen [2]bool
+	removed := func(e lang.Expr) bool { // {u, v}
+		x, ok := unparen(e).(*lang.SetLit)
+		if !ok || len(x.Elems) != 2 {
+			return false
+		}
+		for _, el := range x.Elems {
+			switch {
+			case isName(el, u):
+				seen[0] = true
+			case isName(el, v):
+				seen[1] = true
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return less(m.Result[0], removed) && seen[0] && seen[1]
+}
+
+// less reports whether e is vertices less sets, each as removed says.
+func less(e lang.Expr, removed func(lang.Expr) bool) bool {
+	switch x := unparen(e).(type) {
+	case *lang.Ident:
+		return x.Name == nameVertices
+	case *lang.Binary:
+		return x.Op == "-" && less(x.Left, removed) && removed(x.Right)
+	}
+	return false
 }
 
 // ShapeGrundy is the value of a component the theory values (see above):
-// a path or a cycle under Node Kayles; false for any other.
+// a symmetric position, a path or a cycle; false for any other.
 func (r *Ruleset) ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool, error) {
-	if r.kayles == nil {
+	sh := r.shapes
+	if sh == nil {
 		return nil, false, nil
 	}
 	st, ok := s.(State)
 	if !ok {
 		return nil, false, nil
 	}
+	if mirrored(st) {
+		return big.NewInt(0), true, nil
+	}
 	n, cycle, ok := pathOrCycle(st)
 	if !ok {
 		return nil, false, nil
 	}
-	k := r.kayles
-	k.once.Do(func() {
-		code, err := octal.Parse("0.137", 8)
+	sh.once.Do(func() {
+		code, err := octal.Parse(sh.code, 8)
 		if err != nil {
 			panic(err)
 		}
-		k.table = octal.NewTable(code, octal.Config{Limits: r.limits, What: "Node Kayles on a path (Dawson's Chess, octal 0.137)"})
+		sh.table = octal.NewTable(code, octal.Config{Limits: r.limits, What: r.name + " on a path (octal " + sh.code + ")"})
 	})
 	if !cycle {
-		g, err := k.table.Value(ctx, big.NewInt(int64(n)))
+		g, err := sh.table.Value(ctx, big.NewInt(int64(n)))
 		return big.NewInt(int64(g)), err == nil, err
 	}
-	g, err := k.table.Value(ctx, big.NewInt(int64(n-3)))
+	g, err := sh.table.Value(ctx, big.NewInt(int64(n-sh.cycleTakes)))
 	if g == 0 {
 		return big.NewInt(1), err == nil, err
 	}
 	return big.NewInt(0), err == nil, err
+}
+
+// mirrored reports whether a mirror of the graph maps the position onto
+// itself with no vertex of it joined to its image (see above).
+func mirrored(st State) bool {
+	g := st.G
+next:
+	for _, m := range g.mirrors {
+		ok := true
+		st.Present.each(func(v int) {
+			if !ok {
+				return
+			}
+			w := int(m[v])
+			if !st.Present.has(w) {
+				ok = false
+				return
+			}
+			if _, adjacent := slices.BinarySearch(g.Adj[v], w); adjacent {
+				ok = false
+			}
+		})
+		if !ok {
+			continue next
+		}
+		return true
+	}
+	return false
 }
 
 // pathOrCycle reports whether the position is one path (n vertices, n >= 1)

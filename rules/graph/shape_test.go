@@ -38,6 +38,35 @@ func TestNodeKaylesRule(t *testing.T) {
 	}
 }
 
+// Only Arc Kayles' rule (Cram's), with no guard or u < v, is taken for Arc
+// Kayles.
+func TestArcKaylesRule(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		want  bool
+	}{
+		{"move (vertices - {u, v}) for u in vertices for v in neighbours(u) if u < v", true},
+		{"move (vertices - {u, v}) for u in vertices for v in neighbours(u)", true},
+		{"move (vertices - {v, u}) for u in vertices for v in neighbours(u) if u < v", true},
+		{"move (vertices - {u} - {v}) for u in vertices for v in neighbours(u)", false},
+		{"move (vertices - {u, v}) for u in vertices for v in neighbours(u) if v < u", false},
+		{"move (vertices - {u, v}) for u in vertices for v in neighbours(u) if degree(u) > 1", false},
+		{"move (vertices - {u, v}) for u in vertices for v in vertices if u < v", false},
+		{"move (vertices - {u, u}) for u in vertices for v in neighbours(u)", false},
+		{"move (vertices - {u, v}) for u in vertices for v in neighbours(ground)", false},
+		{"move (vertices - {v} - neighbours(v)) for v in vertices", false},
+	} {
+		f, err := lang.Parse("t.game", "game G graph { "+c.rules+" }")
+		if err != nil {
+			t.Fatal(c.rules, err)
+		}
+		d := f.Stmts[0].(*lang.GameDecl)
+		if got := arcKaylesRule(d); got != c.want {
+			t.Errorf("%s: Arc Kayles %v, want %v", c.rules, got, c.want)
+		}
+	}
+}
+
 // Paths and cycles are told from every other shape, connected or not.
 func TestPathOrCycle(t *testing.T) {
 	for _, c := range []struct {
