@@ -511,3 +511,33 @@ func TestOutcomeBySkips(t *testing.T) {
 		}
 	}
 }
+
+// A heap past the default state cap is answered through the period, which
+// the search looks for as far as period() does (the memory budget): 0.354
+// needs its values to 20,126,194 to prove period 1180 from 10,061,916 — past
+// the 20,000,000 cap. Checked against the value computed directly, the cap
+// raised.
+func TestValuePastTheCapByPeriod(t *testing.T) {
+	if testing.Short() {
+		t.Skip("computes 20 million values twice (about 15 s)")
+	}
+	const n = 20_126_194
+	ctx := context.Background()
+	byPeriod := table(t, "0.354", Config{})
+	got, err := byPeriod.Value(ctx, big.NewInt(n+1180*1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := byPeriod.Period(); p == nil || p.Len != 1180 || p.Pre != 10_061_916 {
+		t.Fatalf("0.354's period: %v", p)
+	}
+	direct := table(t, "0.354", Config{Limits: &solve.Limits{MaxStates: n + 1}})
+	direct.provableOff = true
+	want, err := direct.Value(ctx, big.NewInt(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("g(%d + 1180·1000) = %d by the period, g(%d) = %d directly", n, got, n, want)
+	}
+}

@@ -258,12 +258,13 @@ func (t *Table) Value(ctx context.Context, n *big.Int) (uint32, error) {
 	return 0, t.beyondReach(n)
 }
 
-// valueByTheory is g(n) from a period proved on the way to n (or to the
-// state cap, limit, when n is past it) or from an arithmetic period; ok is
-// false when neither gives it.
+// valueByTheory is g(n) from a period proved on the way to n (or, when n
+// is past the state cap, limit, as far as period() looks by default: as
+// many values as the memory budget holds) or from an arithmetic period; ok
+// is false when neither gives it.
 func (t *Table) valueByTheory(ctx context.Context, n *big.Int, small bool, limit int) (uint32, bool, error) {
 	if t.provable() {
-		upTo := limit
+		upTo := max(limit, t.PeriodLimit())
 		if small {
 			upTo = int(n.Int64())
 		}
