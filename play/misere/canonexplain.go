@@ -5,6 +5,7 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -79,8 +80,12 @@ func (f *Forms) Explain(ctx context.Context, g MID, given []MID) (string, error)
 	if err != nil {
 		return "", err
 	}
+	f.partsLeft = explainPartsBudget
+	defer func() { f.partsLeft = 0 }()
 	pairs, err := f.parts(ctx, e)
 	switch {
+	case errors.Is(err, errPartsBudget):
+		fmt.Fprintf(&b, "; its parts take more than %d sums to work out: parts(G) and partitions(G) do", explainPartsBudget)
 	case err != nil:
 		return "", err
 	case e == Zero:
@@ -88,6 +93,10 @@ func (f *Forms) Explain(ctx context.Context, g MID, given []MID) (string, error)
 		fmt.Fprintf(&b, "; prime")
 	default:
 		ps, err := f.partitions(ctx, e, map[MID][][]MID{})
+		if errors.Is(err, errPartsBudget) {
+			fmt.Fprintf(&b, "; %d even parts; its partitions take more than %d sums to work out: partitions(G) does", len(pairs)-2, explainPartsBudget)
+			break
+		}
 		if err != nil {
 			return "", err
 		}
@@ -107,6 +116,10 @@ func (f *Forms) Explain(ctx context.Context, g MID, given []MID) (string, error)
 	}
 	return b.String(), nil
 }
+
+// explainPartsBudget bounds the sums explain() tries to find a game's
+// parts: they are the end of its page, not worth a long wait.
+const explainPartsBudget = 20000
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -54,8 +54,11 @@ type Forms struct {
 	order   map[MID][]MID  // options in CGSuite's order, for writing
 	phyla   map[MID]Phylum // of even games
 	pairs   map[MID][]MID  // of even games: X, G-X for each even part X
-	lim     *solve.Limits
-	ticks   int // sums made, to poll the context now and then
+	// partsLeft, when not 0, is how many more sums working out parts may
+	// try (explain() budgets them); 0: no bound
+	partsLeft int
+	lim       *solve.Limits
+	ticks     int // sums made, to poll the context now and then
 }
 
 // NewForms makes a table holding 0, with lim (nil for none) bounding how

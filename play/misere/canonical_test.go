@@ -316,6 +316,11 @@ func TestExplainForms(t *testing.T) {
 		"*[[2],1]": "no option reverses, and the game is not *[0]: it is in simplest form",
 		"*[[1]]":   "every option has *[0] as an option, and *[1] is a misère P-position",
 		"*[[1],3]": "options, each in simplest form: *[0] (day 0), *[3] (day 3)\nthe options born by day 0 make *[1]; *[3], born after day 1, has *[1] as an option",
+		"*[[2],1]+*[2]": "phylum: wild (of restive genus); 2 even parts; a sum of primes in one way: *[2] + *[2#1]",
+		"*[[*[4]+*[2]]]": "a sum of primes in 2 ways: *[2] + *[4[2#-2]]; *[4] + *[4[2#-4]]",
+		// a sum of seven heaps has too many parts to work out for a page
+		// (parts(G) takes 40 s): explain says so and goes on
+		"*[2]+*[4]+*[6]+*[8]+*[10]+*[12]+*[14]": "its parts take more than 20000 sums to work out",
 	} {
 		g, given, err := f.ParseGiven(ctx, in)
 		if err != nil {

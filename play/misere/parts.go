@@ -19,10 +19,27 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/gamelang/gamelang/solve"
 )
+
+// errPartsBudget reports that working out parts took more sums than
+// explain() spends on them (Forms.partsLeft).
+var errPartsBudget = errors.New("misère parts: past the sums explain() spends on them")
+
+// spendPart counts a sum tried while working out parts, when they are
+// budgeted.
+func (f *Forms) spendPart() error {
+	if f.partsLeft == 0 {
+		return nil
+	}
+	if f.partsLeft--; f.partsLeft == 0 {
+		return errPartsBudget
+	}
+	return nil
+}
 
 // Parts are g's even parts other than 0 and g's even part, each with its
 // difference: X1, g-X1, X2, g-X2, ... (a part that is its own difference
@@ -262,7 +279,14 @@ func (f *Forms) parts(ctx context.Context, g MID) ([]MID, error) {
 // x as a part (diff(o) is option o's even part minus x, with its
 // oddness) and every option of x is a part of g (pairs).
 func (f *Forms) difference(ctx context.Context, g, x MID, cands, pairs []MID, diff func(o int) (MID, bool, bool), nopts int) (MID, bool, error) {
+	want := f.games[g].gplus ^ f.games[x].gplus // normal-play values add by xor: y's is this
 	for _, y := range cands {
+		if f.games[y].gplus != want {
+			continue
+		}
+		if err := f.spendPart(); err != nil {
+			return 0, false, err
+		}
 		s, err := f.add(ctx, x, y)
 		if err != nil {
 			return 0, false, err
@@ -305,6 +329,9 @@ func (f *Forms) difference(ctx context.Context, g, x MID, cands, pairs []MID, di
 			}
 		}
 		yopts = append(yopts, d)
+	}
+	if err := f.spendPart(); err != nil {
+		return 0, false, err
 	}
 	y, err := f.game(ctx, yopts)
 	if err != nil {
