@@ -279,10 +279,16 @@ func (f *Forms) parts(ctx context.Context, g MID) ([]MID, error) {
 // x as a part (diff(o) is option o's even part minus x, with its
 // oddness) and every option of x is a part of g (pairs).
 func (f *Forms) difference(ctx context.Context, g, x MID, cands, pairs []MID, diff func(o int) (MID, bool, bool), nopts int) (MID, bool, error) {
+	if err := ctx.Err(); err != nil { // the sums below are mostly known: they look at ctx seldom
+		return 0, false, &solve.InterruptedError{What: "a misère game's parts", Err: err}
+	}
 	want := f.games[g].gplus ^ f.games[x].gplus // normal-play values add by xor: y's is this
-	for _, y := range cands {
+	for i, y := range cands {
 		if f.games[y].gplus != want {
 			continue
+		}
+		if i%256 == 255 && ctx.Err() != nil {
+			return 0, false, &solve.InterruptedError{What: "a misère game's parts", Err: ctx.Err()}
 		}
 		if err := f.spendPart(); err != nil {
 			return 0, false, err
