@@ -311,12 +311,12 @@ func TestExplainForms(t *testing.T) {
 	ctx := context.Background()
 	f := NewForms(nil)
 	for in, want := range map[string]string{
-		"*[0,2]":   "the options born by day 0 make *[1]; *[2], born after day 1, has *[1] as an option and reverses through it: the game is *[1]",
-		"*[1,2]":   "every option has *[0] as an option, and *[1] is a misère P-position (the endgame proviso holds): the game is *[0]",
-		"*[[2],1]": "no option reverses, and the game is not *[0]: it is in simplest form",
-		"*[[1]]":   "every option has *[0] as an option, and *[1] is a misère P-position",
-		"*[[1],3]": "options, each in simplest form: *[0] (day 0), *[3] (day 3)\nthe options born by day 0 make *[1]; *[3], born after day 1, has *[1] as an option",
-		"*[[2],1]+*[2]": "phylum: wild (of restive genus); 2 even parts; a sum of primes in one way: *[2] + *[2#1]",
+		"*[0,2]":         "the options born by day 0 make *[1]; *[2], born after day 1, has *[1] as an option and reverses through it: the game is *[1]",
+		"*[1,2]":         "every option has *[0] as an option, and *[1] is a misère P-position (the endgame proviso holds): the game is *[0]",
+		"*[[2],1]":       "no option reverses, and the game is not *[0]: it is in simplest form",
+		"*[[1]]":         "every option has *[0] as an option, and *[1] is a misère P-position",
+		"*[[1],3]":       "options, each in simplest form: *[0] (day 0), *[3] (day 3)\nthe options born by day 0 make *[1]; *[3], born after day 1, has *[1] as an option",
+		"*[[2],1]+*[2]":  "phylum: wild (of restive genus); 2 even parts; a sum of primes in one way: *[2] + *[2#1]",
 		"*[[*[4]+*[2]]]": "a sum of primes in 2 ways: *[2] + *[4[2#-2]]; *[4] + *[4[2#-4]]",
 		// a sum of seven heaps has too many parts to work out for a page
 		// (parts(G) takes 40 s): explain says so and goes on
