@@ -160,6 +160,9 @@ func (FormList) What() string     { return "a list of misère games" }
 // JSON is the forms, as CGSuite writes them.
 func (v FormList) JSON() (string, any) { return "misere_games", v.texts() }
 
+// Items are the forms, written (len(), CSV).
+func (v FormList) Items() []string { return v.texts() }
+
 func (v FormList) texts() []string {
 	ws := make([]string, len(v))
 	for i, g := range v {
@@ -171,14 +174,17 @@ func (v FormList) texts() []string {
 // Partitions are the ways of writing a misère game as a sum of primes.
 type Partitions []FormList
 
-func (v Partitions) String() string {
-	ws := make([]string, len(v))
-	for i, l := range v {
-		ws[i] = l.String()
-	}
-	return "[" + strings.Join(ws, ", ") + "]"
-}
+func (v Partitions) String() string { return "[" + strings.Join(v.Items(), ", ") + "]" }
 func (Partitions) What() string { return "partitions of a misère game" }
+
+// Items are the partitions, each written as a list (len(), CSV).
+func (v Partitions) Items() []string {
+	out := make([]string, len(v))
+	for i, l := range v {
+		out[i] = l.String()
+	}
+	return out
+}
 
 // JSON is each partition's forms.
 func (v Partitions) JSON() (string, any) {

@@ -60,6 +60,7 @@ func TestMisereQueries(t *testing.T) {
 	add(`parts("*[2]")`, "[]")
 	add(`partitions(canonical("*[[*[4]+*[2]]]"))`, "[[*[2], *[4[2#-2]]], [*[4], *[4[2#-4]]]]")
 	add(`partitions(Nim(3) + Nim(2))`, "[[*[2], *[2], *[1]]]")
+	add(`print(len(parts(canonical("*[[*[4]+*[2]]]"))), len(partitions("*[[*[4]+*[2]]]")))`, "4 2")
 	add(`canonical(Nim(2) + Nim(2), misere) == canonical("*[2[2]]")`, "true")
 	add(`birthday(canonical("*[2]"))`, "2")
 	if q := scripttest.Out(t, `quotient(octal("0.75"))`); !strings.Contains(q, "order 8, 2 in the P-portion") {
