@@ -175,7 +175,7 @@ func (v FormList) texts() []string {
 type Partitions []FormList
 
 func (v Partitions) String() string { return "[" + strings.Join(v.Items(), ", ") + "]" }
-func (Partitions) What() string { return "partitions of a misère game" }
+func (Partitions) What() string     { return "partitions of a misère game" }
 
 // Items are the partitions, each written as a list (len(), CSV).
 func (v Partitions) Items() []string {
