@@ -63,7 +63,11 @@ func Whole(g *Graph) State {
 
 // kind is the positions of a graph ruleset; canonical says whether equal
 // subgraphs (up to renumbering in order) may share one key.
-type kind struct{ canonical bool }
+// kind is the positions of a graph ruleset: canonical when the rules see
+// only edges and order (equal renumbered subgraphs share a key), mirrored
+// when they see only edges (Node Kayles', Arc Kayles': a position and its
+// images under the graph's mirrors share one, the least).
+type kind struct{ canonical, mirrored bool }
 
 func (k kind) Name() string { return "graph" }
 
@@ -128,14 +132,32 @@ func (k kind) Encode(s game.State) string {
 		}
 		return string(b)
 	}
-	k2 := st.Present.count()
 	rank := make([]int32, st.G.N()) // rank+1 of each present vertex, 0 for absent
+	key := encode(st.G, st.Present, rank)
+	if k.mirrored && len(st.G.mirrors) > 0 {
+		image := make(Set, len(st.Present))
+		for _, m := range st.G.mirrors {
+			clear(image)
+			clear(rank)
+			st.Present.each(func(v int) { image.add(int(m[v])) })
+			if other := encode(st.G, image, rank); other < key {
+				key = other
+			}
+		}
+	}
+	return key
+}
+
+// encode is the canonical form of the subgraph set induces (see Encode);
+// rank is scratch, all zero, of a length of the graph's vertices.
+func encode(g *Graph, set Set, rank []int32) string {
+	k2 := set.count()
 	order := make([]int, 0, k2)
-	st.Present.each(func(v int) { order = append(order, v); rank[v] = int32(len(order)) })
+	set.each(func(v int) { order = append(order, v); rank[v] = int32(len(order)) })
 	b := make([]byte, 0, 2*k2+8)
 	b = binary.AppendUvarint(b, uint64(k2))
 	for i, v := range order {
-		for _, u := range st.G.Adj[v] {
+		for _, u := range g.Adj[v] {
 			if j := int(rank[u]) - 1; j > i {
 				b = binary.AppendUvarint(b, uint64(j-i))
 			}

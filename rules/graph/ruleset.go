@@ -32,7 +32,9 @@ func (r *Ruleset) Name() string { return r.name }
 func (r *Ruleset) Rename(name string) { r.name = name }
 
 // Kind is the positions: graphs.
-func (r *Ruleset) Kind() game.Kind { return kind{canonical: r.canonical} }
+func (r *Ruleset) Kind() game.Kind {
+	return kind{canonical: r.canonical, mirrored: r.canonical && r.shapes != nil}
+}
 
 // Decided is false: a graph ruleset has no 'loses if'.
 func (r *Ruleset) Decided(game.State) bool { return false }
