@@ -33,16 +33,25 @@ func (f *Forms) Born(ctx context.Context, n int) (*big.Int, error) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	day, err := f.bornBy(ctx, n-1)
+	if err != nil {
+		return nil, err
+	}
+	c, err := f.countAfter(ctx, day)
+	return big.NewInt(c), err
+}
+
+// bornBy is every game born by day d (d >= 0), each made in f.
+func (f *Forms) bornBy(ctx context.Context, d int) ([]MID, error) {
 	day := []MID{Zero}
-	for d := 1; d < n; d++ {
+	for ; d > 0; d-- {
 		next, err := f.dayAfter(ctx, day)
 		if err != nil {
 			return nil, err
 		}
 		day = next
 	}
-	c, err := f.countAfter(ctx, day)
-	return big.NewInt(c), err
+	return day, nil
 }
 
 // dayAfter is every game whose options are games of day: the games born
@@ -127,32 +136,46 @@ func (bm *dayMasks) prefix(m uint64) MID {
 	return h
 }
 
-// countAfter counts the sets of games of day that do not simplify, each
-// tested as simplify does, on bit masks: to 0 when every member has 0 as
-// an option and some member is a P-position; to the members born by day b
-// when no member is born on day b+1 and every later member has them as
-// an option.
+// countAfter counts the sets of games of day that do not simplify (eachSimple).
 func (f *Forms) countAfter(ctx context.Context, day []MID) (int64, error) {
+	bm, err := f.masksOf(day)
+	if err != nil {
+		return 0, err
+	}
+	count := int64(0)
+	err = bm.eachSimple(ctx, func(uint64) { count++ })
+	return count, err
+}
+
+// masksOf is the games of day as masks, ordered by birthday.
+func (f *Forms) masksOf(day []MID) (*dayMasks, error) {
 	if len(day) > 30 {
-		return 0, fmt.Errorf("misère games: 2^%d sets of options are past counting one by one", len(day))
+		return nil, fmt.Errorf("misère games: 2^%d sets of options are past counting one by one", len(day))
 	}
 	byDay := slices.Clone(day)
 	slices.SortStableFunc(byDay, func(a, b MID) int { return int(f.games[a].bday - f.games[b].bday) })
-	bm := f.masks(byDay)
-	all := uint64(1)<<len(byDay) - 1
-	count := int64(0)
+	return f.masks(byDay), nil
+}
+
+// eachSimple calls visit with every set of the games that does not
+// simplify, as a mask, each tested as simplify does, on bit masks: to 0
+// when every member has 0 as an option and some member is a P-position;
+// to the members born by day b when no member is born on day b+1 and
+// every later member has them as an option.
+func (bm *dayMasks) eachSimple(ctx context.Context, visit func(m uint64)) error {
+	all := uint64(1)<<len(bm.byDay) - 1
 	for m := uint64(0); m <= all; m++ {
 		if m&0xfffff == 0 {
 			if err := ctx.Err(); err != nil {
-				return 0, &solve.InterruptedError{What: "the misère games born by a day", Err: err}
+				return &solve.InterruptedError{What: "the misère games born by a day", Err: err}
 			}
-			f.lim.Report("misère games born by a day", "sets", int64(m))
+			bm.f.lim.Report("misère games born by a day", "sets", int64(m))
 		}
 		if bm.simple(m) {
-			count++
+			visit(m)
 		}
 	}
-	return count, nil
+	return nil
 }
 
 // simple is whether the set of options m does not simplify: not to 0
@@ -264,41 +287,26 @@ func (f *Forms) Count(ctx context.Context, n int) (*DayCount, error) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	// day: the games born by day n-2; the sets of them that do not simplify
-	// are the games born by day n-1, each a mask over day.
-	day := []MID{}
-	if n >= 2 {
-		day = []MID{Zero}
-	}
-	for d := 1; d < n-1; d++ {
-		next, err := f.dayAfter(ctx, day)
-		if err != nil {
-			return nil, err
-		}
-		day = next
-	}
 	dc := &DayCount{Day: n}
 	if n == 1 { // the day before holds 0 alone, without options
 		dc.Games = 1
 		dc.Count = powers(map[int64]int64{1: 1}, 0)
 		return dc, nil
 	}
-	byDay := slices.Clone(day)
-	slices.SortStableFunc(byDay, func(a, b MID) int { return int(f.games[a].bday - f.games[b].bday) })
-	bm := f.masks(byDay)
+	// day: the games born by day n-2; the sets of them that do not simplify
+	// are the games born by day n-1, each a mask over day.
+	day, err := f.bornBy(ctx, n-2)
+	if err != nil {
+		return nil, err
+	}
+	bm, err := f.masksOf(day)
+	if err != nil {
+		return nil, err
+	}
+	byDay := bm.byDay
 	has := make([]int64, len(byDay)) // has[i]: the games of the day before with byDay[i] as an option
 	zero := slices.Index(byDay, Zero)
-	all := uint64(1)<<len(byDay) - 1
-	for m := uint64(0); m <= all; m++ {
-		if m&0xfffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, &solve.InterruptedError{What: "the misère games born by a day", Err: err}
-			}
-			f.lim.Report("misère games born by a day", "sets", int64(m))
-		}
-		if !bm.simple(m) {
-			continue
-		}
+	err = bm.eachSimple(ctx, func(m uint64) {
 		dc.Games++
 		for r := m; r != 0; r &= r - 1 {
 			has[bits.TrailingZeros64(r)]++
@@ -306,6 +314,9 @@ func (f *Forms) Count(ctx context.Context, n int) (*DayCount, error) {
 		if m>>zero&1 == 1 && m&bm.isP != 0 { // not a P-position: some option is one
 			dc.ZeroNotP++
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	dc.ZeroAll = has[zero]
 	terms := map[int64]int64{dc.Games: 1, dc.ZeroAll: -1, dc.ZeroNotP: 1}

@@ -598,7 +598,7 @@ func (p *formParser) subscripts(g MID, end int) (MID, error) {
 				var h MID
 				if h, err = p.f.nim(p.ctx, n); err == nil {
 					var ok bool
-					if g, ok, err = p.f.difference2(p.ctx, g, h); err == nil && !ok {
+					if g, ok, err = p.f.difference(p.ctx, g, h); err == nil && !ok {
 						err = p.errorf("no game plus *[%d] makes the game before the subscript -%d", n, n)
 					}
 				}

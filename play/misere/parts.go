@@ -76,10 +76,10 @@ func (f *Forms) Parts(ctx context.Context, g MID) ([]MID, error) {
 func (f *Forms) Difference(ctx context.Context, g, h MID) (MID, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.difference2(ctx, g, h)
+	return f.difference(ctx, g, h)
 }
 
-func (f *Forms) difference2(ctx context.Context, g, h MID) (MID, bool, error) {
+func (f *Forms) difference(ctx context.Context, g, h MID) (MID, bool, error) {
 	eg, og, err := f.even(ctx, g)
 	if err != nil {
 		return 0, false, err
@@ -92,17 +92,25 @@ func (f *Forms) difference2(ctx context.Context, g, h MID) (MID, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	for i, x := range pairs {
-		if x != eh {
-			continue
-		}
-		y := pairs[i^1]
-		if og != oh {
-			y, err = f.plusOne(ctx, y)
-		}
-		return y, err == nil, err
+	y, ok := partner(pairs, eh)
+	if !ok {
+		return 0, false, nil
 	}
-	return 0, false, nil
+	if og != oh {
+		y, err = f.plusOne(ctx, y)
+	}
+	return y, err == nil, err
+}
+
+// partner is x's difference in pairs (X1, G-X1, X2, G-X2, ...), if x is
+// one of them.
+func partner(pairs []MID, x MID) (MID, bool) {
+	for i, p := range pairs {
+		if p == x {
+			return pairs[i^1], true
+		}
+	}
+	return 0, false
 }
 
 // Prime is whether g is prime: not 0 or *1, and its even part has no
@@ -228,26 +236,17 @@ func (f *Forms) parts(ctx context.Context, g MID) ([]MID, error) {
 	}
 	slices.Sort(cands)
 	cands = slices.Compact(cands)
-	// other is x's difference in pairs, if x is in them.
-	other := func(pairs []MID, x MID) (MID, bool) {
-		for i, p := range pairs {
-			if p == x {
-				return pairs[i^1], true
-			}
-		}
-		return 0, false
-	}
 	found := func(x, y MID) {
 		pairs = append(pairs, x, y)
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, x := range cands {
-			if _, ok := other(pairs, x); ok {
+			if _, ok := partner(pairs, x); ok {
 				continue
 			}
-			y, ok, err := f.difference(ctx, g, x, cands, pairs, func(o int) (MID, bool, bool) {
-				d, ok := other(opts[o].pairs, x)
+			y, ok, err := f.findDifference(ctx, g, x, cands, pairs, func(o int) (MID, bool, bool) {
+				d, ok := partner(opts[o].pairs, x)
 				return d, opts[o].odd, ok
 			}, len(opts))
 			if err != nil {
@@ -274,11 +273,11 @@ func (f *Forms) parts(ctx context.Context, g MID) ([]MID, error) {
 	return res, nil
 }
 
-// difference is g - x, if x is a part of the even game g: a candidate y
+// findDifference is g - x, if x is a part of the even game g: a candidate y
 // with x + y = g, or Conway's {g' - x, g - x'} when every option g' has
 // x as a part (diff(o) is option o's even part minus x, with its
 // oddness) and every option of x is a part of g (pairs).
-func (f *Forms) difference(ctx context.Context, g, x MID, cands, pairs []MID, diff func(o int) (MID, bool, bool), nopts int) (MID, bool, error) {
+func (f *Forms) findDifference(ctx context.Context, g, x MID, cands, pairs []MID, diff func(o int) (MID, bool, bool), nopts int) (MID, bool, error) {
 	if err := ctx.Err(); err != nil { // the sums below are mostly known: they look at ctx seldom
 		return 0, false, &solve.InterruptedError{What: "a misère game's parts", Err: err}
 	}
@@ -320,13 +319,8 @@ func (f *Forms) difference(ctx context.Context, g, x MID, cands, pairs []MID, di
 		if err != nil {
 			return 0, false, err
 		}
-		d := MID(-1)
-		for i, p := range pairs {
-			if p == e {
-				d = pairs[i^1]
-			}
-		}
-		if d < 0 {
+		d, ok := partner(pairs, e)
+		if !ok {
 			return 0, false, nil
 		}
 		if odd {
