@@ -23,9 +23,8 @@ func (t *Table) Outcome(ctx context.Context, n *big.Int) (isP bool, err error) {
 	if n.IsInt64() && t.Lost(n.Int64()) {
 		return false, nil
 	}
-	if t.Skips(n) {
-		s1, s0 := t.code.amounts()
-		return t.skipRun(ctx, n.Int64(), s1[len(s1)-1], s0)
+	if hi, s0, ok := t.skips(n); ok {
+		return t.skipRun(ctx, n.Int64(), hi, s0)
 	}
 	beyond := !n.IsInt64() || n.Int64() >= int64(t.cfg.Limits.States())
 	if !beyond || t.period != nil || t.provable() || !t.code.Finite() || t.code.Splits() != 1 {
@@ -127,12 +126,18 @@ func (r *pRing) at(n int64) bool {
 // are 1..hi, with a 'loses if' rule, no period, and n past the values
 // stored. Then the winning moves of n are best found by outcomes too.
 func (t *Table) Skips(n *big.Int) bool {
+	_, _, ok := t.skips(n)
+	return ok
+}
+
+// skips is Skips, with the largest amount and the whole-heap takes.
+func (t *Table) skips(n *big.Int) (hi int64, s0 []bool, ok bool) {
 	if !n.IsInt64() || n.Int64() < int64(t.Len()) || t.period != nil || !t.Decides() || !t.code.Finite() || t.code.Splits() != 1 {
-		return false
+		return 0, nil, false
 	}
-	s1, _ := t.code.amounts()
-	lo, _, ok := contiguous(s1)
-	return ok && lo == 1
+	s1, s0 := t.code.amounts()
+	lo, hi, ok := contiguous(s1)
+	return hi, s0, ok && lo == 1
 }
 
 // skipRun is the outcome of heap n for a code whose amounts are 1..hi and

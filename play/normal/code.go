@@ -149,7 +149,7 @@ func (v *codeValues) movesToP(ctx context.Context, n *big.Int) (out []game.Move,
 		if err != nil {
 			return nil, err
 		}
-		if isP && (len(ps) == 1 || !v.table.Lost(0)) {
+		if isP { // heap 0's outcome counts its 'loses if' already
 			out = append(out, game.Move{To: game.Heaps(v.r, ps...)})
 		}
 	}

@@ -75,16 +75,25 @@ func (g *Graph) Key(s game.State) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := binary.LittleEndian.Uint64(key)
-	if x >= 1<<62 {
+	if !withPass(key, st.Left) {
 		return nil, fmt.Errorf("%s%s is too large for the generic solver with a pass", g.Name(), g.kind.Format(s))
 	}
+	return key, nil
+}
+
+// withPass writes the pass on a key's first number x: 2x + 1 while it is
+// left, 2x once used; false when x is too large for that.
+func withPass(key []byte, left bool) bool {
+	x := binary.LittleEndian.Uint64(key)
+	if x >= 1<<62 {
+		return false
+	}
 	x *= 2
-	if st.Left {
+	if left {
 		x++
 	}
 	binary.LittleEndian.PutUint64(key, x)
-	return key, nil
+	return true
 }
 
 // State is the position of a key.
@@ -108,17 +117,11 @@ func (g *Graph) Options(w *solve.Work, key []byte, yield func([]byte)) error {
 	buf := make([]byte, len(key))
 	err := g.g.Options(w, inner, func(opt []byte) {
 		moved = true
-		y := binary.LittleEndian.Uint64(opt)
-		if y >= 1<<62 {
-			big = fmt.Errorf("%s: a move makes a number of %d, too large for the generic solver with a pass", g.Name(), y)
+		copy(buf, opt)
+		if !withPass(buf, left) {
+			big = fmt.Errorf("%s: a move makes a number of %d, too large for the generic solver with a pass", g.Name(), binary.LittleEndian.Uint64(opt))
 			return
 		}
-		copy(buf, opt)
-		y *= 2
-		if left {
-			y++
-		}
-		binary.LittleEndian.PutUint64(buf, y)
 		yield(buf)
 	})
 	if err != nil {
