@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/big"
@@ -132,30 +133,32 @@ func (k kind) Encode(s game.State) string {
 		}
 		return string(b)
 	}
+	k2 := st.Present.count()
 	rank := make([]int32, st.G.N()) // rank+1 of each present vertex, 0 for absent
-	key := encode(st.G, st.Present, rank)
+	order := make([]int, 0, k2)
+	key := encode(st.G, st.Present, rank, order, make([]byte, 0, 2*k2+8))
 	if k.mirrored && len(st.G.mirrors) > 0 {
 		image := make(Set, len(st.Present))
+		buf := make([]byte, 0, cap(key))
 		for _, m := range st.G.mirrors {
 			clear(image)
 			clear(rank)
 			st.Present.each(func(v int) { image.add(int(m[v])) })
-			if other := encode(st.G, image, rank); other < key {
-				key = other
+			if buf = encode(st.G, image, rank, order, buf[:0]); bytes.Compare(buf, key) < 0 {
+				key, buf = buf, key
 			}
 		}
 	}
-	return key
+	return string(key)
 }
 
-// encode is the canonical form of the subgraph set induces (see Encode);
-// rank is scratch, all zero, of a length of the graph's vertices.
-func encode(g *Graph, set Set, rank []int32) string {
-	k2 := set.count()
-	order := make([]int, 0, k2)
+// encode appends to b the canonical form of the subgraph set induces (see
+// Encode); rank (all zero, a slot per vertex of the graph) and order are
+// scratch.
+func encode(g *Graph, set Set, rank []int32, order []int, b []byte) []byte {
+	order = order[:0]
 	set.each(func(v int) { order = append(order, v); rank[v] = int32(len(order)) })
-	b := make([]byte, 0, 2*k2+8)
-	b = binary.AppendUvarint(b, uint64(k2))
+	b = binary.AppendUvarint(b, uint64(len(order)))
 	for i, v := range order {
 		for _, u := range g.Adj[v] {
 			if j := int(rank[u]) - 1; j > i {
@@ -164,7 +167,7 @@ func encode(g *Graph, set Set, rank []int32) string {
 		}
 		b = append(b, 0)
 	}
-	return string(b)
+	return b
 }
 
 // components splits the subgraph that set induces into its connected
