@@ -1,6 +1,9 @@
 package octal
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
 // The hot loops of the sparse-space engine, written so that the compiler can
 // drop every bounds check: the values of a split are read from two slices of
@@ -11,6 +14,27 @@ import "unsafe"
 
 // marks is a set of values for tables whose values fit in 16 bits.
 type marks [1 << 16]uint32
+
+// A marks array is 256 KiB: an engine and each goroutine of its wavefronts
+// keep one, and a sweep of short tables (octal:3 to 10^4 values) made
+// 450 KiB of them a code, a garbage collection every few codes. Arrays given
+// back (releaseMarks) are taken up again by newMarks; Mex.Use empties them.
+var marksPool sync.Pool
+
+// newMarks is a marks array, from the pool when it holds one.
+func newMarks() *marks {
+	if m, ok := marksPool.Get().(*marks); ok {
+		return m
+	}
+	return new(marks)
+}
+
+// releaseMarks gives m back to the pool; its owner no longer reads it.
+func releaseMarks(m *marks) {
+	if m != nil {
+		marksPool.Put(m)
+	}
+}
 
 // scanKernel marks g[i] ^ g[r-i] for i = lo..hi (1 <= lo, 2*hi <= r+uneq
 // checked by the caller) and reports the first i whose value is x, or -1.

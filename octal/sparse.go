@@ -101,8 +101,9 @@ func newSparseEngine[T cell](c Code) *sparseEngine[T] {
 		e.uneq = 1
 	}
 	if uint64(^T(0)) <= 1<<16-1 { // the values fit in 16 bits: marks in a fixed array
-		e.m = new(marks)
+		e.m = newMarks()
 		e.set.Use(e.m[:])
+		runtime.AddCleanup(e, releaseMarks, e.m)
 	}
 	e.whole = make([]bool, c.MaxTake()+1)
 	for k := 0; k <= c.MaxTake(); k++ {

@@ -204,6 +204,11 @@ func (w *wave[T]) stop() {
 		w.e.scans += b.scans.Swap(0)
 	}
 	w.retired = nil
+	w.fm.release()
+	for i := range w.own {
+		w.own[i].release()
+		w.pm[i].release()
+	}
 }
 
 // all runs job on every goroutine, the engine's own as id 0, and waits.

@@ -106,12 +106,18 @@ type ownMarks struct {
 // empty is the marks, emptied, and the stamp that marks a member.
 func (o *ownMarks) empty() (*marks, uint32) {
 	if o.m == nil {
-		o.m = new(marks)
+		o.m = newMarks()
 		o.set.Use(o.m[:])
 	} else {
 		o.set.Clear()
 	}
 	return o.marks()
+}
+
+// release gives the marks back to the pool (releaseMarks).
+func (o *ownMarks) release() {
+	releaseMarks(o.m)
+	o.m, o.set = nil, solve.Mex{}
 }
 
 // marks is the marks, as they are, and the stamp that marks a member.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -31,11 +32,12 @@ type Options struct {
 	Checkpoint string        // a file to save to and resume from; "" for none
 	Every      time.Duration // how often to save
 
-	// Jobs is how many games run side by side (0 or 1: one at a time). A
-	// sweep with a checkpoint runs one game at a time: the checkpoint
-	// holds the game under way. One at a time is the default: with a
-	// CPU-bound process beside it, two games on a 2-core machine took
-	// 1.2-1.25 times as long as GOMAXPROCS=1 (docs/sweep.md).
+	// Jobs is how many games run side by side; 0, the default, is one a
+	// core (GOMAXPROCS), 1 one at a time. A sweep with a checkpoint runs
+	// one game at a time: the checkpoint holds the game under way. On a
+	// 2-core machine two games side by side beat one core quiet and with a
+	// CPU-bound process beside it (docs/sweep.md), where one at a time,
+	// each game on every core, did not.
 	Jobs int
 
 	Log      io.Writer      // what the sweep says besides its output (checkpoints); nil: nothing
@@ -132,8 +134,11 @@ func (s *sweep) todo() []int {
 
 // jobs is how many games run at once.
 func (o Options) jobs() int {
-	if o.Checkpoint != "" || o.Jobs < 1 {
+	switch {
+	case o.Checkpoint != "":
 		return 1
+	case o.Jobs < 1:
+		return runtime.GOMAXPROCS(0)
 	}
 	return o.Jobs
 }
@@ -144,7 +149,13 @@ func (o Options) jobs() int {
 // stops the others.
 func (s *sweep) sideBySide(ctx context.Context, todo []int, jobs int, game func(context.Context, int) (Record, error)) error {
 	ctx, cancel := context.WithCancel(ctx)
-	s.o.Progress = nil // one bar cannot follow games side by side
+	// One bar cannot follow games side by side: it counts the games.
+	bar := s.o.Progress
+	s.o.Progress = nil
+	if bar != nil {
+		bar.Start()
+		defer bar.Done()
+	}
 	type result struct {
 		r   Record
 		err error
@@ -189,6 +200,9 @@ func (s *sweep) sideBySide(ctx context.Context, todo []int, jobs int, game func(
 		s.done = append(s.done, res.r)
 		if err := s.w.record(res.r); err != nil {
 			return err
+		}
+		if bar != nil {
+			bar.Report(s.o.Family.Spec, "games", int64(k+1), int64(len(todo)))
 		}
 	}
 	return nil

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -407,5 +409,51 @@ func TestSideBySideCancelled(t *testing.T) {
 	_, err := Run(ctx, Options{Family: family(t, "octal:2"), Values: 1000000, Jobs: 2}, &bytes.Buffer{})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled sweep: %v", err)
+	}
+}
+
+// gamesBar records what a sweep reports.
+type gamesBar struct {
+	started, done int
+	reports       []string
+}
+
+func (b *gamesBar) Start() { b.started++ }
+func (b *gamesBar) Done()  { b.done++ }
+func (b *gamesBar) Report(what, unit string, done, total int64) {
+	b.reports = append(b.reports, fmt.Sprintf("%s %d/%d %s", what, done, total, unit))
+}
+
+// Side by side, the bar counts the games written, one report each, in
+// order, from a sweep's start to its end; one at a time it follows each
+// game (one start and one end a game).
+func TestSideBySideProgress(t *testing.T) {
+	bar := &gamesBar{}
+	o := Options{Family: family(t, "0.1,0.2,0.3,0.4,0.5"), Values: 3000, Progress: bar, Jobs: 2}
+	if _, err := Run(context.Background(), o, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"0.1,0.2,0.3,0.4,0.5 1/5 games", "0.1,0.2,0.3,0.4,0.5 2/5 games", "0.1,0.2,0.3,0.4,0.5 3/5 games",
+		"0.1,0.2,0.3,0.4,0.5 4/5 games", "0.1,0.2,0.3,0.4,0.5 5/5 games"}
+	if bar.started != 1 || bar.done != 1 || !slices.Equal(bar.reports, want) {
+		t.Errorf("side by side: %d starts, %d ends, reports %q", bar.started, bar.done, bar.reports)
+	}
+	bar = &gamesBar{}
+	o.Progress, o.Jobs = bar, 1
+	if _, err := Run(context.Background(), o, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if bar.started != 5 || bar.done != 5 {
+		t.Errorf("one at a time: %d starts, %d ends", bar.started, bar.done)
+	}
+}
+
+// The default runs a game a core; a checkpoint, one at a time.
+func TestDefaultJobs(t *testing.T) {
+	if got, want := (Options{}).jobs(), runtime.GOMAXPROCS(0); got != want {
+		t.Errorf("default: %d games at a time, want %d", got, want)
+	}
+	if got := (Options{Jobs: 3, Checkpoint: "x.ck"}).jobs(); got != 1 {
+		t.Errorf("with a checkpoint: %d games at a time", got)
 	}
 }

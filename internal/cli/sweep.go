@@ -53,7 +53,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	checkpoint := fs.String("checkpoint", "", "save progress to this `file` and resume from it when it exists")
 	every := fs.Duration("every", 10*time.Minute, "how often to save the checkpoint")
 	outFile := fs.String("o", "", "write the output to this `file` (rewritten whole, also when resuming) instead of stdout")
-	jobs := fs.Int("jobs", 1, "run this many games side by side, such as 2 on an otherwise idle 2-core machine (with --checkpoint, one at a time)")
+	jobs := fs.Int("jobs", 0, "run this many games side by side; 1: one at a time (with --checkpoint, one at a time) (default: one a core)")
 	var memory byteSize
 	fs.Var(&memory, "max-memory", "most memory the process may hold while a game runs, such as 2GiB (default: a quarter of the machine's memory)")
 	fs.Usage = func() { fmt.Fprint(fs.Output(), sweepUsage); fs.PrintDefaults() }
@@ -106,8 +106,8 @@ func sweepOptions(o *sweep.Options, family, values, shard string) string {
 	switch {
 	case !o.Family.Codes && o.Query == "":
 		return fmt.Sprintf("family %q is numbers: give a --query to run for each, as in --query 'n: grundy(Kayles(n))'", family)
-	case o.Jobs < 1:
-		return "--jobs is a number of games, 1 or more"
+	case o.Jobs < 0:
+		return "--jobs is a number of games, 1 or more (0: one a core)"
 	case o.Every <= 0 || o.Time < 0:
 		return "--every and --time are positive durations, such as 10m"
 	}
