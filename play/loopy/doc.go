@@ -14,7 +14,8 @@
 // # Where things are
 //
 // Rulesets whose moves never loop go to normal play's solver; one whose
-// moves loop is explored into a graph (`graph.go`) and labelled with
+// moves loop is explored into a graph (`graph.go`, its keys and followers
+// kept in the compact arrays of `store.go`) and labelled with
 // generalized Sprague-Grundy values and counters (`label.go`); sums by
 // Smith's rule; `Reply` (the `play.Replier` that `play()` asks) picks the
 // winning move that makes progress.

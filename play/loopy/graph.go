@@ -13,27 +13,40 @@ import (
 	"github.com/gamelang/gamelang/solve"
 )
 
-// graph is a ruleset's positions met so far.
+// graph is a ruleset's positions met so far, in the compact storage of
+// store.go: a vertex costs its key's bytes, its followers and about 30
+// bytes more.
 type graph struct {
 	r      game.Ruleset // its base
 	gg     game.GraphGame
 	lim    *solve.Limits
-	ids    map[string]int32
-	keys   []string
+	keys   *keys
 	states []game.State // generic rulesets: the position of each vertex
-	succ   [][]int32
+	succ   lists
 	listed []bool // the vertex's moves are listed
 	empty  int32  // the vertex of the empty position, -1 until met
 	labels labels
 	// labelled is how many vertices the labels cover; labellings how many
 	// times the graph was labelled.
 	labelled, labellings int
+	from                 []byte // the key whose moves are listed (followers)
 }
 
 func newGraph(r game.Ruleset, lim *solve.Limits) *graph {
-	g := &graph{r: r, lim: lim, ids: map[string]int32{}, empty: -1}
+	g := &graph{r: r, lim: lim, keys: newKeys(), empty: -1}
 	g.gg, _ = r.(game.GraphGame)
 	return g
+}
+
+// len is the number of vertices.
+func (g *graph) len() int { return g.keys.len() }
+
+// bytes is the memory the graph holds, and its labelling takes.
+func (g *graph) bytes() int64 {
+	n, e := int64(g.len()), int64(len(g.succ.flat))
+	return g.keys.bytes() + g.succ.bytes() + int64(cap(g.listed)) + 16*int64(cap(g.states)) +
+		8*n + // the labels
+		16*n + 4*e // the labelling's predecessors, stamps and needs
 }
 
 // SplitError refuses loopy play of a ruleset whose moves leave sums.
@@ -62,9 +75,11 @@ func (g *graph) reach(ctx context.Context, s game.State) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
-	id, ok := g.ids[key]
+	id, slot, ok := g.keys.find(key)
 	if !ok {
-		id = g.add(key, s)
+		if id, err = g.add(key, slot, s); err != nil {
+			return 0, err
+		}
 	}
 	if int(id) < g.labelled || g.listed[id] {
 		return id, nil
@@ -75,48 +90,55 @@ func (g *graph) reach(ctx context.Context, s game.State) (int32, error) {
 // relabel labels the whole graph, when vertices were added since the last
 // labelling.
 func (g *graph) relabel() {
-	if g.labelled < len(g.succ) {
-		g.labels = label(g.succ)
-		g.labelled = len(g.succ)
+	if g.labelled < g.len() {
+		g.labels = label(&g.succ)
+		g.labelled = g.len()
 		g.labellings++
 	}
 }
 
-func (g *graph) key(s game.State) (string, error) {
+func (g *graph) key(s game.State) ([]byte, error) {
 	if g.gg != nil {
-		k, err := g.gg.Key(s)
-		return string(k), err
+		return g.gg.Key(s)
 	}
-	return g.r.Kind().Encode(s), nil
+	return []byte(g.r.Kind().Encode(s)), nil
 }
 
-// add makes a vertex of an unexplored position.
-func (g *graph) add(key string, s game.State) int32 {
-	id := int32(len(g.keys))
-	g.ids[key] = id
-	g.keys = append(g.keys, key)
-	g.states = append(g.states, s)
-	g.succ = append(g.succ, nil)
+// add makes a vertex of an unexplored position whose key goes in the slot
+// keys.find gave.
+func (g *graph) add(key []byte, slot int, s game.State) (int32, error) {
+	id, ok := g.keys.add(key, slot)
+	if !ok {
+		return 0, fmt.Errorf("%s: loopy play holds at most 4 GiB of keys and 2^31 positions", g.r.Name())
+	}
+	g.vertexAdded(s)
+	return id, nil
+}
+
+// vertexAdded gives the vertex just keyed its place in the other arrays.
+func (g *graph) vertexAdded(s game.State) {
+	if g.gg == nil {
+		g.states = append(g.states, s)
+	}
+	g.succ.addVertex()
 	g.listed = append(g.listed, false)
-	return id
 }
 
 // emptyVertex is the vertex of the empty position, which a move that
-// leaves nothing reaches: no moves, value 0.
+// leaves nothing reaches: no moves, value 0. It has an empty key, in no
+// slot: a position whose key is empty is another vertex.
 func (g *graph) emptyVertex() int32 {
 	if g.empty < 0 {
-		g.empty = int32(len(g.keys))
-		g.keys = append(g.keys, "")
-		g.states = append(g.states, nil)
-		g.succ = append(g.succ, nil)
-		g.listed = append(g.listed, true)
+		g.empty = g.keys.addUnindexed()
+		g.vertexAdded(nil)
+		g.listed[g.empty] = true
 	}
 	return g.empty
 }
 
 // explore lists the moves of every new vertex reachable from id.
 func (g *graph) explore(ctx context.Context, id int32) error {
-	w := solve.NewWork(ctx, g.lim, g.r.Name(), func() int { return len(g.keys) })
+	w := solve.NewWork(ctx, g.lim, g.r.Name(), func() int { return g.len() })
 	stack := []int32{id}
 	for steps := 0; len(stack) > 0; steps++ {
 		u := stack[len(stack)-1]
@@ -125,20 +147,19 @@ func (g *graph) explore(ctx context.Context, id int32) error {
 			continue
 		}
 		if steps%1024 == 0 {
-			g.lim.Report(g.r.Name(), "positions", int64(len(g.keys)))
-			if err := g.lim.Check(g.r.Name(), len(g.keys), int64(len(g.keys))*160); err != nil {
+			g.lim.Report(g.r.Name(), "positions", int64(g.len()))
+			if err := g.lim.Check(g.r.Name(), g.len(), g.bytes()); err != nil {
 				return err
 			}
 			if err := w.Err(); err != nil {
 				return err
 			}
 		}
-		follow, err := g.followers(ctx, w, u)
-		if err != nil {
+		if err := g.followers(ctx, w, u); err != nil {
 			return err
 		}
-		g.succ[u], g.listed[u] = follow, true
-		for _, v := range follow {
+		g.listed[u] = true
+		for _, v := range g.succ.of(u) {
 			if !g.listed[v] {
 				stack = append(stack, v)
 			}
@@ -147,39 +168,65 @@ func (g *graph) explore(ctx context.Context, id int32) error {
 	return nil
 }
 
-// followers lists the vertices a vertex's moves reach, adding new ones.
-func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) ([]int32, error) {
-	var out []int32
-	reach := func(key string, s game.State) {
-		v, ok := g.ids[key]
-		if !ok {
-			v = g.add(key, s)
+// followers lists the vertices a vertex's moves reach, adding new ones, as
+// u's list.
+func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) (err error) {
+	from := len(g.succ.flat)
+	if from >= 1<<32-1<<16 {
+		return fmt.Errorf("%s: loopy play holds at most 2^32 moves", g.r.Name())
+	}
+	defer func() {
+		if err != nil {
+			g.succ.flat = g.succ.flat[:from]
+			return
 		}
-		out = append(out, v)
+		g.succ.set(u, from)
+	}()
+	reach := func(key []byte, s game.State) error {
+		v, slot, ok := g.keys.find(key)
+		if !ok {
+			var err error
+			if v, err = g.add(key, slot, s); err != nil {
+				return err
+			}
+		}
+		g.succ.flat = append(g.succ.flat, v)
+		return nil
 	}
 	if g.gg != nil {
+		g.from = append(g.from[:0], g.keys.key(u)...) // the keys' array may move while the moves are listed
+		var added error
 		err := w.Do(func() error {
-			return g.gg.Options(w, []byte(g.keys[u]), func(opt []byte) { reach(string(opt), nil) })
+			return g.gg.Options(w, g.from, func(opt []byte) {
+				if added == nil {
+					added = reach(opt, nil)
+				}
+			})
 		})
-		return out, err
+		if err == nil {
+			err = added
+		}
+		return err
 	}
 	moves, err := g.r.Moves(ctx, g.states[u])
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, m := range moves {
 		switch {
 		case len(m.To) == 0:
-			out = append(out, g.emptyVertex())
+			g.succ.flat = append(g.succ.flat, g.emptyVertex())
 		case len(m.To) == 1 && game.Base(m.To[0].Rules) == g.r:
 			key, err := g.key(m.To[0].State)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			reach(key, m.To[0].State)
+			if err := reach(key, m.To[0].State); err != nil {
+				return err
+			}
 		default:
-			return nil, &SplitError{Rules: g.r}
+			return &SplitError{Rules: g.r}
 		}
 	}
-	return out, nil
+	return nil
 }

@@ -35,9 +35,9 @@ type labels struct {
 }
 
 // label computes the generalized Sprague-Grundy function of the graph whose
-// vertex u has the followers succ[u].
-func label(succ [][]int32) labels {
-	n := len(succ)
+// vertex u has the followers succ.of(u).
+func label(succ *lists) labels {
+	n := succ.len()
 	r := &rounds{succ: succ, pred: predecessors(succ), stamp: make([]int32, n), need: make([]int32, n), left: n}
 	r.val, r.cnt = make([]int32, n), make([]int32, n)
 	for u := range r.val {
@@ -52,7 +52,7 @@ func label(succ [][]int32) labels {
 // rounds is the state of the labelling.
 type rounds struct {
 	labels
-	succ, pred  [][]int32
+	succ, pred  *lists
 	stamp, need []int32 // stamp[u] == m+1: u has a follower labelled m
 	counter     int32
 	left        int // vertices not labelled yet
@@ -62,18 +62,18 @@ type rounds struct {
 // round labels m every vertex it can, then ∞ those with no follower m.
 func (r *rounds) round(m int32) {
 	r.queue = r.queue[:0]
-	for u := range r.succ {
+	for u := range int32(r.succ.len()) {
 		if r.val[u] != unlabelled {
 			continue
 		}
 		r.need[u] = 0
-		for _, w := range r.succ[u] {
+		for _, w := range r.succ.of(u) {
 			if r.val[w] < 0 {
 				r.need[u]++
 			}
 		}
 		if r.need[u] == 0 {
-			r.queue = append(r.queue, int32(u))
+			r.queue = append(r.queue, u)
 		}
 	}
 	for len(r.queue) > 0 {
@@ -83,7 +83,7 @@ func (r *rounds) round(m int32) {
 			r.labelWith(u, m)
 		}
 	}
-	for u := range r.succ {
+	for u := range r.succ.len() {
 		if r.val[u] == unlabelled && r.stamp[u] != m+1 {
 			r.val[u] = infinite
 			r.left--
@@ -97,7 +97,7 @@ func (r *rounds) labelWith(u, m int32) {
 	r.val[u], r.cnt[u] = m, r.counter
 	r.counter++
 	r.left--
-	for _, w := range r.pred[u] {
+	for _, w := range r.pred.of(u) {
 		if r.stamp[w] == m+1 {
 			continue
 		}
@@ -105,7 +105,7 @@ func (r *rounds) labelWith(u, m int32) {
 		if r.val[w] >= 0 {
 			continue // labelled: it does not count in its predecessors' needs
 		}
-		for _, x := range r.pred[w] {
+		for _, x := range r.pred.of(w) {
 			if r.need[x]--; r.need[x] == 0 && r.val[x] == unlabelled && r.stamp[x] != m+1 {
 				r.queue = append(r.queue, x)
 			}
@@ -114,27 +114,22 @@ func (r *rounds) labelWith(u, m int32) {
 }
 
 // predecessors inverts the followers, an edge for an edge.
-func predecessors(succ [][]int32) [][]int32 {
-	count := make([]int32, len(succ))
-	for _, ws := range succ {
-		for _, w := range ws {
-			count[w]++
-		}
+func predecessors(succ *lists) *lists {
+	n := succ.len()
+	pred := &lists{at: make([]uint32, n), n: make([]uint32, n), flat: make([]int32, len(succ.flat))}
+	for _, w := range succ.flat {
+		pred.n[w]++
 	}
-	total := 0
-	for _, c := range count {
-		total += int(c)
+	at := uint32(0)
+	for w, c := range pred.n {
+		pred.at[w] = at
+		at += c
 	}
-	flat := make([]int32, total)
-	pred := make([][]int32, len(succ))
-	at := 0
-	for w, c := range count {
-		pred[w] = flat[at : at : at+int(c)]
-		at += int(c)
-	}
-	for u, ws := range succ {
-		for _, w := range ws {
-			pred[w] = append(pred[w], int32(u))
+	clear(pred.n)
+	for u := range int32(n) {
+		for _, w := range succ.of(u) {
+			pred.flat[pred.at[w]+pred.n[w]] = u
+			pred.n[w]++
 		}
 	}
 	return pred

@@ -180,7 +180,7 @@ func (g *graph) value(id int32) Value {
 		return finite(big.NewInt(int64(m)))
 	}
 	var k []*big.Int
-	for _, w := range g.succ[id] {
+	for _, w := range g.succ.of(id) {
 		if m := g.labels.val[w]; m >= 0 && !slices.ContainsFunc(k, func(x *big.Int) bool { return x.Int64() == int64(m) }) {
 			k = append(k, big.NewInt(int64(m)))
 		}
@@ -249,7 +249,7 @@ func (s *Solver) Options(ctx context.Context, p game.Position) ([]play.Option, e
 // Describe says how a ruleset's positions are valued.
 func (s *Solver) Describe(r game.Ruleset) string {
 	if g := s.loops[game.Base(r)]; g != nil {
-		return fmt.Sprintf("loopy play: generalized Sprague-Grundy values, labelled on the %d positions met so far (its moves loop)", len(g.keys))
+		return fmt.Sprintf("loopy play: generalized Sprague-Grundy values, labelled on the %d positions met so far (its moves loop)", g.len())
 	}
 	return "loopy play: " + s.normal.Describe(r) + " (no loop met so far: the values are Grundy values)"
 }
