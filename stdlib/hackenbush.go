@@ -477,6 +477,10 @@ func (hackKind) Example(name string) string {
 	return name + `(graph("g-a a-b b-g b-c")), its first vertex on the ground, or ` + name + `(graph("g-a a-b b-h"), "g h") with the vertices on the ground named`
 }
 
+// MaxPicture bounds a Hackenbush or Nimstring picture's vertices (a graph
+// game's graph may have more: graph.MaxVertices).
+const MaxPicture = 1 << 12
+
 // MakeFrom makes the picture of a graph, standing on its first vertex or
 // on the vertices a string names (see game.ValueMaker). Edges that do not
 // reach the ground are not part of it: they have fallen.
@@ -495,6 +499,9 @@ func (k hackKind) MakeFrom(name string, vs []any) (game.State, error) {
 	}
 	if g.N() == 0 {
 		return nil, fmt.Errorf("%s has no vertices, so no ground for %s", g.Desc, name)
+	}
+	if g.N() > MaxPicture {
+		return nil, fmt.Errorf("%s has %d vertices; a picture of %s has at most %d", g.Desc, g.N(), name, MaxPicture)
 	}
 	key := fmt.Sprintf("%p\x00%s", g, grounds)
 	k.p.mu.Lock()

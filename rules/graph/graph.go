@@ -20,6 +20,7 @@ import (
 	"io"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -44,8 +45,13 @@ type Graph struct {
 	mirrors [][]int32
 }
 
-// MaxVertices bounds a graph.
-const MaxVertices = 1 << 12
+// MaxVertices bounds a graph: a path of a million vertices is a heap of
+// Dawson's Chess under Node Kayles' rules (shape.go), and a position keeps
+// a bit a vertex.
+const MaxVertices = 1 << 20
+
+// MaxEdges bounds a graph's edges: complete(4096) has 8,386,560.
+const MaxEdges = 1 << 23
 
 // maxLine bounds a line of a graph's text: a complete graph on
 // MaxVertices vertices written on one line takes about 100 MB.
@@ -176,12 +182,45 @@ func checkSize(what string, n int64) error {
 	return nil
 }
 
+// numbered is the names 1 to n.
 func numbered(n int) []string {
+	return names(n, func(b []byte, i int) []byte { return strconv.AppendInt(b, int64(i+1), 10) })
+}
+
+// names is the n names that name appends to a buffer, cut from one string:
+// a string apiece took a third of path(10^6)'s making.
+func names(n int, name func(b []byte, i int) []byte) []string {
+	var b []byte
+	ends := make([]int, n)
+	for i := range n {
+		b = name(b, i)
+		ends[i] = len(b)
+	}
+	all := string(b)
 	labels := make([]string, n)
-	for i := range labels {
-		labels[i] = fmt.Sprint(i + 1)
+	start := 0
+	for i, end := range ends {
+		labels[i], start = all[start:end], end
 	}
 	return labels
+}
+
+// reserve gives each vertex v room for deg(v) neighbours in one array, and
+// the edge list room for edges: the generators' graphs are made with no
+// allocation a vertex.
+func (g *Graph) reserve(deg func(v int) int, edges int) {
+	total := 0
+	for v := range g.N() {
+		total += deg(v)
+	}
+	flat := make([]int, total)
+	at := 0
+	for v := range g.N() {
+		d := deg(v)
+		g.Adj[v] = flat[at : at : at+d]
+		at += d
+	}
+	g.edges = make([][2]int, 0, edges)
 }
 
 // Path is the path of n vertices, 1-2-...-n.
@@ -191,6 +230,7 @@ func Path(n int64) (*Graph, error) {
 		return nil, err
 	}
 	g := newGraph(desc, numbered(int(n)))
+	g.reserve(func(v int) int { return bit(v > 0) + bit(v < int(n)-1) }, max(0, int(n)-1))
 	for i := 1; i < int(n); i++ {
 		g.newEdge(i-1, i)
 	}
@@ -208,6 +248,7 @@ func Cycle(n int64) (*Graph, error) {
 		return nil, err
 	}
 	g := newGraph(desc, numbered(int(n)))
+	g.reserve(func(int) int { return 2 }, int(n))
 	for i := range int(n) {
 		g.newEdge(i, (i+1)%int(n))
 	}
@@ -224,11 +265,11 @@ func Complete(n int64) (*Graph, error) {
 	if err := checkSize(desc, n); err != nil {
 		return nil, err
 	}
-	g := newGraph(desc, numbered(int(n)))
-	g.edges = make([][2]int, 0, n*(n-1)/2)
-	for i := range g.Adj {
-		g.Adj[i] = make([]int, 0, n-1)
+	if n*(n-1)/2 > MaxEdges {
+		return nil, fmt.Errorf("%s has %d edges; a graph has at most %d", desc, n*(n-1)/2, MaxEdges)
 	}
+	g := newGraph(desc, numbered(int(n)))
+	g.reserve(func(int) int { return int(n) - 1 }, int(n*(n-1)/2))
 	for i := range int(n) {
 		for j := i + 1; j < int(n); j++ {
 			g.newEdge(i, j)
@@ -248,13 +289,14 @@ func Grid(r, c int64) (*Graph, error) {
 	if err := checkSize(desc, r*c); err != nil {
 		return nil, err
 	}
-	labels := make([]string, 0, r*c)
-	for i := range int(r) {
-		for j := range int(c) {
-			labels = append(labels, fmt.Sprintf("%c%d", 'a'+i, j+1))
-		}
-	}
-	g := newGraph(desc, labels)
+	rows, cols := int(r), int(c)
+	g := newGraph(desc, names(rows*cols, func(b []byte, v int) []byte {
+		return strconv.AppendInt(append(b, byte('a'+v/cols)), int64(v%cols+1), 10)
+	}))
+	g.reserve(func(v int) int {
+		i, j := v/cols, v%cols
+		return bit(i > 0) + bit(i < rows-1) + bit(j > 0) + bit(j < cols-1)
+	}, (rows-1)*cols+rows*(cols-1))
 	for i := range int(r) {
 		for j := range int(c) {
 			v := i*int(c) + j
@@ -267,7 +309,6 @@ func Grid(r, c int64) (*Graph, error) {
 		}
 	}
 	g.sortAdj()
-	rows, cols := int(r), int(c)
 	cell := func(i, j int) int { return i*cols + j }
 	g.mirror(func(v int) int { return cell(rows-1-v/cols, cols-1-v%cols) }) // half a turn
 	g.mirror(func(v int) int { return cell(v/cols, cols-1-v%cols) })        // left to right
@@ -361,6 +402,9 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 			if len(g.Labels) > MaxVertices {
 				return nil, fmt.Errorf("line %d: more than %d vertices", line, MaxVertices)
 			}
+			if len(g.edges) > MaxEdges {
+				return nil, fmt.Errorf("line %d: more than %d edges", line, MaxEdges)
+			}
 		}
 	}
 	g.seen = nil
@@ -386,4 +430,11 @@ func (g *Graph) Text(set Set) string {
 		}
 	})
 	return strings.Join(words, " ")
+}
+
+func bit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -53,6 +53,14 @@ winning(NodeKayles(path(3000)))`)
 	if len(lines) < 5 || lines[0] != lines[1] || lines[2] != "true" || lines[3] != "true" {
 		t.Errorf("got %q", got)
 	}
+	// a graph of a million vertices: the path is a heap of Dawson's Chess,
+	// the largest cycle too, and the even grid is symmetric (the generic
+	// search lists a million moves of a million vertices each: minutes)
+	if got := scripttest.Out(t, graphGames+`grundy(NodeKayles(path(1000000))) == grundy(DawsonsChess(1000000))
+grundy(NodeKayles(cycle(1048576))) == (if grundy(DawsonsChess(1048573)) == 0 then 1 else 0)
+grundy(Cram(grid(26, 40000)))`); got != "true\ntrue\n0" {
+		t.Errorf("a million vertices: got %q", got)
+	}
 }
 
 func TestArcKaylesOnPathsIsDawsonsKayles(t *testing.T) {
@@ -338,7 +346,11 @@ func TestGraphErrors(t *testing.T) {
 		{graphGames + `grundy(NodeKayles(graph("a-a")))`, `NodeKayles plays on a simple graph, and graph("a-a") has a loop a-a`},
 		{graphGames + `grundy(ArcKayles(graph("a-b c a-b")))`, `has the edge a-b twice`},
 		{graphGames + `grundy(NodeKayles(graph("a-b c+d")))`, `"c+d" is neither a vertex`},
-		{graphGames + "grundy(NodeKayles(path(-1)))", "a graph has 0 to 4096"},
+		{graphGames + "grundy(NodeKayles(path(-1)))", "a graph has 0 to 1048576"},
+		{graphGames + "grundy(NodeKayles(path(1048577)))", "a graph has 0 to 1048576"},
+		{graphGames + "outcome(Cram(complete(5000)))", "complete(5000) has 12497500 edges; a graph has at most 8388608"},
+		{"outcome(Nimstring(path(4097)))", "path(4097) has 4097 vertices; a picture of Nimstring has at most 4096"},
+		{"grundy(Hackenbush(path(5000)))", "a picture of Hackenbush has at most 4096"},
 		{graphGames + "grundy(NodeKayles(cycle(2)))", "a cycle has at least 3 vertices"},
 		{graphGames + `grundy(NodeKayles(readgraph("/nonexistent/g.txt")))`, "no such file"},
 		{graphGames + `grundy(NodeKayles(readgraph("` + bigGraphFile(t) + `")))`, "readgraph reads files of at most 16777216 (16 MiB)"},
