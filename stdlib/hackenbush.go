@@ -164,7 +164,7 @@ func (h *Hackenbush) Moves(ctx context.Context, s game.State) ([]game.Move, erro
 }
 
 func (p *picture) edgeName(e int) string {
-	return p.g.Labels[p.edges[e][0]] + "-" + p.g.Labels[p.edges[e][1]]
+	return p.g.Label(p.edges[e][0]) + "-" + p.g.Label(p.edges[e][1])
 }
 
 // NormalSolver says how values are found.
@@ -379,7 +379,7 @@ func (fz *fused) vertexName(v int) string {
 	if fz.pic.onGnd[v] {
 		return "the ground"
 	}
-	return fz.pic.g.Labels[v]
+	return fz.pic.g.Label(v)
 }
 
 // fusions say which vertices fuse: the ground's, and each cycle's.
@@ -389,7 +389,7 @@ func (fz *fused) fusions() []string {
 	if len(p.grounds) > 1 {
 		var names []string
 		for _, g := range p.grounds {
-			names = append(names, p.g.Labels[g])
+			names = append(names, p.g.Label(g))
 		}
 		lines = append(lines, fmt.Sprintf("The vertices on the ground, %s, are one vertex: the ground.", strings.Join(names, ", ")))
 	}
@@ -537,7 +537,7 @@ func newPicture(g *graph.Graph, grounds string, named bool) (*picture, error) {
 		return nil, fmt.Errorf("name the vertices on the ground, as in \"g h\", not %q", grounds)
 	}
 	index := map[string]int{}
-	for v, l := range g.Labels {
+	for v, l := range g.Labels() {
 		index[l] = v
 	}
 	for _, nm := range names {
@@ -564,7 +564,7 @@ func (k hackKind) Format(s game.State) string {
 	p := st.pic
 	var gnd []string
 	for _, g := range p.grounds {
-		gnd = append(gnd, p.g.Labels[g])
+		gnd = append(gnd, p.g.Label(g))
 	}
 	suffix := ""
 	if p.named {

@@ -74,7 +74,7 @@ func namedShapeOf(s hstate, named bool) (shape, []string, bool) {
 		if !ok {
 			i = len(index)
 			index[v] = i
-			names = append(names, p.g.Labels[v])
+			names = append(names, p.g.Label(v))
 		}
 		return i
 	}

@@ -164,7 +164,7 @@ func TestNimstringShapesOnBigBoards(t *testing.T) {
 			}
 			for e, uv := range p.edges {
 				if left[e/64]&(1<<(e%64)) != 0 {
-					words = append(words, p.g.Labels[uv[0]]+"-"+p.g.Labels[uv[1]])
+					words = append(words, p.g.Label(uv[0])+"-"+p.g.Label(uv[1]))
 				}
 			}
 			sh, _ := shapeOf(hstate{pic: p, left: left})

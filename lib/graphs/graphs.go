@@ -54,13 +54,13 @@ func (v GraphVal) JSON() (string, any) {
 	slices.SortStableFunc(ends, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
 	edges := [][2]string{}
 	for _, e := range ends {
-		edges = append(edges, [2]string{v.G.Labels[e[0]], v.G.Labels[e[1]]})
+		edges = append(edges, [2]string{v.G.Label(e[0]), v.G.Label(e[1])})
 	}
 	return "graph", struct {
 		Name     string      `json:"name"`
 		Vertices []string    `json:"vertices"`
 		Edges    [][2]string `json:"edges"`
-	}{v.G.Desc, v.G.Labels, edges}
+	}{v.G.Desc, v.G.Labels(), edges}
 }
 
 func fnGraph1(make func(int64) (*graph.Graph, error)) func(*eval.Interp, context.Context, *lang.Call, []eval.Value) (eval.Value, error) {

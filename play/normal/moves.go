@@ -68,12 +68,14 @@ type frame struct {
 }
 
 func (v *moveValues) Grundy(ctx context.Context, s game.State) (*big.Int, error) {
+	if v.shape != nil { // before the key: a path of a million vertices is valued sooner than keyed
+		if g, ok, err := v.shape.ShapeGrundy(ctx, s); ok || err != nil {
+			return g, err
+		}
+	}
 	root := v.r.Kind().Encode(s)
 	if g, ok := v.vals[root]; ok {
 		return big.NewInt(int64(g)), nil
-	}
-	if ok, err := v.shaped(ctx, root, s); ok || err != nil {
-		return big.NewInt(int64(v.vals[root])), err
 	}
 	stack := []frame{{key: root, state: s}}
 	path := map[string]bool{}

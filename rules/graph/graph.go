@@ -34,7 +34,8 @@ import (
 // graph that is not simple (Simple).
 type Graph struct {
 	Desc   string            // how it was written: path(60), grid(4, 6), graph("a-b b-c")
-	Labels []string          // the vertices' names, in their order
+	labels []string          // the vertices' names, in their order; nil when they are 1..n (numbered)
+	n      int               // the number of vertices
 	Adj    [][]int           // the neighbours of each vertex, ascending; no loops, each once
 	edges  [][2]int          // every edge as written, in order: repeats and loops too
 	id     uint64            // unique among the graphs of a process
@@ -60,7 +61,29 @@ const maxLine = 256 << 20
 var ids atomic.Uint64
 
 func newGraph(desc string, labels []string) *Graph {
-	return &Graph{Desc: desc, Labels: labels, Adj: make([][]int, len(labels)), id: ids.Add(1)}
+	return &Graph{Desc: desc, labels: labels, n: len(labels), Adj: make([][]int, len(labels)), id: ids.Add(1)}
+}
+
+// numberedGraph is a graph of n vertices named 1 to n, whose names are
+// written when asked for: path(10^6)'s took a third of its making.
+func numberedGraph(desc string, n int) *Graph {
+	return &Graph{Desc: desc, n: n, Adj: make([][]int, n), id: ids.Add(1)}
+}
+
+// Label is vertex v's name.
+func (g *Graph) Label(v int) string {
+	if g.labels == nil {
+		return strconv.Itoa(v + 1)
+	}
+	return g.labels[v]
+}
+
+// Labels is the vertices' names, in their order.
+func (g *Graph) Labels() []string {
+	if g.labels == nil {
+		return numbered(g.n)
+	}
+	return g.labels
 }
 
 // mirror keeps the map f among g's mirrors when it is an automorphism of
@@ -89,7 +112,7 @@ func (g *Graph) mirror(f func(int) int) {
 }
 
 // N is the number of vertices.
-func (g *Graph) N() int { return len(g.Labels) }
+func (g *Graph) N() int { return g.n }
 
 // edge adds an edge as written; a loop or an edge written again is kept
 // in the list of edges but not in Adj. Repeats are found through a set of
@@ -141,9 +164,9 @@ func (g *Graph) Simple() string {
 		u, v := min(e[0], e[1]), max(e[0], e[1])
 		switch {
 		case u == v:
-			return "a loop " + g.Labels[u] + "-" + g.Labels[u]
+			return "a loop " + g.Label(u) + "-" + g.Label(u)
 		case seen[[2]int{u, v}]:
-			return "the edge " + g.Labels[u] + "-" + g.Labels[v] + " twice"
+			return "the edge " + g.Label(u) + "-" + g.Label(v) + " twice"
 		}
 		seen[[2]int{u, v}] = true
 	}
@@ -152,7 +175,9 @@ func (g *Graph) Simple() string {
 
 func (g *Graph) sortAdj() *Graph {
 	for _, a := range g.Adj {
-		slices.Sort(a)
+		if !slices.IsSorted(a) {
+			slices.Sort(a)
+		}
 	}
 	return g
 }
@@ -229,7 +254,7 @@ func Path(n int64) (*Graph, error) {
 	if err := checkSize(desc, n); err != nil {
 		return nil, err
 	}
-	g := newGraph(desc, numbered(int(n)))
+	g := numberedGraph(desc, int(n))
 	g.reserve(func(v int) int { return bit(v > 0) + bit(v < int(n)-1) }, max(0, int(n)-1))
 	for i := 1; i < int(n); i++ {
 		g.newEdge(i-1, i)
@@ -247,7 +272,7 @@ func Cycle(n int64) (*Graph, error) {
 	if err := checkSize(desc, n); err != nil {
 		return nil, err
 	}
-	g := newGraph(desc, numbered(int(n)))
+	g := numberedGraph(desc, int(n))
 	g.reserve(func(int) int { return 2 }, int(n))
 	for i := range int(n) {
 		g.newEdge(i, (i+1)%int(n))
@@ -268,7 +293,7 @@ func Complete(n int64) (*Graph, error) {
 	if n*(n-1)/2 > MaxEdges {
 		return nil, fmt.Errorf("%s has %d edges; a graph has at most %d", desc, n*(n-1)/2, MaxEdges)
 	}
-	g := newGraph(desc, numbered(int(n)))
+	g := numberedGraph(desc, int(n))
 	g.reserve(func(int) int { return int(n) - 1 }, int(n*(n-1)/2))
 	for i := range int(n) {
 		for j := i + 1; j < int(n); j++ {
@@ -372,8 +397,9 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 		if i, ok := index[name]; ok {
 			return i
 		}
-		index[name] = len(g.Labels)
-		g.Labels = append(g.Labels, name)
+		index[name] = g.n
+		g.labels = append(g.labels, name)
+		g.n++
 		g.Adj = append(g.Adj, nil)
 		return index[name]
 	}
@@ -399,7 +425,7 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 				g.edge(prev, v)
 				prev = v
 			}
-			if len(g.Labels) > MaxVertices {
+			if g.n > MaxVertices {
 				return nil, fmt.Errorf("line %d: more than %d vertices", line, MaxVertices)
 			}
 			if len(g.edges) > MaxEdges {
@@ -421,12 +447,12 @@ func (g *Graph) Text(set Set) string {
 			if set.has(v) {
 				alone = false
 				if v > u {
-					words = append(words, g.Labels[u]+"-"+g.Labels[v])
+					words = append(words, g.Label(u)+"-"+g.Label(v))
 				}
 			}
 		}
 		if alone {
-			words = append(words, g.Labels[u])
+			words = append(words, g.Label(u))
 		}
 	})
 	return strings.Join(words, " ")
