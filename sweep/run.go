@@ -166,12 +166,24 @@ func (s *sweep) sideBySide(ctx context.Context, todo []int, jobs int, game func(
 	}
 	next := make(chan int)
 	var wg sync.WaitGroup
+	// The memory budget is the process's: a game stopped by it may have
+	// been stopped by the games beside it. It runs again alone (alone
+	// holds the write lock), which gives the record of one at a time.
+	var alone sync.RWMutex
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := range next {
+				alone.RLock()
 				r, err := game(ctx, todo[k])
+				alone.RUnlock()
+				if err == nil && r.Stopped == "memory" && ctx.Err() == nil {
+					alone.Lock()
+					runtime.GC() // what the others held
+					r, err = game(ctx, todo[k])
+					alone.Unlock()
+				}
 				slots[k] <- result{r, err}
 			}
 		}()

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,6 +12,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -455,5 +458,43 @@ func TestDefaultJobs(t *testing.T) {
 	}
 	if got := (Options{Jobs: 3, Checkpoint: "x.ck"}).jobs(); got != 1 {
 		t.Errorf("with a checkpoint: %d games at a time", got)
+	}
+}
+
+// A game side by side that the memory budget stopped runs again alone, and
+// its record is the one of one at a time: here each game is stopped when
+// the other runs beside it (both reach the barrier together), and is
+// whole alone.
+func TestStoppedBesideRunsAlone(t *testing.T) {
+	var running atomic.Int32
+	var arrived sync.WaitGroup
+	arrived.Add(2)
+	var calls atomic.Int32
+	game := func(_ context.Context, i int) (Record, error) {
+		first := calls.Add(1) <= 2
+		defer running.Add(-1)
+		beside := running.Add(1) > 1
+		if first {
+			arrived.Done()
+			arrived.Wait() // both games are under way
+			beside = true
+		}
+		if beside {
+			return Record{Index: i, Stopped: "memory"}, nil
+		}
+		return Record{Index: i, Values: 10}, nil
+	}
+	var out bytes.Buffer
+	s := &sweep{o: Options{Family: family(t, "0..1"), Query: "n: n"}, w: &writer{w: bufio.NewWriter(&out)}}
+	if err := s.sideBySide(context.Background(), []int{0, 1}, 2, game); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.done) != 2 || calls.Load() != 4 {
+		t.Fatalf("%d records after %d runs", len(s.done), calls.Load())
+	}
+	for k, r := range s.done {
+		if r.Index != k || r.Stopped != "" || r.Values != 10 {
+			t.Errorf("record %d: %+v", k, r)
+		}
 	}
 }
