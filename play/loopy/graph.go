@@ -21,15 +21,15 @@ type graph struct {
 	gg     game.GraphGame
 	lim    *solve.Limits
 	keys   *keys
-	states []game.State // generic rulesets: the position of each vertex
-	succ   lists
-	listed []bool // the vertex's moves are listed
-	empty  int32  // the vertex of the empty position, -1 until met
+	states column[game.State] // generic rulesets: the position of each vertex
+	succ   lists              // the vertices' followers, once listed
+	empty  int32              // the vertex of the empty position, -1 until met
 	labels labels
 	// labelled is how many vertices the labels cover; labellings how many
 	// times the graph was labelled.
 	labelled, labellings int
-	from                 []byte // the key whose moves are listed (followers)
+	from                 []byte  // the key whose moves are listed (followers)
+	follow               []int32 // its followers, as they are met
 }
 
 func newGraph(r game.Ruleset, lim *solve.Limits) *graph {
@@ -43,10 +43,10 @@ func (g *graph) len() int { return g.keys.len() }
 
 // bytes is the memory the graph holds, and its labelling takes.
 func (g *graph) bytes() int64 {
-	n, e := int64(g.len()), int64(len(g.succ.flat))
-	return g.keys.bytes() + g.succ.bytes() + int64(cap(g.listed)) + 16*int64(cap(g.states)) +
+	n, e := int64(g.len()), int64(g.succ.e)
+	return g.keys.bytes() + g.succ.bytes() + g.states.bytes(16) +
 		8*n + // the labels
-		16*n + 4*e // the labelling's predecessors, stamps and needs
+		12*n + 4*e // the labelling's predecessors, stamps and needs
 }
 
 // SplitError refuses loopy play of a ruleset whose moves leave sums.
@@ -81,7 +81,7 @@ func (g *graph) reach(ctx context.Context, s game.State) (int32, error) {
 			return 0, err
 		}
 	}
-	if int(id) < g.labelled || g.listed[id] {
+	if int(id) < g.labelled || g.succ.listed(id) {
 		return id, nil
 	}
 	return id, g.explore(ctx, id)
@@ -118,10 +118,9 @@ func (g *graph) add(key []byte, slot int, s game.State) (int32, error) {
 // vertexAdded gives the vertex just keyed its place in the other arrays.
 func (g *graph) vertexAdded(s game.State) {
 	if g.gg == nil {
-		g.states = append(g.states, s)
+		g.states.push(s)
 	}
 	g.succ.addVertex()
-	g.listed = append(g.listed, false)
 }
 
 // emptyVertex is the vertex of the empty position, which a move that
@@ -131,7 +130,7 @@ func (g *graph) emptyVertex() int32 {
 	if g.empty < 0 {
 		g.empty = g.keys.addUnindexed()
 		g.vertexAdded(nil)
-		g.listed[g.empty] = true
+		g.succ.set(g.empty, nil)
 	}
 	return g.empty
 }
@@ -143,7 +142,7 @@ func (g *graph) explore(ctx context.Context, id int32) error {
 	for steps := 0; len(stack) > 0; steps++ {
 		u := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if g.listed[u] {
+		if g.succ.listed(u) {
 			continue
 		}
 		if steps%1024 == 0 {
@@ -158,9 +157,8 @@ func (g *graph) explore(ctx context.Context, id int32) error {
 		if err := g.followers(ctx, w, u); err != nil {
 			return err
 		}
-		g.listed[u] = true
 		for _, v := range g.succ.of(u) {
-			if !g.listed[v] {
+			if !g.succ.listed(v) {
 				stack = append(stack, v)
 			}
 		}
@@ -170,18 +168,19 @@ func (g *graph) explore(ctx context.Context, id int32) error {
 
 // followers lists the vertices a vertex's moves reach, adding new ones, as
 // u's list.
-func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) (err error) {
-	from := len(g.succ.flat)
-	if from >= 1<<32-1<<16 {
-		return fmt.Errorf("%s: loopy play holds at most 2^32 moves", g.r.Name())
+func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) error {
+	g.follow = g.follow[:0]
+	if err := g.follows(ctx, w, u); err != nil {
+		return err
 	}
-	defer func() {
-		if err != nil {
-			g.succ.flat = g.succ.flat[:from]
-			return
-		}
-		g.succ.set(u, from)
-	}()
+	if !g.succ.set(u, g.follow) {
+		return fmt.Errorf("%s: loopy play holds at most 2^31 moves", g.r.Name())
+	}
+	return nil
+}
+
+// follows appends the vertices u's moves reach to g.follow.
+func (g *graph) follows(ctx context.Context, w *solve.Work, u int32) error {
 	reach := func(key []byte, s game.State) error {
 		v, slot, ok := g.keys.find(key)
 		if !ok {
@@ -190,11 +189,11 @@ func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) (err erro
 				return err
 			}
 		}
-		g.succ.flat = append(g.succ.flat, v)
+		g.follow = append(g.follow, v)
 		return nil
 	}
 	if g.gg != nil {
-		g.from = append(g.from[:0], g.keys.key(u)...) // the keys' array may move while the moves are listed
+		g.from = append(g.from[:0], g.keys.key(u)...) // the keys' chunks may change while the moves are listed
 		var added error
 		err := w.Do(func() error {
 			return g.gg.Options(w, g.from, func(opt []byte) {
@@ -208,14 +207,14 @@ func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) (err erro
 		}
 		return err
 	}
-	moves, err := g.r.Moves(ctx, g.states[u])
+	moves, err := g.r.Moves(ctx, g.states.get(int(u)))
 	if err != nil {
 		return err
 	}
 	for _, m := range moves {
 		switch {
 		case len(m.To) == 0:
-			g.succ.flat = append(g.succ.flat, g.emptyVertex())
+			g.follow = append(g.follow, g.emptyVertex())
 		case len(m.To) == 1 && game.Base(m.To[0].Rules) == g.r:
 			key, err := g.key(m.To[0].State)
 			if err != nil {

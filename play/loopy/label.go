@@ -52,7 +52,8 @@ func label(succ *lists) labels {
 // rounds is the state of the labelling.
 type rounds struct {
 	labels
-	succ, pred  *lists
+	succ        *lists
+	pred        *csr
 	stamp, need []int32 // stamp[u] == m+1: u has a follower labelled m
 	counter     int32
 	left        int // vertices not labelled yet
@@ -113,23 +114,24 @@ func (r *rounds) labelWith(u, m int32) {
 	}
 }
 
-// predecessors inverts the followers, an edge for an edge.
-func predecessors(succ *lists) *lists {
+// predecessors inverts the followers, an edge for an edge: at[w] counts
+// w's predecessors, then sums them up to w's end, then each edge, the last
+// vertex's first, steps it back to w's start.
+func predecessors(succ *lists) *csr {
 	n := succ.len()
-	pred := &lists{at: make([]uint32, n), n: make([]uint32, n), flat: make([]int32, len(succ.flat))}
-	for _, w := range succ.flat {
-		pred.n[w]++
-	}
-	at := uint32(0)
-	for w, c := range pred.n {
-		pred.at[w] = at
-		at += c
-	}
-	clear(pred.n)
+	pred := &csr{at: make([]uint32, n+1), flat: make([]int32, succ.e)}
 	for u := range int32(n) {
 		for _, w := range succ.of(u) {
-			pred.flat[pred.at[w]+pred.n[w]] = u
-			pred.n[w]++
+			pred.at[w]++
+		}
+	}
+	for w := 1; w <= n; w++ {
+		pred.at[w] += pred.at[w-1]
+	}
+	for u := int32(n) - 1; u >= 0; u-- {
+		for _, w := range succ.of(u) {
+			pred.at[w]--
+			pred.flat[pred.at[w]] = u
 		}
 	}
 	return pred
