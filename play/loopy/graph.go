@@ -30,6 +30,11 @@ type graph struct {
 	labelled, labellings int
 	from                 []byte  // the key whose moves are listed (followers)
 	follow               []int32 // its followers, as they are met
+	// the listing of a GraphGame's moves, made once (follows)
+	work   *solve.Work
+	added  error
+	list   func() error
+	option func([]byte)
 }
 
 func newGraph(r game.Ruleset, lim *solve.Limits) *graph {
@@ -181,29 +186,20 @@ func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) error {
 
 // follows appends the vertices u's moves reach to g.follow.
 func (g *graph) follows(ctx context.Context, w *solve.Work, u int32) error {
-	reach := func(key []byte, s game.State) error {
-		v, slot, ok := g.keys.find(key)
-		if !ok {
-			var err error
-			if v, err = g.add(key, slot, s); err != nil {
-				return err
-			}
-		}
-		g.follow = append(g.follow, v)
-		return nil
-	}
 	if g.gg != nil {
 		g.from = append(g.from[:0], g.keys.key(u)...) // the keys' chunks may change while the moves are listed
-		var added error
-		err := w.Do(func() error {
-			return g.gg.Options(w, g.from, func(opt []byte) {
-				if added == nil {
-					added = reach(opt, nil)
+		g.work, g.added = w, nil
+		if g.list == nil { // made once: a closure a position was most of the garbage
+			g.list = func() error { return g.gg.Options(g.work, g.from, g.option) }
+			g.option = func(opt []byte) {
+				if g.added == nil {
+					g.added = g.reach1(opt, nil)
 				}
-			})
-		})
+			}
+		}
+		err := w.Do(g.list)
 		if err == nil {
-			err = added
+			err = g.added
 		}
 		return err
 	}
@@ -220,12 +216,26 @@ func (g *graph) follows(ctx context.Context, w *solve.Work, u int32) error {
 			if err != nil {
 				return err
 			}
-			if err := reach(key, m.To[0].State); err != nil {
+			if err := g.reach1(key, m.To[0].State); err != nil {
 				return err
 			}
 		default:
 			return &SplitError{Rules: g.r}
 		}
 	}
+	return nil
+}
+
+// reach1 appends to g.follow the vertex of a position a move reaches,
+// adding it when new.
+func (g *graph) reach1(key []byte, s game.State) error {
+	v, slot, ok := g.keys.find(key)
+	if !ok {
+		var err error
+		if v, err = g.add(key, slot, s); err != nil {
+			return err
+		}
+	}
+	g.follow = append(g.follow, v)
 	return nil
 }
