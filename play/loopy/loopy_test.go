@@ -368,3 +368,17 @@ func TestLoopyRangeLabelsOnce(t *testing.T) {
 		}
 	}
 }
+
+// The move limit is a position's: a graph of 14,641 positions with four
+// moves each explores under a cap of 20,000 (it stopped, saying one
+// position had more than 20,000 candidate moves, when the count went on
+// from position to position).
+func TestMoveLimitIsAPositions(t *testing.T) {
+	in := eval.New(eval.Config{Out: new(strings.Builder), MaxStates: 20000})
+	if err := in.Exec(context.Background(), "l.game", "game L state (a, b) { move (a - 1, b + 1) if a > 0; move (a + 1, b - 1) if b > 0; move (a, b - 2) if b > 1; move (a - 2, b) if a > 1 }"); err != nil {
+		t.Fatal(err)
+	}
+	if got := scripttest.MustEval(t, in, "grundy(L(120, 120), loopy)").String(); got != "0" {
+		t.Errorf("L(120, 120) = %s", got)
+	}
+}
