@@ -187,8 +187,11 @@ func (g *graph) followers(ctx context.Context, w *solve.Work, u int32) error {
 // follows appends the vertices u's moves reach to g.follow.
 func (g *graph) follows(ctx context.Context, w *solve.Work, u int32) error {
 	if g.gg != nil {
-		w.Reset() // the move limit is a position's: the count starts again
-		g.from = append(g.from[:0], g.keys.key(u)...) // the keys' chunks may change while the moves are listed
+		// the move limit is a position's: the count starts again; the key
+		// is copied, since the keys' chunks may change while the moves are
+		// listed
+		w.Reset()
+		g.from = append(g.from[:0], g.keys.key(u)...)
 		g.work, g.added = w, nil
 		if g.list == nil { // made once: a closure a position was most of the garbage
 			g.list = func() error { return g.gg.Options(g.work, g.from, g.option) }
