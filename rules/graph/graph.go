@@ -40,10 +40,13 @@ type Graph struct {
 	edges  [][2]int          // every edge as written, in order: repeats and loops too
 	id     uint64            // unique among the graphs of a process
 	seen   map[[2]int32]bool // the pairs joined, while edges are read
-	// mirrors are automorphisms of Adj that are involutions without a fixed
-	// vertex (a grid turned half round, a path reversed...), each checked;
-	// a position they map onto itself may be won by copying (shape.go)
-	mirrors [][]int32
+	// autos are automorphisms of Adj other than the identity (a grid turned
+	// or reflected, a path reversed), each checked: under rules that see
+	// only edges a position and its images share one key (kind.Encode).
+	// mirrors are those that are involutions without a fixed vertex (a grid
+	// turned half round when no cell is its centre...): a position they map
+	// onto itself may be won by copying (shape.go).
+	autos, mirrors [][]int32
 }
 
 // MaxVertices bounds a graph: a path of a million vertices is a heap of
@@ -86,29 +89,46 @@ func (g *Graph) Labels() []string {
 	return g.labels
 }
 
-// mirror keeps the map f among g's mirrors when it is an automorphism of
-// Adj, an involution, and fixes no vertex.
-func (g *Graph) mirror(f func(int) int) {
+// symmetry keeps the map f among g's autos when it is an automorphism of
+// Adj other than the identity, and among its mirrors too when it is an
+// involution that fixes no vertex. Adj is sorted.
+func (g *Graph) symmetry(f func(int) int) {
 	n := g.N()
 	m := make([]int32, n)
+	hit := make([]bool, n)
+	fixed, identity := false, true
 	for v := range n {
 		w := f(v)
-		if w < 0 || w >= n || w == v {
+		if w < 0 || w >= n || hit[w] {
 			return
 		}
-		m[v] = int32(w)
+		hit[w], m[v] = true, int32(w)
+		if w == v {
+			fixed = true
+		} else {
+			identity = false
+		}
 	}
+	if identity {
+		return
+	}
+	involution := true
 	for v := range n {
-		if int(m[m[v]]) != v || len(g.Adj[v]) != len(g.Adj[m[v]]) {
+		w := int(m[v])
+		if len(g.Adj[v]) != len(g.Adj[w]) {
 			return
 		}
 		for _, u := range g.Adj[v] {
-			if !slices.Contains(g.Adj[m[v]], int(m[u])) {
+			if _, ok := slices.BinarySearch(g.Adj[w], int(m[u])); !ok {
 				return
 			}
 		}
+		involution = involution && int(m[w]) == v
 	}
-	g.mirrors = append(g.mirrors, m)
+	g.autos = append(g.autos, m)
+	if involution && !fixed {
+		g.mirrors = append(g.mirrors, m)
+	}
 }
 
 // N is the number of vertices.
@@ -259,7 +279,7 @@ func Path(n int64) (*Graph, error) {
 	for i := 1; i < int(n); i++ {
 		g.newEdge(i-1, i)
 	}
-	g.sortAdj().mirror(func(v int) int { return int(n) - 1 - v })
+	g.sortAdj().symmetry(func(v int) int { return int(n) - 1 - v })
 	return g, nil
 }
 
@@ -279,7 +299,7 @@ func Cycle(n int64) (*Graph, error) {
 	}
 	g.sortAdj()
 	if n%2 == 0 {
-		g.mirror(func(v int) int { return (v + int(n)/2) % int(n) })
+		g.symmetry(func(v int) int { return (v + int(n)/2) % int(n) })
 	}
 	return g, nil
 }
@@ -335,9 +355,15 @@ func Grid(r, c int64) (*Graph, error) {
 	}
 	g.sortAdj()
 	cell := func(i, j int) int { return i*cols + j }
-	g.mirror(func(v int) int { return cell(rows-1-v/cols, cols-1-v%cols) }) // half a turn
-	g.mirror(func(v int) int { return cell(v/cols, cols-1-v%cols) })        // left to right
-	g.mirror(func(v int) int { return cell(rows-1-v/cols, v%cols) })        // top to bottom
+	g.symmetry(func(v int) int { return cell(rows-1-v/cols, cols-1-v%cols) }) // half a turn
+	g.symmetry(func(v int) int { return cell(v/cols, cols-1-v%cols) })        // left to right
+	g.symmetry(func(v int) int { return cell(rows-1-v/cols, v%cols) })        // top to bottom
+	if rows == cols { // a square: turned a quarter either way, reflected in either diagonal
+		g.symmetry(func(v int) int { return cell(v%cols, rows-1-v/cols) })
+		g.symmetry(func(v int) int { return cell(cols-1-v%cols, v/cols) })
+		g.symmetry(func(v int) int { return cell(v%cols, v/cols) })
+		g.symmetry(func(v int) int { return cell(cols-1-v%cols, rows-1-v/cols) })
+	}
 	return g, nil
 }
 

@@ -656,7 +656,7 @@ func TestShapesOfEveryPosition(t *testing.T) {
 	if err := in.Exec(ctx, "<test>", graphGames); err != nil {
 		t.Fatal(in.Render(err))
 	}
-	for _, desc := range []string{"grid(3, 4)", "grid(2, 6)", "grid(3, 3)", "path(11)", "cycle(12)"} {
+	for _, desc := range []string{"grid(3, 4)", "grid(2, 6)", "grid(3, 3)", "grid(3, 5)", "grid(4, 4)", "path(11)", "cycle(12)"} {
 		gv, err := in.Eval(ctx, desc)
 		if err != nil {
 			t.Fatal(err)

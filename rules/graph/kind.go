@@ -62,12 +62,11 @@ func Whole(g *Graph) State {
 	return State{G: g, Present: s}
 }
 
-// kind is the positions of a graph ruleset; canonical says whether equal
-// subgraphs (up to renumbering in order) may share one key.
 // kind is the positions of a graph ruleset: canonical when the rules see
 // only edges and order (equal renumbered subgraphs share a key), mirrored
 // when they see only edges (Node Kayles', Arc Kayles': a position and its
-// images under the graph's mirrors share one, the least).
+// images under the graph's automorphisms — a grid turned or reflected —
+// share one, the least).
 type kind struct{ canonical, mirrored bool }
 
 func (k kind) Name() string { return "graph" }
@@ -137,10 +136,10 @@ func (k kind) Encode(s game.State) string {
 	rank := make([]int32, st.G.N()) // rank+1 of each present vertex, 0 for absent
 	order := make([]int, 0, k2)
 	key := encode(st.G, st.Present, rank, order, make([]byte, 0, 2*k2+8))
-	if k.mirrored && len(st.G.mirrors) > 0 {
+	if k.mirrored && len(st.G.autos) > 0 {
 		image := make(Set, len(st.Present))
 		buf := make([]byte, 0, cap(key))
-		for _, m := range st.G.mirrors {
+		for _, m := range st.G.autos {
 			clear(image)
 			clear(rank)
 			st.Present.each(func(v int) { image.add(int(m[v])) })
