@@ -358,7 +358,8 @@ func Grid(r, c int64) (*Graph, error) {
 	g.symmetry(func(v int) int { return cell(rows-1-v/cols, cols-1-v%cols) }) // half a turn
 	g.symmetry(func(v int) int { return cell(v/cols, cols-1-v%cols) })        // left to right
 	g.symmetry(func(v int) int { return cell(rows-1-v/cols, v%cols) })        // top to bottom
-	if rows == cols {                                                         // a square: turned a quarter either way, reflected in either diagonal
+	// a square: turned a quarter either way, reflected in either diagonal
+	if rows == cols {
 		g.symmetry(func(v int) int { return cell(v%cols, rows-1-v/cols) })
 		g.symmetry(func(v int) int { return cell(cols-1-v%cols, v/cols) })
 		g.symmetry(func(v int) int { return cell(v%cols, v/cols) })
