@@ -80,11 +80,9 @@ func (g *graph) reach(ctx context.Context, s game.State) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
-	id, slot, ok := g.keys.find(key)
-	if !ok {
-		if id, err = g.add(key, slot, s); err != nil {
-			return 0, err
-		}
+	id, err := g.vertexOf(key, s)
+	if err != nil {
+		return 0, err
 	}
 	if int(id) < g.labelled || g.succ.listed(id) {
 		return id, nil
@@ -109,12 +107,15 @@ func (g *graph) key(s game.State) ([]byte, error) {
 	return []byte(g.r.Kind().Encode(s)), nil
 }
 
-// add makes a vertex of an unexplored position whose key goes in the slot
-// keys.find gave.
-func (g *graph) add(key []byte, slot int, s game.State) (int32, error) {
-	id, ok := g.keys.add(key, slot)
-	if !ok {
-		return 0, fmt.Errorf("%s: loopy play holds at most 4 GiB of keys and 2^31 positions", g.r.Name())
+// vertexOf is the vertex of the position of key, made (unexplored) when
+// it is new.
+func (g *graph) vertexOf(key []byte, s game.State) (int32, error) {
+	id, slot, ok := g.keys.find(key)
+	if ok {
+		return id, nil
+	}
+	if id, ok = g.keys.add(key, slot); !ok {
+		return 0, fmt.Errorf("%s: loopy play holds at most 2 GiB of keys and 2^31 positions", g.r.Name())
 	}
 	g.vertexAdded(s)
 	return id, nil
@@ -230,16 +231,11 @@ func (g *graph) follows(ctx context.Context, w *solve.Work, u int32) error {
 	return nil
 }
 
-// reach1 appends to g.follow the vertex of a position a move reaches,
-// adding it when new.
+// reach1 appends to g.follow the vertex of a position a move reaches.
 func (g *graph) reach1(key []byte, s game.State) error {
-	v, slot, ok := g.keys.find(key)
-	if !ok {
-		var err error
-		if v, err = g.add(key, slot, s); err != nil {
-			return err
-		}
+	v, err := g.vertexOf(key, s)
+	if err == nil {
+		g.follow = append(g.follow, v)
 	}
-	g.follow = append(g.follow, v)
-	return nil
+	return err
 }
