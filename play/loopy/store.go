@@ -213,16 +213,6 @@ type lists struct {
 	e    int // the followers in all the lists
 }
 
-// listsOf is the lists of succ, every vertex listed.
-func listsOf(succ [][]int32) *lists {
-	l := &lists{}
-	for u, ws := range succ {
-		l.addVertex()
-		l.set(int32(u), ws)
-	}
-	return l
-}
-
 // len is the number of vertices.
 func (l *lists) len() int { return l.at.len() }
 

@@ -78,3 +78,13 @@ func TestListsAndPredecessors(t *testing.T) {
 		}
 	}
 }
+
+// listsOf is the lists of succ, every vertex listed.
+func listsOf(succ [][]int32) *lists {
+	l := &lists{}
+	for u, ws := range succ {
+		l.addVertex()
+		l.set(int32(u), ws)
+	}
+	return l
+}
