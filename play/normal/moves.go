@@ -38,6 +38,27 @@ type Shaper interface {
 	ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool, error)
 }
 
+// ShapeOutcomer is a Shaper that knows some positions' outcomes at less
+// cost than their values (the Kayles engine asks G + *0 only).
+type ShapeOutcomer interface {
+	ShapeOutcome(ctx context.Context, s game.State) (game.Outcome, bool, error)
+}
+
+// Outcome is the shape's outcome when the ruleset knows it, else the
+// value's.
+func (v *moveValues) Outcome(ctx context.Context, s game.State) (game.Outcome, error) {
+	if so, ok := v.shape.(ShapeOutcomer); ok {
+		if o, ok, err := so.ShapeOutcome(ctx, s); ok || err != nil {
+			return o, err
+		}
+	}
+	g, err := v.Grundy(ctx, s)
+	if err != nil {
+		return game.P, err
+	}
+	return Nimber{g}.Outcome(), nil
+}
+
 // shaped values the position of key by its shape, when the ruleset knows
 // it, and keeps the value.
 func (v *moveValues) shaped(ctx context.Context, key string, s game.State) (bool, error) {

@@ -22,9 +22,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/gamelang/gamelang/internal/lines"
+	"github.com/gamelang/gamelang/kayles"
 )
 
 // Graph is a graph given as data: its vertices, named, and its edges.
@@ -47,6 +49,9 @@ type Graph struct {
 	// turned half round when no cell is its centre...): a position they map
 	// onto itself may be won by copying (shape.go).
 	autos, mirrors [][]int32
+	rows, cols     int // a grid's (Grid), 0 for any other graph
+	boardOnce      sync.Once
+	kb             *kayles.Board // the Kayles engine's (board)
 }
 
 // MaxVertices bounds a graph: a path of a million vertices is a heap of
@@ -354,6 +359,7 @@ func Grid(r, c int64) (*Graph, error) {
 		}
 	}
 	g.sortAdj()
+	g.rows, g.cols = rows, cols
 	cell := func(i, j int) int { return i*cols + j }
 	g.symmetry(func(v int) int { return cell(rows-1-v/cols, cols-1-v%cols) }) // half a turn
 	g.symmetry(func(v int) int { return cell(v/cols, cols-1-v%cols) })        // left to right

@@ -92,6 +92,30 @@ func TestCycles(t *testing.T) {
 	}
 }
 
+// Cram's values on the boards of at most 36 cells in the table Beling
+// publishes (github.com/beling/impartial-games, README: computed by his
+// solver and earlier by Lemoine and Viennot's Glop, most of them first by
+// Schneider, 2009), through the Kayles engine; the two largest, 4 × 9 and
+// 5 × 7, take tens of seconds and are skipped by -short. 3 × n is not in
+// the table: 3 × 9 = 1 is checked against the generic search (the memoized
+// mex over whole positions) instead.
+func TestCramPublished(t *testing.T) {
+	t.Parallel() // each owns its session
+	boards := []struct{ r, c, want int }{
+		{4, 4, 0}, {4, 5, 2}, {4, 6, 0}, {4, 7, 3}, {4, 8, 0}, {5, 5, 0}, {5, 6, 2}, {6, 6, 0},
+		{4, 9, 1}, {5, 7, 1},
+	}
+	for _, b := range boards {
+		if testing.Short() && b.r*b.c > 30 {
+			continue
+		}
+		if got := scripttest.Out(t, fmt.Sprintf("grundy(Cram(grid(%d, %d)))", b.r, b.c)); got != fmt.Sprint(b.want) {
+			t.Errorf("Cram %d × %d: %s, Beling's table %d", b.r, b.c, got, b.want)
+		}
+	}
+	scripttest.BothWays(t, "grundy(Cram(grid(3, 9)))", "1")
+}
+
 // Cram is Arc Kayles on a grid: on an even×even board the second player
 // wins by playing the mirror image through the centre, on an even×odd one
 // the first player by taking the two central cells first and mirroring

@@ -22,7 +22,10 @@ package graph
 //     position met in a search.
 // Paths and cycles are answered by the octal engine, which knows the two
 // codes' periods: a path of any length at once, where the search over
-// subsets of vertices runs out of memory long before.
+// subsets of vertices runs out of memory long before. Any other component
+// of a graph of at most 128 vertices goes to the Kayles engine (package
+// kayles: bitsets, the outcome search over nim heaps, keys under the
+// lattice's symmetries on a grid).
 
 import (
 	"context"
@@ -31,6 +34,7 @@ import (
 	"sync"
 
 	"github.com/gamelang/gamelang/game"
+	"github.com/gamelang/gamelang/kayles"
 	"github.com/gamelang/gamelang/lang"
 	"github.com/gamelang/gamelang/octal"
 )
@@ -39,9 +43,11 @@ import (
 // with the table of its game on paths, made when first needed.
 type shapeRule struct {
 	code       string // the octal code of the rule on a path
-	cycleTakes int    // what a move takes from a cycle: 3 or 2
+	rule       kayles.Rule
+	cycleTakes int // what a move takes from a cycle: 3 or 2
 	once       sync.Once
 	table      *octal.Table
+	engine     *kayles.Solver // made when first needed
 }
 
 // shapeOf is the rule of a declaration, when it is Node Kayles' or Arc
@@ -49,9 +55,9 @@ type shapeRule struct {
 func shapeOf(d *lang.GameDecl) *shapeRule {
 	switch {
 	case nodeKaylesRule(d):
-		return &shapeRule{code: "0.137", cycleTakes: 3}
+		return &shapeRule{code: "0.137", cycleTakes: 3, rule: kayles.Node}
 	case arcKaylesRule(d):
-		return &shapeRule{code: "0.07", cycleTakes: 2}
+		return &shapeRule{code: "0.07", cycleTakes: 2, rule: kayles.Arc}
 	}
 	return nil
 }
@@ -167,6 +173,10 @@ func (r *Ruleset) ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool
 	}
 	n, cycle, ok := pathOrCycle(st)
 	if !ok {
+		if b := st.G.board(); b != nil {
+			g, err := r.kaylesEngine().Grundy(ctx, b, kaylesSet(st.Present))
+			return big.NewInt(int64(g)), err == nil, err
+		}
 		return nil, false, nil
 	}
 	sh.once.Do(func() {
@@ -185,6 +195,57 @@ func (r *Ruleset) ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool
 		return big.NewInt(1), err == nil, err
 	}
 	return big.NewInt(0), err == nil, err
+}
+
+// ShapeOutcome is the outcome of a position of a graph of at most 128
+// vertices, by the Kayles engine's P-test alone (no value needed); false
+// for a larger graph.
+func (r *Ruleset) ShapeOutcome(ctx context.Context, s game.State) (game.Outcome, bool, error) {
+	st, ok := s.(State)
+	if r.shapes == nil || !ok {
+		return game.P, false, nil
+	}
+	b := st.G.board()
+	if b == nil {
+		return game.P, false, nil
+	}
+	won, err := r.kaylesEngine().Win(ctx, b, kaylesSet(st.Present))
+	if won {
+		return game.N, err == nil, err
+	}
+	return game.P, err == nil, err
+}
+
+// kaylesEngine is the ruleset's Kayles engine, made on first use.
+func (r *Ruleset) kaylesEngine() *kayles.Solver {
+	if r.shapes.engine == nil {
+		r.shapes.engine = kayles.New(r.shapes.rule, r.limits, r.name)
+	}
+	return r.shapes.engine
+}
+
+// kaylesSet is a position's vertices as the Kayles engine's set: the
+// graph has at most 128 vertices.
+func kaylesSet(s Set) kayles.Set {
+	var k kayles.Set
+	copy(k[:], s)
+	return k
+}
+
+// board is the graph as the Kayles engine's board, made once; nil when
+// it has more than kayles.MaxVertices vertices.
+func (g *Graph) board() *kayles.Board {
+	if g.N() > kayles.MaxVertices {
+		return nil
+	}
+	g.boardOnce.Do(func() {
+		if g.rows > 0 {
+			g.kb, _ = kayles.NewGrid(g.rows, g.cols)
+		} else {
+			g.kb, _ = kayles.NewBoard(g.Adj, g.autos, g.mirrors)
+		}
+	})
+	return g.kb
 }
 
 // mirrored reports whether a mirror of the graph maps the position onto

@@ -1,0 +1,277 @@
+package kayles
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gamelang/gamelang/solve"
+)
+
+// brute is the value of every subset of a graph of at most 20 vertices by
+// the mex over its options, the subsets in increasing order (an option is
+// a subset of its position).
+func brute(adj [][]int, rule Rule) []uint8 {
+	n := len(adj)
+	nbr := make([]uint32, n)
+	for v, ns := range adj {
+		for _, u := range ns {
+			nbr[v] |= 1 << u
+		}
+	}
+	g := make([]uint8, 1<<n)
+	for s := uint32(1); s < 1<<n; s++ {
+		var seen uint64
+		for v := range n {
+			if s>>v&1 == 0 {
+				continue
+			}
+			if rule == Node {
+				seen |= 1 << g[s&^(nbr[v]|1<<v)]
+				continue
+			}
+			for u := v + 1; u < n; u++ {
+				if s>>u&1 != 0 && nbr[v]>>u&1 != 0 {
+					seen |= 1 << g[s&^(1<<v|1<<u)]
+				}
+			}
+		}
+		m := uint8(0)
+		for seen>>m&1 != 0 {
+			m++
+		}
+		g[s] = m
+	}
+	return g
+}
+
+func gridAdj(r, c int) [][]int {
+	b, _ := NewGrid(r, c)
+	adj := make([][]int, b.n)
+	for v := range b.n {
+		b.adj[v].each(func(u int) { adj[v] = append(adj[v], u) })
+	}
+	return adj
+}
+
+func toSet(s uint32) Set { return Set{uint64(s), 0} }
+
+// TestGridsAgainstBruteForce values every position of small grids, under
+// both rules, against the brute force: one engine for all the boards, so
+// the lattice's keys are shared between them.
+func TestGridsAgainstBruteForce(t *testing.T) {
+	for _, rule := range []Rule{Node, Arc} {
+		s := New(rule, &solve.Limits{}, "test")
+		for _, d := range [][2]int{{1, 7}, {7, 1}, {2, 5}, {5, 2}, {3, 3}, {3, 4}, {4, 4}, {3, 5}, {2, 8}} {
+			b, _ := NewGrid(d[0], d[1])
+			want := brute(gridAdj(d[0], d[1]), rule)
+			for set := range uint32(len(want)) {
+				got, err := s.Grundy(context.Background(), b, toSet(set))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != int(want[set]) {
+					t.Fatalf("rule %d, grid %v, position %b: %d, brute force %d", rule, d, set, got, want[set])
+				}
+				won, err := s.Win(context.Background(), b, toSet(set))
+				if err != nil || won != (want[set] != 0) {
+					t.Fatalf("rule %d, grid %v, position %b: win %v, brute force %d", rule, d, set, won, want[set])
+				}
+			}
+		}
+	}
+}
+
+// TestGraphsAgainstBruteForce values random graphs of up to 14 vertices,
+// with a reversal as an automorphism when it is one.
+func TestGraphsAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 60 {
+		n := 4 + rng.IntN(11)
+		adj := make([][]int, n)
+		for v := range n {
+			for u := v + 1; u < n; u++ {
+				if rng.IntN(10) < 3 {
+					adj[v] = append(adj[v], u)
+					adj[u] = append(adj[u], v)
+				}
+			}
+		}
+		for _, rule := range []Rule{Node, Arc} {
+			b, ok := NewBoard(adj, nil, nil)
+			if !ok {
+				t.Fatal("refused")
+			}
+			s := New(rule, &solve.Limits{}, "test")
+			want := brute(adj, rule)
+			for set := range uint32(len(want)) {
+				got, err := s.Grundy(context.Background(), b, toSet(set))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != int(want[set]) {
+					t.Fatalf("trial %d rule %d, %v, position %b: %d, brute force %d", trial, rule, adj, set, got, want[set])
+				}
+			}
+		}
+	}
+}
+
+// TestSymmetricBoardsAgainstBruteForce values every position of a path
+// and a cycle keyed under their automorphisms (a reversal; a rotation and
+// reflections), the fixed-point-free involutions among them as mirrors.
+func TestSymmetricBoardsAgainstBruteForce(t *testing.T) {
+	cyc := func(n int) ([][]int, [][]int32, [][]int32) {
+		adj := make([][]int, n)
+		for v := range n {
+			adj[v] = []int{(v + n - 1) % n, (v + 1) % n}
+		}
+		var autos, mirrors [][]int32
+		for _, f := range []func(v int) int{
+			func(v int) int { return (v + n/2) % n },       // a half turn: a mirror
+			func(v int) int { return (n - v) % n },         // a reflection through vertex 0
+			func(v int) int { return (n - 1 - v + n) % n }, // through an edge: a mirror
+			func(v int) int { return (v + 1) % n },         // a step round
+		} {
+			m := make([]int32, n)
+			for v := range n {
+				m[v] = int32(f(v))
+			}
+			autos = append(autos, m)
+		}
+		mirrors = [][]int32{autos[0], autos[2]}
+		return adj, autos, mirrors
+	}
+	path := func(n int) ([][]int, [][]int32, [][]int32) {
+		adj := make([][]int, n)
+		for v := range n - 1 {
+			adj[v] = append(adj[v], v+1)
+			adj[v+1] = append(adj[v+1], v)
+		}
+		rev := make([]int32, n)
+		for v := range n {
+			rev[v] = int32(n - 1 - v)
+		}
+		return adj, [][]int32{rev}, [][]int32{rev}
+	}
+	for _, g := range []func() ([][]int, [][]int32, [][]int32){
+		func() ([][]int, [][]int32, [][]int32) { return cyc(12) },
+		func() ([][]int, [][]int32, [][]int32) { return path(14) },
+	} {
+		adj, autos, mirrors := g()
+		for _, rule := range []Rule{Node, Arc} {
+			b, _ := NewBoard(adj, autos, mirrors)
+			s := New(rule, &solve.Limits{}, "test")
+			want := brute(adj, rule)
+			for set := range uint32(len(want)) {
+				got, err := s.Grundy(context.Background(), b, toSet(set))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != int(want[set]) {
+					t.Fatalf("rule %d, %d vertices, position %b: %d, brute force %d", rule, len(adj), set, got, want[set])
+				}
+			}
+		}
+	}
+}
+
+// TestKeepsWhole: when the ring test says a domino leaves a component
+// whole, the walk over what is left finds one component; and on a board
+// with no cell missing it says so for most dominoes.
+func TestKeepsWhole(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, d := range [][2]int{{4, 9}, {5, 7}, {1, 12}, {12, 1}, {8, 16}} {
+		b, _ := NewGrid(d[0], d[1])
+		whole := 0
+		for trial := range 400 {
+			set := b.All()
+			if trial > 0 {
+				for v := range b.n {
+					if rng.IntN(4) == 0 {
+						set = set.minus(Set{}.with(v))
+					}
+				}
+			}
+			if set.empty() {
+				continue
+			}
+			c := b.component(set)
+			for i, a := range b.arcs {
+				if !c.has(a[0]) || !c.has(a[1]) {
+					continue
+				}
+				left := c.minus(Set{}.with(a[0]).with(a[1]))
+				if left.empty() || !b.keepsWhole(c, i) {
+					continue
+				}
+				if trial == 0 {
+					whole++
+				}
+				if b.component(left) != left {
+					t.Fatalf("grid %v, component %x, domino %v: said whole, is not", d, c, a)
+				}
+			}
+		}
+		if d[0] > 1 && d[1] > 1 && whole < len(b.arcs)/2 {
+			t.Errorf("grid %v: %d of %d dominoes of the whole board leave it whole", d, whole, len(b.arcs))
+		}
+	}
+}
+
+// TestManyComponents: 127 and 128 vertices with no edge, each a component
+// (Node Kayles: 1 each; Arc Kayles: 0).
+func TestManyComponents(t *testing.T) {
+	for _, n := range []int{127, 128} {
+		b, ok := NewBoard(make([][]int, n), nil, nil)
+		if !ok {
+			t.Fatal("refused")
+		}
+		for _, c := range []struct {
+			rule Rule
+			want int
+		}{{Node, n % 2}, {Arc, 0}} {
+			got, err := New(c.rule, &solve.Limits{}, "test").Grundy(context.Background(), b, b.All())
+			if err != nil || got != c.want {
+				t.Errorf("%d isolated vertices, rule %d: %d, %v; want %d", n, c.rule, got, err, c.want)
+			}
+		}
+	}
+	if _, ok := NewBoard(make([][]int, 129), nil, nil); ok {
+		t.Error("129 vertices taken")
+	}
+}
+
+// TestStops: a cancelled context and the state cap stop the search with
+// their errors, and what was learnt stays true: the next query answers.
+func TestStops(t *testing.T) {
+	b, _ := NewGrid(4, 7)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := New(Arc, &solve.Limits{}, "Cram")
+	if _, err := s.Grundy(ctx, b, b.All()); !solve.Interrupted(err) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	lim := &solve.Limits{MaxStates: 1000}
+	s = New(Arc, lim, "Cram")
+	_, err := s.Grundy(context.Background(), b, b.All())
+	var le *solve.LimitError
+	if !errors.As(err, &le) || s.Positions() > 1000 {
+		t.Fatalf("capped at 1000: %v, %d stored", err, s.Positions())
+	}
+	lim.MaxStates = 0
+	if g, err := s.Grundy(context.Background(), b, b.All()); err != nil || g != 3 {
+		t.Fatalf("after the cap: %d, %v; Cram 4 × 7 is 3", g, err)
+	}
+}
+
+// BenchmarkCram values Cram on a 4 × 7 board (3) from an empty memo.
+func BenchmarkCram(b *testing.B) {
+	board, _ := NewGrid(4, 7)
+	for b.Loop() {
+		if g, err := New(Arc, &solve.Limits{}, "Cram").Grundy(context.Background(), board, board.All()); err != nil || g != 3 {
+			b.Fatal(g, err)
+		}
+	}
+}
