@@ -1,6 +1,5 @@
-// Package kayles is the engine of Node Kayles and Arc Kayles (Cram on a
-// grid) on graphs of at most 128 vertices, as the octal engine is for
-// heaps.
+// Package kayles is the engine of Node Kayles and Arc Kayles (Cram) on
+// grids of at most 128 cells, as the octal engine is for heaps.
 //
 // A position is a set of vertices, 128 bits. Its value is found by the
 // outcome search over nim heaps of Lemoine and Viennot (also Beling and
@@ -14,17 +13,20 @@
 //   - an option that falls apart into components is a sum: the components
 //     but the largest are valued exactly (small, and memoized), their
 //     values folded into the heap, and only the largest is searched; two
-//     equal components cancel, and a component that a mirror maps onto
-//     itself with no vertex next to its image is 0 (the second player
-//     copies: Tweedledum and Tweedledee).
+//     equal components cancel, and a region that a half turn or a
+//     diagonal maps onto itself with no cell on or next to its image is 0
+//     (the second player copies: Tweedledum and Tweedledee).
 //
-// Components are keyed by their shape: on a grid, the cells translated to
+// Components are keyed by their shape: the cells of a region translated to
 // the corner under each of the lattice's eight symmetries, the least of
-// the eight (a region and its turned, reflected or moved copies share one
-// entry, across boards too); on any other graph, the least image of the
-// vertex set under the graph's automorphisms. An entry keeps what the
-// search has learnt of a component: its value, or the heaps k for which
-// G + *k is known to be N, and a bound on the value.
+// the eight, so that a region and its turned, reflected or moved copies
+// share one entry, across boards too. An entry keeps what the search has
+// learnt of a component: its value, or the heaps k for which G + *k is
+// known to be N, and a bound on the value. The engine plays on any graph
+// of at most 128 vertices too (NewBoard), keying components by their own
+// vertices: the tests check the search so on random graphs, but a
+// graph's solver is better served by the generic search's keys, which
+// share equal pieces anywhere.
 package kayles
 
 import (
@@ -110,14 +112,9 @@ func (s Set) each(f func(v int)) {
 
 // Board is a graph the engine plays on.
 type Board struct {
-	n     int
-	adj   []Set // the neighbours of each vertex
-	arcs  [][2]int
-	autos [][]int32 // automorphisms (not a grid's: those are the lattice's)
-	// mirrors are the automorphisms that are involutions with no fixed
-	// vertex: a component one maps onto itself, with no vertex next to its
-	// image, is 0
-	mirrors [][]int32
+	n    int
+	adj  []Set // the neighbours of each vertex
+	arcs [][2]int
 	// a grid: vertex v is the cell (v / cols, v % cols), and keys are the
 	// lattice's (board-independent)
 	rows, cols int
@@ -130,15 +127,15 @@ type Board struct {
 
 var boards atomic.Uint64
 
-// NewBoard makes the board of a simple graph given by its neighbour lists,
-// with automorphisms to share keys under and the mirrors among them (each
-// a map of the vertices); false when it has more than MaxVertices
-// vertices.
-func NewBoard(adj [][]int, autos, mirrors [][]int32) (*Board, bool) {
+// NewBoard makes the board of a simple graph given by its neighbour lists;
+// false when it has more than MaxVertices vertices. Its components are
+// keyed by their own vertices: only a grid's (NewGrid) are keyed by their
+// shape, which equal regions anywhere share.
+func NewBoard(adj [][]int) (*Board, bool) {
 	if len(adj) > MaxVertices {
 		return nil, false
 	}
-	b := &Board{n: len(adj), adj: make([]Set, len(adj)), autos: autos, mirrors: mirrors, id: boards.Add(1)}
+	b := &Board{n: len(adj), adj: make([]Set, len(adj)), id: boards.Add(1)}
 	for v, ns := range adj {
 		for _, u := range ns {
 			b.adj[v].add(u)
@@ -165,7 +162,7 @@ func NewGrid(r, c int) (*Board, bool) {
 			}
 		}
 	}
-	b, _ := NewBoard(adj, nil, nil)
+	b, _ := NewBoard(adj)
 	if r > 64 || c > 64 { // the keys' rows would not fit a word: keyed as any graph
 		return b, true
 	}
@@ -224,15 +221,7 @@ func less(a, b key) bool {
 // itself with no vertex on or next to its image (its value is then 0).
 func (b *Board) keyOf(c Set) (key, bool) {
 	if b.rows == 0 {
-		k := key{c[0], c[1], 1<<63 | b.id}
-		for _, f := range b.autos {
-			var img Set
-			c.each(func(v int) { img.add(int(f[v])) })
-			if k2 := (key{img[0], img[1], 1<<63 | b.id}); less(k2, k) {
-				k = k2
-			}
-		}
-		return k, b.mirrored(c)
+		return key{c[0], c[1], 1<<63 | b.id}, false
 	}
 	// the rows of the component's bounding box, r (h rows of w bits), and
 	// its transpose, t (w rows of h bits)
@@ -285,23 +274,6 @@ func (b *Board) keyOf(c Set) (key, bool) {
 		return best, true
 	}
 	return best, false
-}
-
-// mirrored reports whether a mirror of the board maps the component onto
-// itself with no vertex next to its image.
-func (b *Board) mirrored(c Set) bool {
-	for _, f := range b.mirrors {
-		var img Set
-		near := false
-		c.each(func(v int) {
-			img.add(int(f[v]))
-			near = near || b.adj[v].has(int(f[v]))
-		})
-		if img == c && !near {
-			return true
-		}
-	}
-	return false
 }
 
 // encode is the key of the rows of a box, w bits each, reflected left to

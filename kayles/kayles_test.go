@@ -99,7 +99,7 @@ func TestGraphsAgainstBruteForce(t *testing.T) {
 			}
 		}
 		for _, rule := range []Rule{Node, Arc} {
-			b, ok := NewBoard(adj, nil, nil)
+			b, ok := NewBoard(adj)
 			if !ok {
 				t.Fatal("refused")
 			}
@@ -112,65 +112,6 @@ func TestGraphsAgainstBruteForce(t *testing.T) {
 				}
 				if got != int(want[set]) {
 					t.Fatalf("trial %d rule %d, %v, position %b: %d, brute force %d", trial, rule, adj, set, got, want[set])
-				}
-			}
-		}
-	}
-}
-
-// TestSymmetricBoardsAgainstBruteForce values every position of a path
-// and a cycle keyed under their automorphisms (a reversal; a rotation and
-// reflections), the fixed-point-free involutions among them as mirrors.
-func TestSymmetricBoardsAgainstBruteForce(t *testing.T) {
-	cyc := func(n int) ([][]int, [][]int32, [][]int32) {
-		adj := make([][]int, n)
-		for v := range n {
-			adj[v] = []int{(v + n - 1) % n, (v + 1) % n}
-		}
-		var autos, mirrors [][]int32
-		for _, f := range []func(v int) int{
-			func(v int) int { return (v + n/2) % n },       // a half turn: a mirror
-			func(v int) int { return (n - v) % n },         // a reflection through vertex 0
-			func(v int) int { return (n - 1 - v + n) % n }, // through an edge: a mirror
-			func(v int) int { return (v + 1) % n },         // a step round
-		} {
-			m := make([]int32, n)
-			for v := range n {
-				m[v] = int32(f(v))
-			}
-			autos = append(autos, m)
-		}
-		mirrors = [][]int32{autos[0], autos[2]}
-		return adj, autos, mirrors
-	}
-	path := func(n int) ([][]int, [][]int32, [][]int32) {
-		adj := make([][]int, n)
-		for v := range n - 1 {
-			adj[v] = append(adj[v], v+1)
-			adj[v+1] = append(adj[v+1], v)
-		}
-		rev := make([]int32, n)
-		for v := range n {
-			rev[v] = int32(n - 1 - v)
-		}
-		return adj, [][]int32{rev}, [][]int32{rev}
-	}
-	for _, g := range []func() ([][]int, [][]int32, [][]int32){
-		func() ([][]int, [][]int32, [][]int32) { return cyc(12) },
-		func() ([][]int, [][]int32, [][]int32) { return path(14) },
-	} {
-		adj, autos, mirrors := g()
-		for _, rule := range []Rule{Node, Arc} {
-			b, _ := NewBoard(adj, autos, mirrors)
-			s := New(rule, &solve.Limits{}, "test")
-			want := brute(adj, rule)
-			for set := range uint32(len(want)) {
-				got, err := s.Grundy(context.Background(), b, toSet(set))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != int(want[set]) {
-					t.Fatalf("rule %d, %d vertices, position %b: %d, brute force %d", rule, len(adj), set, got, want[set])
 				}
 			}
 		}
@@ -224,7 +165,7 @@ func TestKeepsWhole(t *testing.T) {
 // (Node Kayles: 1 each; Arc Kayles: 0).
 func TestManyComponents(t *testing.T) {
 	for _, n := range []int{127, 128} {
-		b, ok := NewBoard(make([][]int, n), nil, nil)
+		b, ok := NewBoard(make([][]int, n))
 		if !ok {
 			t.Fatal("refused")
 		}
@@ -238,7 +179,7 @@ func TestManyComponents(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := NewBoard(make([][]int, 129), nil, nil); ok {
+	if _, ok := NewBoard(make([][]int, 129)); ok {
 		t.Error("129 vertices taken")
 	}
 }

@@ -640,6 +640,15 @@ func TestNodeKaylesPublished(t *testing.T) {
 			return strings.Join(w, " ")
 		}},
 	}
+	// A316632, n = 1..16: the 3 × n grid (the lattice graph), through the
+	// Kayles engine; its comments: the 4 × n grid is 0 for every n
+	a316632 := []int{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}
+	if got := scripttest.Out(t, "print([grundy(NodeKayles(grid(3, n))) for n in 1..16])"); got != strings.ReplaceAll(fmt.Sprint(a316632), " ", ", ") {
+		t.Errorf("Node Kayles on 3 × n: %s, OEIS A316632 %v", got, a316632)
+	}
+	if got := scripttest.Out(t, "print(all(grundy(NodeKayles(grid(4, n))) == 0 for n in 1..13))"); got != "true" {
+		t.Errorf("Node Kayles on 4 × n, n <= 13, all 0 (A316632's comments): %s", got)
+	}
 	for _, f := range families {
 		var stmts []string
 		for n := f.first; n <= f.upto; n++ {

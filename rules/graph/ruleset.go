@@ -126,7 +126,7 @@ func (r *Ruleset) Joined() game.Ruleset {
 // before the solver's own description).
 func (r *Ruleset) NormalSolver() string {
 	if r.shapes != nil && r.split {
-		return "each position split into its components, equal components (renumbered in order) sharing one value; a symmetric position is 0 (the second player copies), a path or a cycle valued by octal " + r.shapes.code + "; any other component of a graph of at most 128 vertices by the Kayles engine (the outcome search over nim heaps, components keyed under the board's symmetries)"
+		return "each position split into its components, equal components (renumbered in order) sharing one value; a symmetric position is 0 (the second player copies), a path or a cycle valued by octal " + r.shapes.code + "; any other position of a grid of at most 128 cells by the Kayles engine (the outcome search over nim heaps, regions keyed under the lattice's symmetries)"
 	}
 	switch {
 	case r.split && r.canonical:

@@ -22,10 +22,10 @@ package graph
 //     position met in a search.
 // Paths and cycles are answered by the octal engine, which knows the two
 // codes' periods: a path of any length at once, where the search over
-// subsets of vertices runs out of memory long before. Any other component
-// of a graph of at most 128 vertices goes to the Kayles engine (package
-// kayles: bitsets, the outcome search over nim heaps, keys under the
-// lattice's symmetries on a grid).
+// subsets of vertices runs out of memory long before. Any other position
+// of a grid of at most 128 cells goes to the Kayles engine (package
+// kayles: bitsets, the outcome search over nim heaps, regions keyed under
+// the lattice's symmetries).
 
 import (
 	"context"
@@ -197,9 +197,9 @@ func (r *Ruleset) ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool
 	return big.NewInt(0), err == nil, err
 }
 
-// ShapeOutcome is the outcome of a position of a graph of at most 128
-// vertices, by the Kayles engine's P-test alone (no value needed); false
-// for a larger graph.
+// ShapeOutcome is the outcome of a position of a grid of at most 128
+// cells, by the Kayles engine's P-test alone (no value needed); false for
+// any other graph.
 func (r *Ruleset) ShapeOutcome(ctx context.Context, s game.State) (game.Outcome, bool, error) {
 	st, ok := s.(State)
 	if r.shapes == nil || !ok {
@@ -224,27 +224,23 @@ func (r *Ruleset) kaylesEngine() *kayles.Solver {
 	return r.shapes.engine
 }
 
-// kaylesSet is a position's vertices as the Kayles engine's set: the
-// graph has at most 128 vertices.
+// kaylesSet is a position's cells as the Kayles engine's set: the grid
+// has at most 128.
 func kaylesSet(s Set) kayles.Set {
 	var k kayles.Set
 	copy(k[:], s)
 	return k
 }
 
-// board is the graph as the Kayles engine's board, made once; nil when
-// it has more than kayles.MaxVertices vertices.
+// board is a grid as the Kayles engine's board, made once; nil for any
+// other graph, or a grid of more than kayles.MaxVertices cells (the
+// engine keys other graphs' components by their vertices, where the
+// generic search shares equal pieces anywhere).
 func (g *Graph) board() *kayles.Board {
-	if g.N() > kayles.MaxVertices {
+	if g.rows == 0 || g.N() > kayles.MaxVertices {
 		return nil
 	}
-	g.boardOnce.Do(func() {
-		if g.rows > 0 {
-			g.kb, _ = kayles.NewGrid(g.rows, g.cols)
-		} else {
-			g.kb, _ = kayles.NewBoard(g.Adj, g.autos, g.mirrors)
-		}
-	})
+	g.boardOnce.Do(func() { g.kb, _ = kayles.NewGrid(g.rows, g.cols) })
 	return g.kb
 }
 
