@@ -125,7 +125,7 @@ func (cur *State) localFuncs() map[string]rules.LocalFunc {
 		nameDegree: {Args: 1, Fn: func(at lang.Pos, a []int64) int64 {
 			v := cur.vertex(at, a[0])
 			n := 0
-			for _, u := range cur.G.Adj[v] {
+			for _, u := range cur.G.Adj()[v] {
 				if cur.Present.has(u) {
 					n++
 				}
@@ -143,7 +143,7 @@ func (cur *State) localFuncs() map[string]rules.LocalFunc {
 		}},
 		nameAdjacent: {Args: 2, Fn: func(at lang.Pos, a []int64) int64 {
 			u, v := cur.vertex(at, a[0]), cur.vertex(at, a[1])
-			for _, w := range cur.G.Adj[u] {
+			for _, w := range cur.G.Adj()[u] {
 				if w == v {
 					return 1
 				}
@@ -166,7 +166,7 @@ func (cur *State) localColls() map[string]rules.LocalColl {
 			})
 		}},
 		nameNeighbours: {Args: 1, Each: func(at lang.Pos, a []int64, f func(int64) bool) {
-			for _, u := range cur.G.Adj[cur.vertex(at, a[0])] {
+			for _, u := range cur.G.Adj()[cur.vertex(at, a[0])] {
 				if cur.Present.has(u) && !f(int64(u)) {
 					return
 				}
@@ -248,7 +248,7 @@ func compileNeighbours(sc *rules.Scope, e *lang.Call, cur *State) setExpr {
 	}
 	return func(r []int64, out Set) {
 		clear(out)
-		for _, u := range cur.G.Adj[cur.vertex(e.Pos, v.Fn(r))] {
+		for _, u := range cur.G.Adj()[cur.vertex(e.Pos, v.Fn(r))] {
 			if cur.Present.has(u) {
 				out.add(u)
 			}
@@ -281,7 +281,7 @@ func compileConnected(sc *rules.Scope, e *lang.Call, cur *State) setExpr {
 		for len(stack) > 0 {
 			u := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, w := range cur.G.Adj[u] {
+			for _, w := range cur.G.Adj()[u] {
 				if in.has(w) && !out.has(w) {
 					out.add(w)
 					stack = append(stack, w)

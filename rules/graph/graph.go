@@ -38,7 +38,7 @@ type Graph struct {
 	Desc   string            // how it was written: path(60), grid(4, 6), graph("a-b b-c")
 	labels []string          // the vertices' names, in their order; nil when they are 1..n (numbered)
 	n      int               // the number of vertices
-	Adj    [][]int           // the neighbours of each vertex, ascending; no loops, each once
+	adj    [][]int           // the neighbours of each vertex, ascending; no loops, each once (Adj)
 	edges  [][2]int          // every edge as written, in order: repeats and loops too
 	id     uint64            // unique among the graphs of a process
 	seen   map[[2]int32]bool // the pairs joined, while edges are read
@@ -50,8 +50,14 @@ type Graph struct {
 	// onto itself may be won by copying (shape.go).
 	autos, mirrors [][]int32
 	rows, cols     int // a grid's (Grid), 0 for any other graph
-	boardOnce      sync.Once
-	kb             *kayles.Board // the Kayles engine's (board)
+	// line is 'p' for a path made by Path, 'c' for a cycle made by Cycle,
+	// whose lists and edges are made by build when first read (ready): a
+	// whole path of a million vertices is valued as a heap without them
+	line      byte
+	build     func()
+	built     sync.Once
+	boardOnce sync.Once
+	kb        *kayles.Board // the Kayles engine's (board)
 }
 
 // MaxVertices bounds a graph: a path of a million vertices is a heap of
@@ -69,13 +75,46 @@ const maxLine = 256 << 20
 var ids atomic.Uint64
 
 func newGraph(desc string, labels []string) *Graph {
-	return &Graph{Desc: desc, labels: labels, n: len(labels), Adj: make([][]int, len(labels)), id: ids.Add(1)}
+	return &Graph{Desc: desc, labels: labels, n: len(labels), adj: make([][]int, len(labels)), id: ids.Add(1)}
 }
 
 // numberedGraph is a graph of n vertices named 1 to n, whose names are
 // written when asked for: path(10^6)'s took a third of its making.
 func numberedGraph(desc string, n int) *Graph {
-	return &Graph{Desc: desc, n: n, Adj: make([][]int, n), id: ids.Add(1)}
+	return &Graph{Desc: desc, n: n, id: ids.Add(1)} // its lists: reserve
+}
+
+// ready makes a generated path's or cycle's lists and edges, once.
+func (g *Graph) ready() {
+	if g.build != nil {
+		g.built.Do(g.build)
+	}
+}
+
+// Adj is the neighbours of each vertex, ascending: the simple graph under
+// the edges, with no loops and each neighbour once.
+func (g *Graph) Adj() [][]int {
+	g.ready()
+	return g.adj
+}
+
+// Line reports whether the set is every vertex of a path made by Path
+// (n vertices) or of a cycle made by Cycle, read in O(n / 64) words with
+// no list made.
+func (g *Graph) Line(set Set) (n int, cycle, ok bool) {
+	if g.line == 0 || len(set) != (g.n+63)/64 {
+		return 0, false, false
+	}
+	for i, w := range set {
+		want := ^uint64(0)
+		if i == len(set)-1 && g.n%64 != 0 {
+			want = 1<<(g.n%64) - 1
+		}
+		if w != want {
+			return 0, false, false
+		}
+	}
+	return g.n, g.line == 'c', g.n > 0
 }
 
 // Label is vertex v's name.
@@ -120,11 +159,11 @@ func (g *Graph) symmetry(f func(int) int) {
 	involution := true
 	for v := range n {
 		w := int(m[v])
-		if len(g.Adj[v]) != len(g.Adj[w]) {
+		if len(g.adj[v]) != len(g.adj[w]) {
 			return
 		}
-		for _, u := range g.Adj[v] {
-			if _, ok := slices.BinarySearch(g.Adj[w], int(m[u])); !ok {
+		for _, u := range g.adj[v] {
+			if _, ok := slices.BinarySearch(g.adj[w], int(m[u])); !ok {
 				return
 			}
 		}
@@ -156,25 +195,32 @@ func (g *Graph) edge(u, v int) {
 		return
 	}
 	g.seen[key] = true
-	g.Adj[u] = append(g.Adj[u], v)
-	g.Adj[v] = append(g.Adj[v], u)
+	g.adj[u] = append(g.adj[u], v)
+	g.adj[v] = append(g.adj[v], u)
 }
 
 // newEdge adds an edge that the graph cannot hold yet (the generators'
 // own: path, cycle, complete, grid).
 func (g *Graph) newEdge(u, v int) {
 	g.edges = append(g.edges, [2]int{u, v})
-	g.Adj[u] = append(g.Adj[u], v)
-	g.Adj[v] = append(g.Adj[v], u)
+	g.adj[u] = append(g.adj[u], v)
+	g.adj[v] = append(g.adj[v], u)
 }
 
 // EdgeList is every edge as written, in order, each a pair of vertices:
 // an edge written twice is there twice, a loop joins a vertex to itself.
-func (g *Graph) EdgeList() [][2]int { return g.edges }
+func (g *Graph) EdgeList() [][2]int {
+	g.ready()
+	return g.edges
+}
 
 // Simple says what keeps the graph from being simple: its first loop or
 // edge written twice; "" when it is simple.
 func (g *Graph) Simple() string {
+	if g.line != 0 { // a path or a cycle as made
+		return ""
+	}
+	g.ready()
 	// Adj holds each pair once: with no loop, as many pairs as edges
 	// written is simple, with no map of millions of pairs (complete(4096))
 	loops := false
@@ -199,7 +245,7 @@ func (g *Graph) Simple() string {
 }
 
 func (g *Graph) sortAdj() *Graph {
-	for _, a := range g.Adj {
+	for _, a := range g.adj {
 		if !slices.IsSorted(a) {
 			slices.Sort(a)
 		}
@@ -210,7 +256,7 @@ func (g *Graph) sortAdj() *Graph {
 // adjacencies is the length of every vertex's list in Adj together.
 func (g *Graph) adjacencies() int {
 	n := 0
-	for _, a := range g.Adj {
+	for _, a := range g.adj {
 		n += len(a)
 	}
 	return n
@@ -218,8 +264,9 @@ func (g *Graph) adjacencies() int {
 
 // Edges counts the edges.
 func (g *Graph) Edges() int {
+	g.ready()
 	n := 0
-	for _, a := range g.Adj {
+	for _, a := range g.adj {
 		n += len(a)
 	}
 	return n / 2
@@ -259,6 +306,9 @@ func names(n int, name func(b []byte, i int) []byte) []string {
 // the edge list room for edges: the generators' graphs are made with no
 // allocation a vertex.
 func (g *Graph) reserve(deg func(v int) int, edges int) {
+	if g.adj == nil {
+		g.adj = make([][]int, g.N())
+	}
 	total := 0
 	for v := range g.N() {
 		total += deg(v)
@@ -267,7 +317,7 @@ func (g *Graph) reserve(deg func(v int) int, edges int) {
 	at := 0
 	for v := range g.N() {
 		d := deg(v)
-		g.Adj[v] = flat[at : at : at+d]
+		g.adj[v] = flat[at : at : at+d]
 		at += d
 	}
 	g.edges = make([][2]int, 0, edges)
@@ -280,11 +330,14 @@ func Path(n int64) (*Graph, error) {
 		return nil, err
 	}
 	g := numberedGraph(desc, int(n))
-	g.reserve(func(v int) int { return bit(v > 0) + bit(v < int(n)-1) }, max(0, int(n)-1))
-	for i := 1; i < int(n); i++ {
-		g.newEdge(i-1, i)
+	g.line = 'p'
+	g.build = func() {
+		g.reserve(func(v int) int { return bit(v > 0) + bit(v < int(n)-1) }, max(0, int(n)-1))
+		for i := 1; i < int(n); i++ {
+			g.newEdge(i-1, i)
+		}
+		g.sortAdj().symmetry(func(v int) int { return int(n) - 1 - v })
 	}
-	g.sortAdj().symmetry(func(v int) int { return int(n) - 1 - v })
 	return g, nil
 }
 
@@ -298,13 +351,16 @@ func Cycle(n int64) (*Graph, error) {
 		return nil, err
 	}
 	g := numberedGraph(desc, int(n))
-	g.reserve(func(int) int { return 2 }, int(n))
-	for i := range int(n) {
-		g.newEdge(i, (i+1)%int(n))
-	}
-	g.sortAdj()
-	if n%2 == 0 {
-		g.symmetry(func(v int) int { return (v + int(n)/2) % int(n) })
+	g.line = 'c'
+	g.build = func() {
+		g.reserve(func(int) int { return 2 }, int(n))
+		for i := range int(n) {
+			g.newEdge(i, (i+1)%int(n))
+		}
+		g.sortAdj()
+		if n%2 == 0 {
+			g.symmetry(func(v int) int { return (v + int(n)/2) % int(n) })
+		}
 	}
 	return g, nil
 }
@@ -433,7 +489,7 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 		index[name] = g.n
 		g.labels = append(g.labels, name)
 		g.n++
-		g.Adj = append(g.Adj, nil)
+		g.adj = append(g.adj, nil)
 		return index[name]
 	}
 	lr := lines.New(r, maxLine)
@@ -473,10 +529,11 @@ func Parse(desc string, r io.Reader) (*Graph, error) {
 // Text writes the subgraph that set induces as Parse reads it: its edges
 // in order, each vertex without one alone.
 func (g *Graph) Text(set Set) string {
+	g.ready()
 	var words []string
 	set.each(func(u int) {
 		alone := true
-		for _, v := range g.Adj[u] {
+		for _, v := range g.adj[u] {
 			if set.has(v) {
 				alone = false
 				if v > u {

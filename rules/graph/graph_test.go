@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -696,7 +697,7 @@ func TestShapesOfEveryPosition(t *testing.T) {
 		}
 		g := gv.(graphs.GraphVal).G
 		adj := make([]uint64, g.N())
-		for v, ns := range g.Adj {
+		for v, ns := range g.Adj() {
 			for _, u := range ns {
 				adj[v] |= 1 << u
 			}
@@ -725,5 +726,55 @@ func TestShapesOfEveryPosition(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLineWithoutLists: a whole path or cycle is read as one from its
+// set of vertices, at every length about a word's edge, without its lists
+// being made; any vertex missing, or any other graph, is not; the lists,
+// made when asked for, are the path's.
+func TestLineWithoutLists(t *testing.T) {
+	for _, n := range []int64{1, 2, 3, 63, 64, 65, 128, 1000} {
+		p, err := graph.Path(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := graph.Cycle(max(n, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, cycle, ok := p.Line(graph.Whole(p).Present); !ok || cycle || got != int(n) {
+			t.Errorf("path(%d): %d %v %v", n, got, cycle, ok)
+		}
+		if got, cycle, ok := c.Line(graph.Whole(c).Present); !ok || !cycle || got != int(max(n, 3)) {
+			t.Errorf("cycle(%d): %d %v %v", max(n, 3), got, cycle, ok)
+		}
+		if p.Simple() != "" || p.Desc != fmt.Sprintf("path(%d)", n) {
+			t.Errorf("path(%d): %q", n, p.Simple())
+		}
+		part := graph.Whole(p)
+		part.Present[0] &^= 1 << (n / 2 % 64)
+		if _, _, ok := p.Line(part.Present); ok {
+			t.Errorf("path(%d) less a vertex read as whole", n)
+		}
+		for v, ns := range p.Adj() {
+			want := []int{}
+			if v > 0 {
+				want = append(want, v-1)
+			}
+			if v+1 < int(n) {
+				want = append(want, v+1)
+			}
+			if !slices.Equal(ns, want) {
+				t.Fatalf("path(%d): vertex %d's neighbours %v", n, v, ns)
+			}
+		}
+	}
+	g, err := graph.Grid(1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := g.Line(graph.Whole(g).Present); ok {
+		t.Error("grid(1, 5) read as a path made by Path")
 	}
 }

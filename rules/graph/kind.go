@@ -56,8 +56,11 @@ type State struct {
 // Whole is the position of the whole graph.
 func Whole(g *Graph) State {
 	s := newSet(g.N())
-	for v := range g.N() {
-		s.add(v)
+	for i := range s {
+		s[i] = ^uint64(0)
+	}
+	if r := g.N() % 64; r != 0 {
+		s[len(s)-1] = 1<<r - 1
 	}
 	return State{G: g, Present: s}
 }
@@ -136,6 +139,7 @@ func (k kind) Encode(s game.State) string {
 	rank := make([]int32, st.G.N()) // rank+1 of each present vertex, 0 for absent
 	order := make([]int, 0, k2)
 	key := encode(st.G, st.Present, rank, order, make([]byte, 0, 2*k2+8))
+	st.G.ready()
 	if k.mirrored && len(st.G.autos) > 0 {
 		image := make(Set, len(st.Present))
 		buf := make([]byte, 0, cap(key))
@@ -159,7 +163,7 @@ func encode(g *Graph, set Set, rank []int32, order []int, b []byte) []byte {
 	set.each(func(v int) { order = append(order, v); rank[v] = int32(len(order)) })
 	b = binary.AppendUvarint(b, uint64(len(order)))
 	for i, v := range order {
-		for _, u := range g.Adj[v] {
+		for _, u := range g.Adj()[v] {
 			if j := int(rank[u]) - 1; j > i {
 				b = binary.AppendUvarint(b, uint64(j-i))
 			}
@@ -185,7 +189,7 @@ func components(g *Graph, set Set) []Set {
 			for len(stack) > 0 {
 				v := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
-				for _, u := range g.Adj[v] {
+				for _, u := range g.Adj()[v] {
 					if left.has(u) {
 						left.del(u)
 						comp.add(u)

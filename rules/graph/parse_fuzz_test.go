@@ -24,12 +24,12 @@ func FuzzParse(f *testing.F) {
 		if g.N() > MaxVertices {
 			t.Fatalf("%d vertices", g.N())
 		}
-		for u, adj := range g.Adj {
+		for u, adj := range g.Adj() {
 			if !slices.IsSorted(adj) {
 				t.Fatalf("neighbours of %d not sorted: %v", u, adj)
 			}
 			for _, v := range adj {
-				if v == u || !slices.Contains(g.Adj[v], u) {
+				if v == u || !slices.Contains(g.Adj()[v], u) {
 					t.Fatalf("edge %d-%d: a loop, or not symmetric", u, v)
 				}
 			}

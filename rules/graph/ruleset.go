@@ -100,7 +100,7 @@ func (r *Ruleset) leave(g *Graph, left Set) []game.Component {
 // has more than one (game.Splitter).
 func (r *Ruleset) Parts(s game.State) []game.State {
 	st := s.(State)
-	if !r.split {
+	if _, _, whole := st.G.Line(st.Present); !r.split || whole {
 		return nil
 	}
 	comps := components(st.G, st.Present)

@@ -168,10 +168,13 @@ func (r *Ruleset) ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool
 	if !ok {
 		return nil, false, nil
 	}
-	if mirrored(st) {
+	n, cycle, ok := st.G.Line(st.Present) // a whole path or cycle, with no list read
+	if !ok && mirrored(st) {
 		return big.NewInt(0), true, nil
 	}
-	n, cycle, ok := pathOrCycle(st)
+	if !ok {
+		n, cycle, ok = pathOrCycle(st)
+	}
 	if !ok {
 		if b := st.G.board(); b != nil {
 			g, err := r.kaylesEngine().Grundy(ctx, b, kaylesSet(st.Present))
@@ -248,6 +251,7 @@ func (g *Graph) board() *kayles.Board {
 // itself with no vertex of it joined to its image (see above).
 func mirrored(st State) bool {
 	g := st.G
+	g.ready()
 next:
 	for _, m := range g.mirrors {
 		ok := true
@@ -260,7 +264,7 @@ next:
 				ok = false
 				return
 			}
-			if _, adjacent := slices.BinarySearch(g.Adj[v], w); adjacent {
+			if _, adjacent := slices.BinarySearch(g.Adj()[v], w); adjacent {
 				ok = false
 			}
 		})
@@ -275,7 +279,7 @@ next:
 // pathOrCycle reports whether the position is one path (n vertices, n >= 1)
 // or one cycle (n >= 3) of the simple graph under it.
 func pathOrCycle(st State) (n int, cycle, ok bool) {
-	adj := st.G.Adj
+	adj := st.G.Adj()
 	var buf [3]int
 	nbrs := func(v int) []int { // v's neighbours present, up to three
 		out := buf[:0]
