@@ -696,11 +696,12 @@ func (s *Solver) get(k key) entry {
 }
 
 // store keeps an entry; a new one is checked against the state cap, and
-// every 4096th against the memory budget.
+// every 4096th against the memory budget, read from the runtime (the map
+// doubles now and then: 85% of the budget is the most it may hold).
 func (s *Solver) store(k key, e entry) {
 	if _, ok := s.memo[k]; !ok {
 		if n := len(s.memo) + 1; n > s.cap || n&4095 == 0 {
-			if err := s.limits.Check(s.what, n, int64(n)*bytesPer); err != nil {
+			if err := s.limits.CheckNow(s.what, n, int64(n)*bytesPer); err != nil {
 				solve.Abort(err)
 			}
 		}

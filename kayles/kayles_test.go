@@ -184,8 +184,9 @@ func TestManyComponents(t *testing.T) {
 	}
 }
 
-// TestStops: a cancelled context and the state cap stop the search with
-// their errors, and what was learnt stays true: the next query answers.
+// TestStops: a cancelled context, the state cap and the memory budget
+// stop the search with their errors, and what was learnt stays true: the
+// next query answers.
 func TestStops(t *testing.T) {
 	b, _ := NewGrid(4, 7)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -202,6 +203,9 @@ func TestStops(t *testing.T) {
 		t.Fatalf("capped at 1000: %v, %d stored", err, s.Positions())
 	}
 	lim.MaxStates = 0
+	if _, err := New(Arc, &solve.Limits{MaxMemory: 1 << 20}, "Cram").Grundy(context.Background(), b, b.All()); !errors.As(err, &le) || !le.Memory {
+		t.Fatalf("a budget of 1 MiB: %v", err)
+	}
 	if g, err := s.Grundy(context.Background(), b, b.All()); err != nil || g != 3 {
 		t.Fatalf("after the cap: %d, %v; Cram 4 × 7 is 3", g, err)
 	}
