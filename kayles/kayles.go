@@ -422,7 +422,7 @@ type Solver struct {
 	memo   map[key]entry
 	ctx    context.Context
 	steps  int
-	levels []level // the options listed at each depth of the search
+	levels []*level // the options listed at each depth of the search
 	depth  int
 	cap    int // the state cap, read as a query starts
 }
@@ -533,23 +533,28 @@ func (s *Solver) sumP(b *Board, ps []part, h int) bool {
 	if !ok {
 		return x == h
 	}
-	return s.p(b, big, h^x)
+	return s.p(b, big, h^x, nil)
 }
 
-// value is the value of a component: the least h with G + *h P.
+// value is the value of a component: the least h with G + *h P. Its
+// options are listed once for every h tried.
 func (s *Solver) value(b *Board, c part) int {
 	if e, ok := s.memo[c.key]; ok && e.val >= 0 {
 		return int(e.val)
 	}
+	lv := s.list(b, c.set)
+	defer s.release()
 	for h := 0; ; h++ {
-		if s.p(b, c, h) {
+		if s.p(b, c, h, lv) {
 			return h
 		}
 	}
 }
 
-// p reports whether the component c plus *h is a P-position.
-func (s *Solver) p(b *Board, c part, h int) bool {
+// p reports whether the component c plus *h is a P-position; lv is the
+// listing of c's options when the caller has made it (nil: p lists them
+// if it must, once for the smaller heaps it tries too).
+func (s *Solver) p(b *Board, c part, h int, lv *level) bool {
 	e := s.get(c.key)
 	switch {
 	case e.val >= 0:
@@ -558,7 +563,11 @@ func (s *Solver) p(b *Board, c part, h int) bool {
 		return false
 	}
 	s.tick()
-	if s.optionP(b, c.set, h) { // a move of c to a P-position: N
+	if lv == nil {
+		lv = s.list(b, c.set)
+		defer s.release()
+	}
+	if s.optionP(b, lv, h) { // a move of c to a P-position: N
 		if h < 64 {
 			e = s.get(c.key)
 			e.not |= 1 << h
@@ -574,7 +583,7 @@ func (s *Solver) p(b *Board, c part, h int) bool {
 	}
 	s.store(c.key, e)
 	for h2 := range h {
-		if s.p(b, c, h2) {
+		if s.p(b, c, h2, lv) {
 			return false
 		}
 	}
@@ -584,21 +593,19 @@ func (s *Solver) p(b *Board, c part, h int) bool {
 	return true
 }
 
-// optionP reports whether some option of the component c plus *h is a
+// optionP reports whether some option of a listing plus *h is a
 // P-position. The options are tried in the order of their largest
 // component, smallest first: an option that leaves small pieces is
 // searched soonest, and a win found there spares the rest; before any
 // search, a win the memo knows already.
-func (s *Solver) optionP(b *Board, c Set, h int) bool {
-	opts, ps := s.options(b, c)
-	defer func() { s.depth-- }()
-	for _, o := range opts {
-		if s.knownP(ps[o.start:o.end], h) {
+func (s *Solver) optionP(b *Board, lv *level, h int) bool {
+	for _, o := range lv.opts {
+		if s.knownP(lv.parts[o.start:o.end], h) {
 			return true
 		}
 	}
-	for _, o := range opts {
-		if s.sumP(b, ps[o.start:o.end], h) {
+	for _, o := range lv.opts {
+		if s.sumP(b, lv.parts[o.start:o.end], h) {
 			return true
 		}
 	}
@@ -646,14 +653,14 @@ type level struct {
 	parts []part
 }
 
-// options lists the options of a component in the order they are tried,
-// with their parts, in the buffers of the search's depth (optionP gives
-// them back).
-func (s *Solver) options(b *Board, c Set) ([]option, []part) {
+// list lists the options of a component in the order they are tried,
+// with their parts, in the buffers of the search's next depth, which the
+// caller gives back (release) when it is done with them.
+func (s *Solver) list(b *Board, c Set) *level {
 	if s.depth == len(s.levels) {
-		s.levels = append(s.levels, level{})
+		s.levels = append(s.levels, new(level))
 	}
-	lv := &s.levels[s.depth]
+	lv := s.levels[s.depth]
 	s.depth++
 	opts, ps := lv.opts[:0], lv.parts[:0]
 	add := func(o Set) {
@@ -684,8 +691,11 @@ func (s *Solver) options(b *Board, c Set) ([]option, []part) {
 	}
 	slices.SortStableFunc(opts, func(x, y option) int { return int(x.largest - y.largest) })
 	lv.opts, lv.parts = opts, ps
-	return opts, ps
+	return lv
 }
+
+// release gives back the buffers of the deepest listing.
+func (s *Solver) release() { s.depth-- }
 
 // get is the entry of a component, empty when the memo has none.
 func (s *Solver) get(k key) entry {
