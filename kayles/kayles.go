@@ -719,12 +719,16 @@ func (s *Solver) store(k key, e entry) {
 	s.memo[k] = e
 }
 
-// tick reports progress and looks at the context every few thousand steps.
+// tick looks at the context every 256 steps (a step lists up to a few
+// hundred options: Ctrl-C answers within milliseconds), and reports
+// progress every 4096.
 func (s *Solver) tick() {
-	if s.steps++; s.steps&4095 != 0 {
+	if s.steps++; s.steps&255 != 0 {
 		return
 	}
-	s.limits.Report(s.what, "positions", int64(len(s.memo)))
+	if s.steps&4095 == 0 {
+		s.limits.Report(s.what, "positions", int64(len(s.memo)))
+	}
 	if err := s.ctx.Err(); err != nil {
 		solve.Abort(&solve.InterruptedError{What: s.what, States: len(s.memo), Err: err})
 	}
