@@ -208,13 +208,17 @@ func (b *Board) All() Set {
 // and the board.
 type key [3]uint64
 
+// less orders keys by their box first, then their cells: the least of a
+// region's eight encodings is then among the four whose box is no taller
+// than it is wide.
 func less(a, b key) bool {
-	for i := range 3 {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
+	if a[2] != b[2] {
+		return a[2] < b[2]
 	}
-	return false
+	if a[0] != b[0] {
+		return a[0] < b[0]
+	}
+	return a[1] < b[1]
 }
 
 // keyOf is the key of a component, and whether a mirror maps it onto
@@ -223,9 +227,8 @@ func (b *Board) keyOf(c Set) (key, bool) {
 	if b.rows == 0 {
 		return key{c[0], c[1], 1<<63 | b.id}, false
 	}
-	// the rows of the component's bounding box, r (h rows of w bits), and
-	// its transpose, t (w rows of h bits)
-	var r, t [64]uint64
+	// the rows of the component's bounding box, r: h rows of w bits
+	var r [64]uint64
 	first, last := c.first()/b.cols, c.last()/b.cols
 	h := last - first + 1
 	cols := uint64(0)
@@ -237,30 +240,25 @@ func (b *Board) keyOf(c Set) (key, bool) {
 	w := bits.Len64(cols) - c0
 	for i := range h {
 		r[i] >>= c0
-		for x := r[i]; x != 0; x &= x - 1 {
-			t[bits.TrailingZeros64(x)] |= 1 << i
-		}
 	}
+	// the eight encodings (less): the box h × w reflected either way or
+	// turned half round, and its transpose, w × h, so too
 	id := encode(r[:h], w, false, false)
+	half := encode(r[:h], w, true, true)
 	best := id
-	var half, diag, anti key
-	for v := range 8 {
-		rows, width := r[:h], w
-		if v >= 4 {
-			rows, width = t[:w], h
+	if h <= w {
+		best = least(best, encode(r[:h], w, true, false), encode(r[:h], w, false, true), half)
+	}
+	var diag, anti key
+	if h >= w {
+		var t [64]uint64 // w rows of h bits
+		for i := range h {
+			for x := r[i]; x != 0; x &= x - 1 {
+				t[bits.TrailingZeros64(x)] |= 1 << i
+			}
 		}
-		e := encode(rows, width, v&1 != 0, v&2 != 0)
-		if less(e, best) {
-			best = e
-		}
-		switch v {
-		case 3:
-			half = e
-		case 4:
-			diag = e
-		case 7:
-			anti = e
-		}
+		diag, anti = encode(t[:w], h, false, false), encode(t[:w], h, true, true)
+		best = least(best, diag, encode(t[:w], h, true, false), encode(t[:w], h, false, true), anti)
 	}
 	// a mirror of a connected component: a half turn, or a diagonal of a
 	// square (a reflection left to right or top to bottom maps the middle
@@ -274,6 +272,16 @@ func (b *Board) keyOf(c Set) (key, bool) {
 		return best, true
 	}
 	return best, false
+}
+
+// least is the least of keys.
+func least(k key, ks ...key) key {
+	for _, e := range ks {
+		if less(e, k) {
+			k = e
+		}
+	}
+	return k
 }
 
 // encode is the key of the rows of a box, w bits each, reflected left to

@@ -1,9 +1,12 @@
 package kayles
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gamelang/gamelang/solve"
@@ -217,6 +220,110 @@ func BenchmarkCram(b *testing.B) {
 	for b.Loop() {
 		if g, err := New(Arc, &solve.Limits{}, "Cram").Grundy(context.Background(), board, board.All()); err != nil || g != 3 {
 			b.Fatal(g, err)
+		}
+	}
+}
+
+// TestKeysAreShapes: two regions, on the same board or on two, share a key
+// exactly when one is a turned, reflected or moved copy of the other (the
+// reference: the least of the eight images' cells, moved to the corner and
+// sorted); and the mirror flag is the copying strategy's condition, checked
+// cell by cell.
+func TestKeysAreShapes(t *testing.T) {
+	type cell struct{ r, c int }
+	shape := func(cells []cell) string {
+		best := ""
+		for v := range 8 {
+			img := make([]cell, len(cells))
+			r0, c0 := 1<<30, 1<<30
+			for i, p := range cells {
+				r, c := p.r, p.c
+				if v&1 != 0 {
+					c = -c
+				}
+				if v&2 != 0 {
+					r = -r
+				}
+				if v&4 != 0 {
+					r, c = c, r
+				}
+				img[i] = cell{r, c}
+				r0, c0 = min(r0, r), min(c0, c)
+			}
+			for i := range img {
+				img[i].r -= r0
+				img[i].c -= c0
+			}
+			slices.SortFunc(img, func(a, b cell) int { return cmp.Or(a.r-b.r, a.c-b.c) })
+			if s := fmt.Sprint(img); best == "" || s < best {
+				best = s
+			}
+		}
+		return best
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	boards := [][2]int{{4, 9}, {9, 4}, {5, 7}, {8, 16}, {3, 12}, {11, 11}}
+	type region struct {
+		b     *Board
+		set   Set
+		shape string
+	}
+	var regions []region
+	for range 3000 {
+		d := boards[rng.IntN(len(boards))]
+		b, _ := NewGrid(d[0], d[1])
+		h, w := 1+rng.IntN(min(3, d[0])), 1+rng.IntN(min(3, d[1]))
+		r0, c0 := rng.IntN(d[0]-h+1), rng.IntN(d[1]-w+1)
+		var set Set
+		var cells []cell
+		for i := range h {
+			for j := range w {
+				if rng.IntN(3) > 0 {
+					set.add((r0+i)*d[1] + c0 + j)
+					cells = append(cells, cell{r0 + i, c0 + j})
+				}
+			}
+		}
+		if set.empty() {
+			continue
+		}
+		set = b.component(set) // a region: connected
+		cells = cells[:0]
+		set.each(func(v int) { cells = append(cells, cell{v / d[1], v % d[1]}) })
+		regions = append(regions, region{b, set, shape(cells)})
+	}
+	for i := range 20000 {
+		x, y := regions[rng.IntN(len(regions))], regions[(i*7919)%len(regions)]
+		kx, _ := x.b.keyOf(x.set)
+		ky, _ := y.b.keyOf(y.set)
+		if (kx == ky) != (x.shape == y.shape) {
+			t.Fatalf("%s and %s: keys %x and %x", x.shape, y.shape, kx, ky)
+		}
+	}
+	for _, x := range regions {
+		_, mirrored := x.b.keyOf(x.set)
+		cols := x.b.cols
+		want := false
+		var r0, r1, c0, c1 = 1 << 30, -1, 1 << 30, -1
+		x.set.each(func(v int) {
+			r0, r1, c0, c1 = min(r0, v/cols), max(r1, v/cols), min(c0, v%cols), max(c1, v%cols)
+		})
+		for _, f := range []func(r, c int) (int, int){ // the half turn and the diagonals of a square box
+			func(r, c int) (int, int) { return r0 + r1 - r, c0 + c1 - c },
+			func(r, c int) (int, int) { return r0 + c - c0, c0 + r - r0 },
+			func(r, c int) (int, int) { return r0 + c1 - c, c0 + r1 - r },
+		} {
+			ok := true
+			x.set.each(func(v int) {
+				r, c := f(v/cols, v%cols)
+				if r < r0 || r > r1 || c < c0 || c > c1 || !x.set.has(r*cols+c) || max(r-v/cols, v/cols-r)+max(c-v%cols, v%cols-c) <= 1 {
+					ok = false
+				}
+			})
+			want = want || ok
+		}
+		if mirrored != want {
+			t.Fatalf("%s: mirrored %v, want %v", x.shape, mirrored, want)
 		}
 	}
 }
