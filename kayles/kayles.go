@@ -33,6 +33,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/gamelang/gamelang/solve"
@@ -119,8 +120,9 @@ type Board struct {
 	// lattice's (board-independent)
 	rows, cols int
 	id         uint64
-	rowMask    uint64      // a row's cells, moved to the first row
-	rings      [][10]int16 // each arc's ring of cells (ring), -1 off the board
+	rowMask    uint64    // a row's cells, moved to the first row
+	rings      [][]int16 // each arc's ring of cells (ring), -1 off the board
+	crosses    [][]int16 // each cell's ring round its cross (crossRing)
 	// the cells not in the first column, not in the last
 	notFirst, notLast Set
 }
@@ -167,20 +169,16 @@ func NewGrid(r, c int) (*Board, bool) {
 		return b, true
 	}
 	b.rows, b.cols, b.rowMask = r, c, 1<<c-1
+	runsOnce.Do(makeRuns)
 	for _, a := range b.arcs {
-		var cells [10]int16
-		i, j := a[0]/c, a[0]%c
 		along := 0 // a row
 		if a[1]-a[0] == c {
 			along = 1
 		}
-		for k, d := range ring[along] {
-			cells[k] = -1
-			if y, x := i+d[0], j+d[1]; y >= 0 && y < r && x >= 0 && x < c {
-				cells[k] = int16(y*c + x)
-			}
-		}
-		b.rings = append(b.rings, cells)
+		b.rings = append(b.rings, ringOf(ring[along][:], a[0], r, c))
+	}
+	for v := range r * c {
+		b.crosses = append(b.crosses, ringOf(crossRing[:], v, r, c))
 	}
 	for v := range r * c {
 		if v%c != 0 {
@@ -369,27 +367,34 @@ var ring = [2][10][2]int{
 	{{-1, -1}, {0, -1}, {1, -1}, {2, -1}, {2, 0}, {2, 1}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}},
 }
 
-// ringNeighbours are the cells of a ring next to the domino.
-const ringNeighbours = 1<<1 | 1<<2 | 1<<4 | 1<<6 | 1<<7 | 1<<9
+// crossRing is the sixteen cells round a cell and its four neighbours (what
+// a move of Node Kayles takes), in order round them from the cell two
+// above: the even ones are the cross's neighbours.
+var crossRing = [16][2]int{
+	{-2, 0}, {-2, 1}, {-1, 1}, {-1, 2}, {0, 2}, {1, 2}, {1, 1}, {2, 1},
+	{2, 0}, {2, -1}, {1, -1}, {1, -2}, {0, -2}, {-1, -2}, {-1, -1}, {-2, -1},
+}
 
-// oneRun[m] reports whether the ring's cells present (bit i of m for cell
-// i) that are next to the domino lie in one run of present cells round
-// the ring: then a component loses no connection when the domino goes,
-// since every way through the domino goes round it instead.
-var oneRun = func() (t [1 << 10]bool) {
-	for m := range 1 << 10 {
-		if m == 1<<10-1 {
+// oneRun is the table of a ring of n cells, neighbours (a bit a cell) those
+// next to what a move takes: t[m] reports whether the ring's cells present
+// (bit i of m for cell i) that are neighbours lie in one run of present
+// cells round the ring. Then a region loses no connection when the move's
+// cells go, since every way through them goes round them instead.
+func oneRun(n int, neighbours int) []bool {
+	t := make([]bool, 1<<n)
+	for m := range 1 << n {
+		if m == 1<<n-1 {
 			t[m] = true
 			continue
 		}
 		runs := 0 // runs holding a neighbour
-		for i := range 10 {
-			if m>>i&1 == 0 || m>>((i+9)%10)&1 != 0 { // not the start of a run
+		for i := range n {
+			if m>>i&1 == 0 || m>>((i+n-1)%n)&1 != 0 { // not the start of a run
 				continue
 			}
 			hit := false
-			for j := i; m>>(j%10)&1 != 0; j++ {
-				hit = hit || ringNeighbours>>(j%10)&1 != 0
+			for j := i; m>>(j%n)&1 != 0; j++ {
+				hit = hit || neighbours>>(j%n)&1 != 0
 			}
 			if hit {
 				runs++
@@ -398,18 +403,44 @@ var oneRun = func() (t [1 << 10]bool) {
 		t[m] = runs <= 1
 	}
 	return t
-}()
+}
 
-// keepsWhole reports whether the component c stays connected when the
-// domino arc i of the grid is taken from it (see oneRun).
-func (b *Board) keepsWhole(c Set, i int) bool {
+// The tables of the two rings, made with the first grid (NewGrid): the
+// cross's takes milliseconds, which no other run of gamelang should pay.
+var (
+	dominoRuns, crossRuns []bool
+	runsOnce              sync.Once
+)
+
+func makeRuns() {
+	dominoRuns = oneRun(10, 1<<1|1<<2|1<<4|1<<6|1<<7|1<<9)
+	crossRuns = oneRun(16, 0x5555)
+}
+
+// ringOf is the cells of a ring (steps from the cell v of an r × c grid),
+// -1 off the board.
+func ringOf(steps [][2]int, v, r, c int) []int16 {
+	cells := make([]int16, len(steps))
+	i, j := v/c, v%c
+	for k, d := range steps {
+		cells[k] = -1
+		if y, x := i+d[0], j+d[1]; y >= 0 && y < r && x >= 0 && x < c {
+			cells[k] = int16(y*c + x)
+		}
+	}
+	return cells
+}
+
+// keepsWhole reports whether the region c stays connected when a move's
+// cells go, from its ring of cells and the ring's table (see oneRun).
+func keepsWhole(c Set, cells []int16, runs []bool) bool {
 	m := 0
-	for j, v := range b.rings[i] {
+	for j, v := range cells {
 		if v >= 0 && c.has(int(v)) {
 			m |= 1 << j
 		}
 	}
-	return oneRun[m]
+	return runs[m]
 }
 
 // entry is what the search knows of a component: its value when val >= 0;
@@ -680,21 +711,31 @@ func (s *Solver) list(b *Board, c Set) *level {
 		}
 		opts = append(opts, option{int32(start), int32(len(ps)), int32(largest)})
 	}
+	whole := func(o Set) { // still one region: no walk over it
+		k, m := b.keyOf(o)
+		ps = append(ps, part{o, k, m})
+		opts = append(opts, option{int32(len(ps) - 1), int32(len(ps)), int32(o.count())})
+	}
 	if s.rule == Node {
-		c.each(func(v int) { add(c.minus(b.adj[v].with(v))) })
+		c.each(func(v int) {
+			o := c.minus(b.adj[v].with(v))
+			if b.crosses == nil || o.empty() || !keepsWhole(c, b.crosses[v], crossRuns) {
+				add(o)
+				return
+			}
+			whole(o)
+		})
 	} else {
 		for i, a := range b.arcs {
 			if !c.has(a[0]) || !c.has(a[1]) {
 				continue
 			}
 			o := c.minus(Set{}.with(a[0]).with(a[1]))
-			if b.rings == nil || o.empty() || !b.keepsWhole(c, i) {
+			if b.rings == nil || o.empty() || !keepsWhole(c, b.rings[i], dominoRuns) {
 				add(o)
 				continue
 			}
-			k, m := b.keyOf(o) // still one component: no walk over it
-			ps = append(ps, part{o, k, m})
-			opts = append(opts, option{int32(len(ps) - 1), int32(len(ps)), int32(o.count())})
+			whole(o)
 		}
 	}
 	slices.SortStableFunc(opts, func(x, y option) int { return int(x.largest - y.largest) })

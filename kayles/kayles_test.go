@@ -121,13 +121,25 @@ func TestGraphsAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// TestKeepsWhole: when the ring test says a domino leaves a component
-// whole, the walk over what is left finds one component; and on a board
-// with no cell missing it says so for most dominoes.
+// TestKeepsWhole: when the ring test says a move leaves a region whole (a
+// domino of Cram, a cell and its neighbours of Node Kayles), the walk over
+// what is left finds one region; and on a board with no cell missing it
+// says so for most moves.
 func TestKeepsWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, d := range [][2]int{{4, 9}, {5, 7}, {1, 12}, {12, 1}, {8, 16}} {
+	for _, d := range [][2]int{{4, 9}, {5, 7}, {1, 12}, {12, 1}, {8, 16}, {3, 3}} {
 		b, _ := NewGrid(d[0], d[1])
+		var moves []Set     // what each move takes
+		var rings [][]int16 // and its ring
+		var tables [][]bool // and the ring's table
+		for i, a := range b.arcs {
+			moves = append(moves, Set{}.with(a[0]).with(a[1]))
+			rings, tables = append(rings, b.rings[i]), append(tables, dominoRuns)
+		}
+		for v := range b.n {
+			moves = append(moves, b.adj[v].with(v))
+			rings, tables = append(rings, b.crosses[v]), append(tables, crossRuns)
+		}
 		whole := 0
 		for trial := range 400 {
 			set := b.All()
@@ -142,24 +154,24 @@ func TestKeepsWhole(t *testing.T) {
 				continue
 			}
 			c := b.component(set)
-			for i, a := range b.arcs {
-				if !c.has(a[0]) || !c.has(a[1]) {
+			for i, mv := range moves {
+				if mv.and(c).empty() {
 					continue
 				}
-				left := c.minus(Set{}.with(a[0]).with(a[1]))
-				if left.empty() || !b.keepsWhole(c, i) {
+				left := c.minus(mv)
+				if left.empty() || !keepsWhole(c, rings[i], tables[i]) {
 					continue
 				}
 				if trial == 0 {
 					whole++
 				}
 				if b.component(left) != left {
-					t.Fatalf("grid %v, component %x, domino %v: said whole, is not", d, c, a)
+					t.Fatalf("grid %v, region %x, move %x: said whole, is not", d, c, mv)
 				}
 			}
 		}
-		if d[0] > 1 && d[1] > 1 && whole < len(b.arcs)/2 {
-			t.Errorf("grid %v: %d of %d dominoes of the whole board leave it whole", d, whole, len(b.arcs))
+		if d[0] > 3 && d[1] > 3 && whole < len(moves)/3 {
+			t.Errorf("grid %v: %d of %d moves on the whole board leave it whole", d, whole, len(moves))
 		}
 	}
 }
