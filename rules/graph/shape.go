@@ -158,29 +158,60 @@ func less(e lang.Expr, removed func(lang.Expr) bool) bool {
 }
 
 // ShapeGrundy is the value of a component the theory values (see above):
-// a symmetric position, a path or a cycle; false for any other.
+// a symmetric position, a path or a cycle, else any position of a grid
+// the Kayles engine takes; false for any other.
 func (r *Ruleset) ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool, error) {
-	sh := r.shapes
-	if sh == nil {
-		return nil, false, nil
-	}
 	st, ok := s.(State)
-	if !ok {
+	if r.shapes == nil || !ok {
 		return nil, false, nil
 	}
+	if g, ok, err := r.theory(ctx, st); ok || err != nil {
+		return g, ok, err
+	}
+	if b := st.G.board(); b != nil {
+		g, err := r.kaylesEngine().Grundy(ctx, b, kaylesSet(st.Present))
+		return big.NewInt(int64(g)), err == nil, err
+	}
+	return nil, false, nil
+}
+
+// ShapeOutcome is the outcome of a position the theory values, else of a
+// position of a grid of at most 128 cells by the Kayles engine's P-test
+// alone (no value needed); false for any other.
+func (r *Ruleset) ShapeOutcome(ctx context.Context, s game.State) (game.Outcome, bool, error) {
+	st, ok := s.(State)
+	if r.shapes == nil || !ok {
+		return game.P, false, nil
+	}
+	if g, ok, err := r.theory(ctx, st); ok || err != nil {
+		if ok && g.Sign() != 0 {
+			return game.N, true, nil
+		}
+		return game.P, ok, err
+	}
+	b := st.G.board()
+	if b == nil {
+		return game.P, false, nil
+	}
+	won, err := r.kaylesEngine().Win(ctx, b, kaylesSet(st.Present))
+	if won {
+		return game.N, err == nil, err
+	}
+	return game.P, err == nil, err
+}
+
+// theory is the value of a symmetric position, a path or a cycle (see
+// above); false for any other.
+func (r *Ruleset) theory(ctx context.Context, st State) (*big.Int, bool, error) {
+	sh := r.shapes
 	n, cycle, ok := st.G.Line(st.Present) // a whole path or cycle, with no list read
 	if !ok && mirrored(st) {
 		return big.NewInt(0), true, nil
 	}
 	if !ok {
-		n, cycle, ok = pathOrCycle(st)
-	}
-	if !ok {
-		if b := st.G.board(); b != nil {
-			g, err := r.kaylesEngine().Grundy(ctx, b, kaylesSet(st.Present))
-			return big.NewInt(int64(g)), err == nil, err
+		if n, cycle, ok = pathOrCycle(st); !ok {
+			return nil, false, nil
 		}
-		return nil, false, nil
 	}
 	sh.once.Do(func() {
 		code, err := octal.Parse(sh.code, 8)
@@ -198,25 +229,6 @@ func (r *Ruleset) ShapeGrundy(ctx context.Context, s game.State) (*big.Int, bool
 		return big.NewInt(1), err == nil, err
 	}
 	return big.NewInt(0), err == nil, err
-}
-
-// ShapeOutcome is the outcome of a position of a grid of at most 128
-// cells, by the Kayles engine's P-test alone (no value needed); false for
-// any other graph.
-func (r *Ruleset) ShapeOutcome(ctx context.Context, s game.State) (game.Outcome, bool, error) {
-	st, ok := s.(State)
-	if r.shapes == nil || !ok {
-		return game.P, false, nil
-	}
-	b := st.G.board()
-	if b == nil {
-		return game.P, false, nil
-	}
-	won, err := r.kaylesEngine().Win(ctx, b, kaylesSet(st.Present))
-	if won {
-		return game.N, err == nil, err
-	}
-	return game.P, err == nil, err
 }
 
 // kaylesEngine is the ruleset's Kayles engine, made on first use.
