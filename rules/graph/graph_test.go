@@ -650,6 +650,12 @@ func TestNodeKaylesPublished(t *testing.T) {
 	if got := scripttest.Out(t, "print(all(grundy(NodeKayles(grid(4, n))) == 0 for n in 1..13))"); got != "true" {
 		t.Errorf("Node Kayles on 4 × n, n <= 13, all 0 (A316632's comments): %s", got)
 	}
+	// boards no table has: the engine against the generic search (the
+	// memoized mex over whole positions; 6 × 7 takes it 4 s)
+	scripttest.BothWays(t, "grundy(NodeKayles(grid(5, 7)))", "2")
+	if !testing.Short() {
+		scripttest.BothWays(t, "grundy(NodeKayles(grid(6, 7)))", "3")
+	}
 	for _, f := range families {
 		var stmts []string
 		for n := f.first; n <= f.upto; n++ {
