@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -19,6 +20,8 @@ type Limits struct {
 	MaxTime time.Duration
 	// Progress, when set, is told how long computations go.
 	Progress Reporter
+
+	asked atomic.Int64 // the askings of Check and Hold (heldDue)
 }
 
 // Reporter follows long computations, to show them (a progress bar on a
@@ -90,7 +93,7 @@ func (l *Limits) Check(what string, states int, bytes int64) error {
 		return &LimitError{What: what, States: states - 1, Bytes: Held(), Limit: int64(l.maxStates()), Memory: false}
 	case bytes > l.maxMemory():
 		return &LimitError{What: what, States: states - 1, Bytes: bytes, Limit: l.maxMemory(), Memory: true}
-	case heldDue():
+	case l.heldDue():
 		return l.overBudget(what, states-1)
 	}
 	return nil
@@ -106,7 +109,7 @@ func (l *Limits) CheckValues(what string, values int, bytes int64) error {
 	if bytes > l.maxMemory() {
 		return &LimitError{What: what, States: values - 1, Bytes: bytes, Limit: l.maxMemory(), Memory: true}
 	}
-	if heldDue() {
+	if l.heldDue() {
 		return l.overBudget(what, values-1)
 	}
 	return nil

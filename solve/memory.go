@@ -4,8 +4,8 @@ package solve
 // system and has not given back, read through runtime/metrics — every
 // table, stack, move list and parse tree, and the garbage not yet
 // collected. Solvers ask Limits.Check now and then (every state they
-// store, every few thousand candidate moves); every 256th asking reads the
-// runtime's count. The runtime's own soft limit is set to the budget too
+// store, every few thousand candidate moves); every 256th asking of the
+// same Limits reads the runtime's count. The runtime's own soft limit is set to the budget too
 // (SetBudget), so that the collector works harder as it nears, and the
 // process's resident size stays close to what the budget allows.
 
@@ -22,10 +22,18 @@ func Held() int64 {
 	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
 }
 
+// asked counts the askings of no Limits (nil).
 var asked atomic.Int64
 
-// heldDue reports whether this asking should read the runtime's count.
-func heldDue() bool { return asked.Add(1)&255 == 0 }
+// heldDue reports whether this asking should read the runtime's count:
+// every 256th of l's, so that what one search asks does not depend on the
+// others running beside it.
+func (l *Limits) heldDue() bool {
+	if l == nil {
+		return asked.Add(1)&255 == 0
+	}
+	return l.asked.Add(1)&255 == 0
+}
 
 // SetBudget makes the runtime's soft memory limit the budget of l.
 func SetBudget(l *Limits) { debug.SetMemoryLimit(l.maxMemory()) }
@@ -33,7 +41,7 @@ func SetBudget(l *Limits) { debug.SetMemoryLimit(l.maxMemory()) }
 // Hold is Check for work that stores no states, such as a list of moves
 // being built: a LimitError when the process holds too much memory.
 func (l *Limits) Hold(what string) error {
-	if !heldDue() {
+	if !l.heldDue() {
 		return nil
 	}
 	return l.overBudget(what, -1)
