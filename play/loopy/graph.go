@@ -14,8 +14,9 @@ import (
 )
 
 // graph is a ruleset's positions met so far, in the compact storage of
-// store.go: a vertex costs its key's bytes, its followers and about 30
-// bytes more.
+// store.go: a vertex costs its coded key, a byte or two a follower and
+// about 16 bytes more; labelling it another 16, and its predecessors'
+// steps.
 type graph struct {
 	r      game.Ruleset // its base
 	gg     game.GraphGame
@@ -38,8 +39,10 @@ type graph struct {
 }
 
 func newGraph(r game.Ruleset, lim *solve.Limits) *graph {
-	g := &graph{r: r, lim: lim, keys: newKeys(), empty: -1}
+	g := &graph{r: r, lim: lim, empty: -1}
 	g.gg, _ = r.(game.GraphGame)
+	ik, ints := r.(solve.IntKeyed)
+	g.keys = newKeys(g.gg != nil && ints && ik.KeyInts() > 0)
 	return g
 }
 
@@ -48,10 +51,10 @@ func (g *graph) len() int { return g.keys.len() }
 
 // bytes is the memory the graph holds, and its labelling takes.
 func (g *graph) bytes() int64 {
-	n, e := int64(g.len()), int64(g.succ.e)
+	n := int64(g.len())
 	return g.keys.bytes() + g.succ.bytes() + g.states.bytes(16) +
 		8*n + // the labels
-		12*n + 4*e // the labelling's predecessors, stamps and needs
+		16*n + g.succ.flat.bytes(1) // the labelling's predecessors (about the followers' bytes), stamps and needs
 }
 
 // SplitError refuses loopy play of a ruleset whose moves leave sums.
@@ -68,8 +71,7 @@ func (g *graph) vertex(ctx context.Context, s game.State) (int32, error) {
 	if err != nil || int(id) < g.labelled {
 		return id, err
 	}
-	g.relabel()
-	return id, nil
+	return id, g.relabel()
 }
 
 // reach returns the vertex of a position, exploring what it reaches, but
@@ -92,12 +94,17 @@ func (g *graph) reach(ctx context.Context, s game.State) (int32, error) {
 
 // relabel labels the whole graph, when vertices were added since the last
 // labelling.
-func (g *graph) relabel() {
+func (g *graph) relabel() error {
 	if g.labelled < g.len() {
-		g.labels = label(&g.succ)
+		l, err := label(&g.succ)
+		if err != nil {
+			return fmt.Errorf("%s: %w", g.r.Name(), err)
+		}
+		g.labels = l
 		g.labelled = g.len()
 		g.labellings++
 	}
+	return nil
 }
 
 func (g *graph) key(s game.State) ([]byte, error) {
@@ -163,9 +170,9 @@ func (g *graph) explore(ctx context.Context, id int32) error {
 		if err := g.followers(ctx, w, u); err != nil {
 			return err
 		}
-		for _, v := range g.succ.of(u) {
-			if !g.succ.listed(v) {
-				stack = append(stack, v)
+		for it := g.succ.of(u); it.next(); {
+			if !g.succ.listed(it.v) {
+				stack = append(stack, it.v)
 			}
 		}
 	}
@@ -192,7 +199,7 @@ func (g *graph) follows(ctx context.Context, w *solve.Work, u int32) error {
 		// is copied, since the keys' chunks may change while the moves are
 		// listed
 		w.Reset()
-		g.from = append(g.from[:0], g.keys.key(u)...)
+		g.from = g.keys.appendKey(g.from[:0], u)
 		g.work, g.added = w, nil
 		if g.list == nil { // made once: a closure a position was most of the garbage
 			g.list = func() error { return g.gg.Options(g.work, g.from, g.option) }

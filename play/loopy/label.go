@@ -1,5 +1,11 @@
 package loopy
 
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+)
+
 // The generalized Sprague-Grundy function of Smith (1966), as Fraenkel and
 // Yesha label it ("The generalized Sprague-Grundy function and its
 // invariance under certain mappings", 1986). On a finite directed graph
@@ -36,56 +42,71 @@ type labels struct {
 
 // label computes the generalized Sprague-Grundy function of the graph whose
 // vertex u has the followers succ.of(u).
-func label(succ *lists) labels {
+func label(succ *lists) (labels, error) {
 	n := succ.len()
-	r := &rounds{succ: succ, pred: predecessors(succ), stamp: make([]int32, n), need: make([]int32, n), left: n}
-	r.val, r.cnt = make([]int32, n), make([]int32, n)
+	val, need := make([]int32, n), make([]int32, n)
+	pred, err := predecessors(succ, val, need)
+	if err != nil {
+		return labels{}, err
+	}
+	r := &rounds{succ: succ, pred: pred, need: need, left: n}
+	r.val, r.cnt = val, make([]int32, n)
 	for u := range r.val {
 		r.val[u] = unlabelled
 	}
 	for m := int32(0); r.left > 0; m++ {
 		r.round(m)
 	}
-	return r.labels
+	return r.labels, nil
 }
 
 // rounds is the state of the labelling.
 type rounds struct {
 	labels
-	succ        *lists
-	pred        *csr
-	stamp, need []int32 // stamp[u] == m+1: u has a follower labelled m
-	counter     int32
-	left        int // vertices not labelled yet
-	queue       []int32
+	succ *lists
+	pred *csr
+	// need[u] is stamp(m) when u has a follower labelled m, else, while u
+	// is unlabelled, the count of its followers that need one
+	need    []int32
+	counter int32
+	left    int // vertices not labelled yet
+	queue   []int32
 }
 
+// stamp is what need holds for a vertex with a follower labelled m: below
+// every count, and another each round.
+func stamp(m int32) int32 { return -m - 2 }
+
 // round labels m every vertex it can, then ∞ those with no follower m.
+// The needs are counted first; then each vertex that needs nothing is
+// labelled, and with it the vertices whose needs it meets (r.queue).
 func (r *rounds) round(m int32) {
-	r.queue = r.queue[:0]
 	for u := range int32(r.succ.len()) {
 		if r.val[u] != unlabelled {
 			continue
 		}
 		r.need[u] = 0
-		for _, w := range r.succ.of(u) {
-			if r.val[w] < 0 {
+		for it := r.succ.of(u); it.next(); {
+			if r.val[it.v] < 0 {
 				r.need[u]++
 			}
 		}
-		if r.need[u] == 0 {
-			r.queue = append(r.queue, u)
-		}
 	}
-	for len(r.queue) > 0 {
-		u := r.queue[len(r.queue)-1]
-		r.queue = r.queue[:len(r.queue)-1]
-		if r.val[u] == unlabelled && r.stamp[u] != m+1 && r.need[u] == 0 {
-			r.labelWith(u, m)
+	for u := range int32(r.succ.len()) {
+		if r.val[u] != unlabelled || r.need[u] != 0 {
+			continue
+		}
+		r.queue = append(r.queue[:0], u)
+		for len(r.queue) > 0 {
+			u := r.queue[len(r.queue)-1]
+			r.queue = r.queue[:len(r.queue)-1]
+			if r.val[u] == unlabelled && r.need[u] == 0 {
+				r.labelWith(u, m)
+			}
 		}
 	}
 	for u := range r.succ.len() {
-		if r.val[u] == unlabelled && r.stamp[u] != m+1 {
+		if r.val[u] == unlabelled && r.need[u] != stamp(m) {
 			r.val[u] = infinite
 			r.left--
 		}
@@ -98,41 +119,66 @@ func (r *rounds) labelWith(u, m int32) {
 	r.val[u], r.cnt[u] = m, r.counter
 	r.counter++
 	r.left--
-	for _, w := range r.pred.of(u) {
-		if r.stamp[w] == m+1 {
+	for it := r.pred.of(u); it.next(); {
+		w := it.v
+		if r.need[w] == stamp(m) {
 			continue
 		}
-		r.stamp[w] = m + 1
+		r.need[w] = stamp(m)
 		if r.val[w] >= 0 {
 			continue // labelled: it does not count in its predecessors' needs
 		}
-		for _, x := range r.pred.of(w) {
-			if r.need[x]--; r.need[x] == 0 && r.val[x] == unlabelled && r.stamp[x] != m+1 {
+		for it := r.pred.of(w); it.next(); {
+			x := it.v
+			if r.val[x] != unlabelled || r.need[x] < 0 {
+				continue // only an unlabelled vertex's count is kept; a stamped one is done
+			}
+			if r.need[x]--; r.need[x] == 0 {
 				r.queue = append(r.queue, x)
 			}
 		}
 	}
 }
 
-// predecessors inverts the followers, an edge for an edge: at[w] counts
-// w's predecessors, then sums them up to w's end, then each edge, the last
-// vertex's first, steps it back to w's start.
-func predecessors(succ *lists) *csr {
+// predecessors inverts the followers, an edge for an edge, each list
+// ascending: a first pass over the edges, the lowest vertex's first,
+// counts the bytes of each list's steps into at[w+1] (last[w] is the
+// predecessor before), the sums place the lists, and a second pass writes
+// them (next[w] is where w's next step goes). last and next are the
+// labelling's arrays, lent (n long); next is left zero.
+func predecessors(succ *lists, last, next []int32) (*csr, error) {
 	n := succ.len()
-	pred := &csr{at: make([]uint32, n+1), flat: make([]int32, succ.e)}
+	at := make([]uint32, n+1)
+	for w := range last {
+		last[w] = int32(w)
+	}
 	for u := range int32(n) {
-		for _, w := range succ.of(u) {
-			pred.at[w]++
+		for it := succ.of(u); it.next(); {
+			w := it.v
+			at[w+1] += uint32(stepLen(last[w], u))
+			last[w] = u
 		}
 	}
+	var sum uint64
 	for w := 1; w <= n; w++ {
-		pred.at[w] += pred.at[w-1]
+		sum += uint64(at[w])
+		if sum > math.MaxUint32 {
+			return nil, errors.New("loopy play labels at most 4 GiB of predecessor lists")
+		}
+		at[w] = uint32(sum)
 	}
-	for u := int32(n) - 1; u >= 0; u-- {
-		for _, w := range succ.of(u) {
-			pred.at[w]--
-			pred.flat[pred.at[w]] = u
+	flat := make([]byte, sum)
+	for w := range last {
+		last[w], next[w] = int32(w), int32(at[w]) // at[w] < 2^32: next reads it back as uint32
+	}
+	for u := range int32(n) {
+		for it := succ.of(u); it.next(); {
+			w := it.v
+			i := uint32(next[w])
+			i += uint32(binary.PutVarint(flat[i:], int64(u)-int64(last[w])))
+			next[w], last[w] = int32(i), u
 		}
 	}
-	return pred
+	clear(next)
+	return &csr{at: at, flat: flat}, nil
 }

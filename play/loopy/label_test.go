@@ -23,7 +23,10 @@ func TestLabelsSatisfyTheDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 500 {
 		succ := randomGraph(rng, 1+rng.IntN(9))
-		l := label(listsOf(succ))
+		l, err := label(listsOf(succ))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for u := range succ {
 			if l.val[u] >= 0 && !satisfies(succ, l, u, l.val[u]) {
 				t.Fatalf("%v: vertex %d labelled %d breaks the definition", succ, u, l.val[u])

@@ -159,7 +159,9 @@ func (s *Solver) Prepare(ctx context.Context, ps []game.Position) error {
 		}
 	}
 	for g := range touched {
-		g.relabel()
+		if err := g.relabel(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -180,8 +182,8 @@ func (g *graph) value(id int32) Value {
 		return finite(big.NewInt(int64(m)))
 	}
 	var k []*big.Int
-	for _, w := range g.succ.of(id) {
-		if m := g.labels.val[w]; m >= 0 && !slices.ContainsFunc(k, func(x *big.Int) bool { return x.Int64() == int64(m) }) {
+	for it := g.succ.of(id); it.next(); {
+		if m := g.labels.val[it.v]; m >= 0 && !slices.ContainsFunc(k, func(x *big.Int) bool { return x.Int64() == int64(m) }) {
 			k = append(k, big.NewInt(int64(m)))
 		}
 	}

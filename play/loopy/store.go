@@ -2,10 +2,13 @@ package loopy
 
 // Compact storage for the graph of positions. A position costs its key's
 // bytes and a few words, not a map entry, a string and two slice headers
-// (about 250 bytes a position before), and the arrays grow by chunks, never
+// (about 250 bytes a position once), and the arrays grow by chunks, never
 // by copies: an array grown by append leaves the copies it outgrew to the
 // collector, and the heap held twice what the graph needed before they
-// went.
+// went. Keys of numbers are kept as uvarints and lists of vertices as
+// varint steps, so that a looping pair game of 4 million positions, four
+// moves each, peaks at 58 bytes a position with its labelling (105 with
+// 16-byte keys and 4-byte vertices).
 
 import (
 	"bytes"
@@ -114,40 +117,102 @@ func (s *spans[T]) bytes(size int) int64 {
 	return n * int64(size)
 }
 
-// keys are the positions' keys, each kept with its length before it,
-// found by an open-addressing table of vertex numbers.
+// keys are the positions' keys, each kept as a record found by an
+// open-addressing table of vertex numbers. A record is a uvarint, the
+// length of the coded key times 8 plus the bytes the key has past its last
+// 8-byte word, then the coded key: for a ruleset whose keys are
+// little-endian numbers (solve.IntKeyed), each word as a uvarint (a tuple
+// (2000, 2000) in 4 bytes, not 16), then the bytes past the last word; for
+// any other, the key itself. Any key codes and decodes; a key of numbers
+// is only kept shorter.
 type keys struct {
 	data  spans[byte]
 	at    column[uint32] // where key u is kept
 	slots []int32        // vertex+1 of each slot, 0 for an empty one; a power of two long
 	seed  maphash.Seed
-	buf   []byte
+	ints  bool   // keys are coded word by word
+	rec   []byte // the record of the key being found or kept
+	body  []byte // its coded key
+	dec   []byte // the key last decoded
 }
 
-func newKeys() *keys {
-	return &keys{slots: make([]int32, 1024), seed: maphash.MakeSeed()}
+func newKeys(ints bool) *keys {
+	return &keys{slots: make([]int32, 1024), seed: maphash.MakeSeed(), ints: ints}
 }
 
 // len is the number of keys.
 func (k *keys) len() int { return k.at.len() }
 
-// key is key u.
-func (k *keys) key(u int32) []byte {
+// code makes k.rec key's record. A key of numbers is coded after a byte
+// kept for the prefix, which is all the prefix takes when the coded key is
+// shorter than 16 bytes.
+func (k *keys) code(key []byte) {
+	if !k.ints {
+		k.rec = append(binary.AppendUvarint(k.rec[:0], uint64(len(key))<<3), key...)
+		return
+	}
+	tail := len(key) % 8
+	rec := append(k.rec[:0], 0)
+	for i := 0; i+8 <= len(key); i += 8 {
+		x := binary.LittleEndian.Uint64(key[i:])
+		for x >= 0x80 {
+			rec = append(rec, byte(x)|0x80)
+			x >>= 7
+		}
+		rec = append(rec, byte(x))
+	}
+	rec = append(rec, key[len(key)-tail:]...)
+	if n := len(rec) - 1; n < 16 {
+		rec[0] = byte(n<<3 | tail)
+	} else { // a long key: the prefix takes more bytes
+		k.body = append(k.body[:0], rec[1:]...)
+		rec = append(binary.AppendUvarint(rec[:0], uint64(n)<<3|uint64(tail)), k.body...)
+	}
+	k.rec = rec
+}
+
+// record is the record of key u.
+func (k *keys) record(u int32) []byte {
 	b := k.data.from(k.at.get(int(u)))
 	n, w := binary.Uvarint(b)
-	return b[w : w+int(n)]
+	return b[:w+int(n>>3)]
 }
+
+// key is key u, valid until the next call.
+func (k *keys) key(u int32) []byte {
+	k.dec = k.appendKey(k.dec[:0], u)
+	return k.dec
+}
+
+// appendKey appends key u to dst.
+func (k *keys) appendKey(dst []byte, u int32) []byte {
+	b := k.data.from(k.at.get(int(u)))
+	n, w := binary.Uvarint(b)
+	body, tail := b[w:w+int(n>>3)], int(n&7)
+	if !k.ints {
+		return append(dst, body...)
+	}
+	for len(body) > tail {
+		x, w := binary.Uvarint(body)
+		dst = binary.LittleEndian.AppendUint64(dst, x)
+		body = body[w:]
+	}
+	return append(dst, body...)
+}
+
+func (k *keys) hash(rec []byte) int { return int(maphash.Bytes(k.seed, rec)) }
 
 // find is the vertex of key, and whether it is there; when it is not, the
 // slot where it would go.
 func (k *keys) find(key []byte) (id int32, slot int, ok bool) {
+	k.code(key)
 	mask := len(k.slots) - 1
-	for i := int(maphash.Bytes(k.seed, key)) & mask; ; i = (i + 1) & mask {
+	for i := k.hash(k.rec) & mask; ; i = (i + 1) & mask {
 		s := k.slots[i]
 		if s == 0 {
 			return 0, i, false
 		}
-		if bytes.Equal(k.key(s-1), key) {
+		if bytes.Equal(k.record(s-1), k.rec) {
 			return s - 1, i, true
 		}
 	}
@@ -172,8 +237,8 @@ func (k *keys) keep(key []byte) (int32, bool) {
 	if k.len() >= 1<<31-2 {
 		return 0, false
 	}
-	k.buf = append(binary.AppendUvarint(k.buf[:0], uint64(len(key))), key...)
-	at, ok := k.data.add(k.buf)
+	k.code(key)
+	at, ok := k.data.add(k.rec)
 	if !ok {
 		return 0, false
 	}
@@ -192,7 +257,7 @@ func (k *keys) grow() {
 	k.slots = make([]int32, 2*len(k.slots))
 	mask := len(k.slots) - 1
 	for u := range int32(k.len()) {
-		i := int(maphash.Bytes(k.seed, k.key(u))) & mask
+		i := k.hash(k.record(u)) & mask
 		for k.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
@@ -205,59 +270,117 @@ func (k *keys) bytes() int64 {
 	return k.data.bytes(1) + k.at.bytes(4) + 4*int64(cap(k.slots))
 }
 
-// lists are the followers of each vertex, each list set once.
+// A list of vertices is kept as varints (zigzag), each the step from the
+// one before, the first from the vertex whose list it is: the followers of
+// a position are mostly found near it, and a step of less than 64 takes a
+// byte, not four.
+
+// seq reads a list of vertices: for it := ...; it.next(); { use it.v }.
+type seq struct {
+	b []byte
+	v int32
+}
+
+func (s *seq) next() bool {
+	b := s.b
+	var x uint32
+	switch {
+	case len(b) == 0:
+		return false
+	case b[0] < 0x80: // one byte: most steps
+		x, s.b = uint32(b[0]), b[1:]
+	case len(b) > 1 && b[1] < 0x80: // two: most others
+		x, s.b = uint32(b[0]&0x7f)|uint32(b[1])<<7, b[2:]
+	default:
+		d, w := binary.Varint(b)
+		s.v += int32(d)
+		s.b = b[w:]
+		return true
+	}
+	s.v += int32(x>>1) ^ -int32(x&1)
+	return true
+}
+
+// appendSteps appends the steps of ws from u to dst.
+func appendSteps(dst []byte, u int32, ws []int32) []byte {
+	for _, w := range ws {
+		dst = binary.AppendVarint(dst, int64(w)-int64(u))
+		u = w
+	}
+	return dst
+}
+
+// stepLen is the bytes of the step from u to w.
+func stepLen(u, w int32) int {
+	d := int64(w) - int64(u)
+	x := uint64(d<<1) ^ uint64(d>>63)
+	n := 1
+	for x >= 0x80 {
+		x >>= 7
+		n++
+	}
+	return n
+}
+
+// notListed is where a vertex not listed yet is kept: no span is named so.
+const notListed = ^uint32(0)
+
+// lists are the followers of each vertex, each list set once, kept as a
+// uvarint (the bytes of its steps) and its steps.
 type lists struct {
-	at   column[uint32] // where u's list is kept
-	n    column[uint32] // 1 + the length of u's list; 0 while it is not listed
-	flat spans[int32]
+	at   column[uint32] // where u's list is kept; notListed while it is not set
+	flat spans[byte]
 	e    int // the followers in all the lists
+	// the list being set: its steps, and them with their length
+	steps, buf []byte
 }
 
 // len is the number of vertices.
 func (l *lists) len() int { return l.at.len() }
 
 // listed reports whether u's list is set.
-func (l *lists) listed(u int32) bool { return l.n.get(int(u)) != 0 }
+func (l *lists) listed(u int32) bool { return l.at.get(int(u)) != notListed }
 
-// of is the followers of u.
-func (l *lists) of(u int32) []int32 {
-	n := l.n.get(int(u))
-	if n <= 1 {
-		return nil
+// of reads the followers of u (none while u is not listed).
+func (l *lists) of(u int32) seq {
+	at := l.at.get(int(u))
+	if at == notListed {
+		return seq{}
 	}
-	return l.flat.from(l.at.get(int(u)))[:n-1]
+	b := l.flat.from(at)
+	if b[0] == 0 {
+		return seq{}
+	}
+	n, w := binary.Uvarint(b)
+	return seq{b: b[w : w+int(n)], v: u}
 }
 
 // addVertex adds a vertex not listed yet.
-func (l *lists) addVertex() {
-	l.at.push(0)
-	l.n.push(0)
-}
+func (l *lists) addVertex() { l.at.push(notListed) }
 
 // set makes ws u's list; false when the lists are full.
 func (l *lists) set(u int32, ws []int32) bool {
-	if len(ws) > 0 {
-		at, ok := l.flat.add(ws)
-		if !ok {
-			return false
-		}
-		*l.at.ptr(int(u)) = at
+	l.steps = appendSteps(l.steps[:0], u, ws)
+	l.buf = append(binary.AppendUvarint(l.buf[:0], uint64(len(l.steps))), l.steps...)
+	at, ok := l.flat.add(l.buf)
+	if !ok {
+		return false
 	}
-	*l.n.ptr(int(u)) = uint32(len(ws)) + 1
+	*l.at.ptr(int(u)) = at
 	l.e += len(ws)
 	return true
 }
 
 // bytes is the memory the lists hold.
 func (l *lists) bytes() int64 {
-	return l.at.bytes(4) + l.n.bytes(4) + l.flat.bytes(4)
+	return l.at.bytes(4) + l.flat.bytes(1)
 }
 
-// csr is a graph's lists in one array, vertex by vertex: u's list is
-// flat[at[u]:at[u+1]].
+// csr is a graph's predecessor lists in one array, vertex by vertex: u's
+// list is flat[at[u]:at[u+1]], its steps ascending from u.
 type csr struct {
 	at   []uint32
-	flat []int32
+	flat []byte
 }
 
-func (c *csr) of(u int32) []int32 { return c.flat[c.at[u]:c.at[u+1]] }
+func (c *csr) of(u int32) seq { return seq{b: c.flat[c.at[u]:c.at[u+1]], v: u} }
