@@ -541,3 +541,27 @@ func TestValuePastTheCapByPeriod(t *testing.T) {
 		t.Errorf("g(%d + 1180·1000) = %d by the period, g(%d) = %d directly", n, got, n, want)
 	}
 }
+
+// The value of a heap n below the cap makes room for g(0) .. g(n) once,
+// before the period search on the way to it doubles the values: the
+// search copied the table at each doubling, and the copies were most of
+// the peak (Officers to 10^7: 73 MB for 20 MB of values).
+func TestValueReservesOnce(t *testing.T) {
+	tab := table(t, "0.6", Config{}) // Officers: no period in sight
+	const n = 300_000
+	if _, err := tab.Value(context.Background(), big.NewInt(n)); err != nil {
+		t.Fatal(err)
+	}
+	var room int
+	switch c := tab.seq.(type) {
+	case *cells[uint8]:
+		room = cap(c.g)
+	case *cells[uint16]:
+		room = cap(c.g)
+	default:
+		t.Fatalf("Officers to %d in %T", n, c)
+	}
+	if tab.seq.Len() != n+1 || room != n+1 {
+		t.Fatalf("Officers to %d: %d values in room for %d, want room for %d made once", n, tab.seq.Len(), room, n+1)
+	}
+}

@@ -157,13 +157,10 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 	if t.valuesErr != nil {
 		return t.valuesErr
 	}
-	if err := t.cfg.Limits.CheckValues(t.cfg.What, n+1, int64(n+1)*t.memBytesPerValue()); err != nil {
+	if err := t.reserve(n); err != nil {
 		return err
 	}
 	w := solve.NewWork(ctx, t.cfg.Limits, t.cfg.What, t.seq.Len)
-	if err := t.seq.reserve(n); err != nil {
-		return err
-	}
 	t.seq.adoptSaved(n)
 	if err := t.adoptPreload(n); err != nil {
 		return err
@@ -187,6 +184,15 @@ func (t *Table) Grow(ctx context.Context, n int) error {
 		}
 		return err
 	}
+}
+
+// reserve makes room for g(0) .. g(n) in one allocation, within the
+// budget.
+func (t *Table) reserve(n int) error {
+	if err := t.cfg.Limits.CheckValues(t.cfg.What, n+1, int64(n+1)*t.memBytesPerValue()); err != nil {
+		return err
+	}
+	return t.seq.reserve(n)
 }
 
 // valuesSaveGrowth is the growth after which a values file is written out
@@ -266,7 +272,13 @@ func (t *Table) valueByTheory(ctx context.Context, n *big.Int, small bool, limit
 	if t.provable() {
 		upTo := max(limit, t.PeriodLimit())
 		if small {
+			// the values up to n are needed, by the period or without it:
+			// room for them at once, not a copy at each doubling of the
+			// search (Officers to 10^7: 73 MB peak, 20 MB of values)
 			upTo = int(n.Int64())
+			if err := t.reserve(upTo); err != nil {
+				return 0, false, err
+			}
 		}
 		if _, err := t.FindPeriod(ctx, upTo); err != nil {
 			return 0, false, err
