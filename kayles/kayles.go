@@ -454,11 +454,23 @@ type entry struct {
 
 // Solver is the engine for one rule: its memo serves every board it is
 // asked about, and grows between queries.
+//
+// The memo is two generations: new entries go to memo; when it holds
+// room entries (two fifths of the memory budget), it becomes old and a
+// new memo starts, and the old one before it is dropped. An entry found
+// in old is kept in memo again: what the search still uses survives, what
+// it no longer reads goes, and a search that needs more entries than the
+// budget holds runs on, solving again what it dropped, instead of
+// stopping at the budget. An entry is a proved fact either way.
 type Solver struct {
 	rule   Rule
 	limits *solve.Limits
 	what   string
 	memo   map[key]entry
+	old    map[key]entry // the generation before memo; nil at first
+	room   int           // the entries of a generation
+	fixed  int           // room when set (tests), not the budget's
+	drops  int           // the generations dropped
 	ctx    context.Context
 	steps  int
 	levels []*level // the options listed at each depth of the search
@@ -473,7 +485,11 @@ func New(rule Rule, limits *solve.Limits, what string) *Solver {
 }
 
 // Positions is the number of components the memo holds.
-func (s *Solver) Positions() int { return len(s.memo) }
+func (s *Solver) Positions() int { return len(s.memo) + len(s.old) }
+
+// Drops is the number of generations of the memo dropped to stay within
+// the budget.
+func (s *Solver) Drops() int { return s.drops }
 
 // bytesPer is what an entry of the memo costs: key and entry in a map's
 // slot, and the slots left free.
@@ -503,6 +519,10 @@ func (s *Solver) Win(ctx context.Context, b *Board, set Set) (won bool, err erro
 // start readies the engine for a query.
 func (s *Solver) start(ctx context.Context) {
 	s.ctx, s.steps, s.depth, s.cap = ctx, 0, 0, s.limits.States()
+	s.room = int(max(1024, s.limits.Memory()/5*2/bytesPer))
+	if s.fixed > 0 {
+		s.room = s.fixed
+	}
 }
 
 // part is a component of a position, with its key, and whether a mirror
@@ -578,7 +598,7 @@ func (s *Solver) sumP(b *Board, ps []part, h int) bool {
 // value is the value of a component: the least h with G + *h P. Its
 // options are listed once for every h tried.
 func (s *Solver) value(b *Board, c part) int {
-	if e, ok := s.memo[c.key]; ok && e.val >= 0 {
+	if e := s.get(c.key); e.val >= 0 {
 		return int(e.val)
 	}
 	lv := s.list(b, c.set)
@@ -666,13 +686,13 @@ func (s *Solver) knownP(ps []part, h int) bool {
 				twins++
 			}
 		}
-		if twins&1 != 0 {
-			x ^= int(s.memo[p.key].val) // its twin's value, known: they cancel
-			continue
-		}
-		e, ok := s.memo[p.key]
-		if !ok || e.val < 0 {
+		e := s.get(p.key)
+		if e.val < 0 {
 			return false
+		}
+		if twins&1 != 0 {
+			x ^= int(e.val) // its twin's value: they cancel
+			continue
 		}
 		x ^= int(e.val)
 	}
@@ -746,20 +766,33 @@ func (s *Solver) list(b *Board, c Set) *level {
 // release gives back the buffers of the deepest listing.
 func (s *Solver) release() { s.depth-- }
 
-// get is the entry of a component, empty when the memo has none.
+// get is the entry of a component, empty when the memo has none; one
+// found in the old generation is kept in the new.
 func (s *Solver) get(k key) entry {
 	if e, ok := s.memo[k]; ok {
+		return e
+	}
+	if e, ok := s.old[k]; ok {
+		s.store(k, e)
 		return e
 	}
 	return entry{val: -1, ub: -1}
 }
 
-// store keeps an entry; a new one is checked against the state cap, and
-// every 4096th against the memory budget, read from the runtime (the map
-// doubles now and then: 85% of the budget is the most it may hold).
+// store keeps an entry in the new generation, starting another when it
+// is full; a new entry is checked against the state cap, and every 4096th
+// against the memory budget, read from the runtime (85% of the budget is
+// the most it may hold: the two generations are 80% of it by the
+// estimate of bytesPer, which is more than a map's entry takes).
 func (s *Solver) store(k key, e entry) {
 	if _, ok := s.memo[k]; !ok {
-		if n := len(s.memo) + 1; n > s.cap || n&4095 == 0 {
+		if len(s.memo) >= s.room {
+			if s.old != nil {
+				s.drops++
+			}
+			s.old, s.memo = s.memo, make(map[key]entry, s.room/4)
+		}
+		if n := s.Positions() + 1; n > s.cap || n&4095 == 0 {
 			if err := s.limits.CheckNow(s.what, n, int64(n)*bytesPer); err != nil {
 				solve.Abort(err)
 			}
@@ -776,9 +809,9 @@ func (s *Solver) tick() {
 		return
 	}
 	if s.steps&4095 == 0 {
-		s.limits.Report(s.what, "positions", int64(len(s.memo)))
+		s.limits.Report(s.what, "positions", int64(s.Positions()))
 	}
 	if err := s.ctx.Err(); err != nil {
-		solve.Abort(&solve.InterruptedError{What: s.what, States: len(s.memo), Err: err})
+		solve.Abort(&solve.InterruptedError{What: s.what, States: s.Positions(), Err: err})
 	}
 }

@@ -339,3 +339,45 @@ func TestKeysAreShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerations: a memo of two small generations drops most of what it
+// learnt and keeps what the search still reads, and every answer stays
+// true: every position of 4 × 4 and 3 × 5 grids against the brute force,
+// and Cram 4 × 5 (2, Beling's table) and Node Kayles 3 × 16 (3, OEIS
+// A316632) from a memo of 200 entries a generation.
+func TestGenerations(t *testing.T) {
+	for _, rule := range []Rule{Node, Arc} {
+		s := New(rule, &solve.Limits{}, "test")
+		s.fixed = 50
+		for _, d := range [][2]int{{4, 4}, {3, 5}} {
+			b, _ := NewGrid(d[0], d[1])
+			want := brute(gridAdj(d[0], d[1]), rule)
+			for set := range uint32(len(want)) {
+				got, err := s.Grundy(context.Background(), b, toSet(set))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != int(want[set]) {
+					t.Fatalf("rule %d, grid %v, position %b: %d, brute force %d", rule, d, set, got, want[set])
+				}
+				if s.Positions() > 2*s.fixed {
+					t.Fatalf("%d entries in two generations of %d", s.Positions(), s.fixed)
+				}
+			}
+		}
+		if s.Drops() == 0 {
+			t.Fatalf("rule %d: no generation dropped", rule)
+		}
+	}
+	for _, c := range []struct {
+		rule       Rule
+		r, c, want int
+	}{{Arc, 4, 5, 2}, {Node, 3, 16, 3}} {
+		b, _ := NewGrid(c.r, c.c)
+		s := New(c.rule, &solve.Limits{}, "test")
+		s.fixed = 200
+		if g, err := s.Grundy(context.Background(), b, b.All()); err != nil || g != c.want || s.Drops() == 0 {
+			t.Fatalf("rule %d, %d × %d in generations of 200: %d, %v, %d dropped; want %d", c.rule, c.r, c.c, g, err, s.Drops(), c.want)
+		}
+	}
+}
