@@ -66,21 +66,31 @@ func toSet(s uint32) Set { return Set{uint64(s), 0} }
 func TestGridsAgainstBruteForce(t *testing.T) {
 	for _, rule := range []Rule{Node, Arc} {
 		s := New(rule, &solve.Limits{}, "test")
-		for _, d := range [][2]int{{1, 7}, {7, 1}, {2, 5}, {5, 2}, {3, 3}, {3, 4}, {4, 4}, {3, 5}, {2, 8}} {
-			b, _ := NewGrid(d[0], d[1])
-			want := brute(gridAdj(d[0], d[1]), rule)
-			for set := range uint32(len(want)) {
-				got, err := s.Grundy(context.Background(), b, toSet(set))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != int(want[set]) {
-					t.Fatalf("rule %d, grid %v, position %b: %d, brute force %d", rule, d, set, got, want[set])
-				}
-				won, err := s.Win(context.Background(), b, toSet(set))
-				if err != nil || won != (want[set] != 0) {
-					t.Fatalf("rule %d, grid %v, position %b: win %v, brute force %d", rule, d, set, won, want[set])
-				}
+		againstBruteForce(t, s, rule, [][2]int{{1, 7}, {7, 1}, {2, 5}, {5, 2}, {3, 3}, {3, 4}, {4, 4}, {3, 5}, {2, 8}}, nil)
+	}
+}
+
+// againstBruteForce checks the value and the outcome s gives every
+// position of each grid against the brute force, and after each, check.
+func againstBruteForce(t *testing.T, s *Solver, rule Rule, grids [][2]int, check func()) {
+	t.Helper()
+	for _, d := range grids {
+		b, _ := NewGrid(d[0], d[1])
+		want := brute(gridAdj(d[0], d[1]), rule)
+		for set := range uint32(len(want)) {
+			got, err := s.Grundy(context.Background(), b, toSet(set))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != int(want[set]) {
+				t.Fatalf("rule %d, grid %v, position %b: %d, brute force %d", rule, d, set, got, want[set])
+			}
+			won, err := s.Win(context.Background(), b, toSet(set))
+			if err != nil || won != (want[set] != 0) {
+				t.Fatalf("rule %d, grid %v, position %b: win %v, brute force %d", rule, d, set, won, want[set])
+			}
+			if check != nil {
+				check()
 			}
 		}
 	}
@@ -349,22 +359,11 @@ func TestGenerations(t *testing.T) {
 	for _, rule := range []Rule{Node, Arc} {
 		s := New(rule, &solve.Limits{}, "test")
 		s.fixed = 50
-		for _, d := range [][2]int{{4, 4}, {3, 5}} {
-			b, _ := NewGrid(d[0], d[1])
-			want := brute(gridAdj(d[0], d[1]), rule)
-			for set := range uint32(len(want)) {
-				got, err := s.Grundy(context.Background(), b, toSet(set))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != int(want[set]) {
-					t.Fatalf("rule %d, grid %v, position %b: %d, brute force %d", rule, d, set, got, want[set])
-				}
-				if s.Positions() > 2*s.fixed {
-					t.Fatalf("%d entries in two generations of %d", s.Positions(), s.fixed)
-				}
+		againstBruteForce(t, s, rule, [][2]int{{4, 4}, {3, 5}}, func() {
+			if s.Positions() > 2*s.fixed {
+				t.Fatalf("%d entries in two generations of %d", s.Positions(), s.fixed)
 			}
-		}
+		})
 		if s.Drops() == 0 {
 			t.Fatalf("rule %d: no generation dropped", rule)
 		}
