@@ -54,7 +54,7 @@ func (g *graph) bytes() int64 {
 	n := int64(g.len())
 	return g.keys.bytes() + g.succ.bytes() + g.states.bytes(16) +
 		8*n + // the labels
-		16*n + g.succ.flat.bytes(1) // the labelling's predecessors (about the followers' bytes), stamps and needs
+		16*n + g.succ.flat.bytes(1) // a labelling's new labels, needs and predecessors (their steps about the followers' bytes)
 }
 
 // SplitError refuses loopy play of a ruleset whose moves leave sums.

@@ -132,7 +132,7 @@ type keys struct {
 	seed  maphash.Seed
 	ints  bool   // keys are coded word by word
 	rec   []byte // the record of the key being found or kept
-	body  []byte // its coded key
+	body  []byte // a long key's coded form, while its length is put before it
 	dec   []byte // the key last decoded
 }
 
