@@ -31,7 +31,9 @@ package kayles
 
 import (
 	"context"
+	"errors"
 	"math/bits"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -471,6 +473,7 @@ type Solver struct {
 	room   int           // the entries of a generation
 	fixed  int           // room when set (tests), not the budget's
 	drops  int           // the generations dropped
+	fresh  int           // the new entries stored: every 4096th reads the memory held
 	ctx    context.Context
 	steps  int
 	levels []*level // the options listed at each depth of the search
@@ -491,9 +494,11 @@ func (s *Solver) Positions() int { return len(s.memo) + len(s.old) }
 // the budget.
 func (s *Solver) Drops() int { return s.drops }
 
-// bytesPer is what an entry of the memo costs: key and entry in a map's
-// slot, and the slots left free.
-const bytesPer = 80
+// bytesPer is what an entry of the memo costs at the peak: key (24 bytes)
+// and entry (16) in a map's slot, the slots left free, and the tables a
+// growing map has outgrown until they are collected (Node Kayles 9 × 9
+// stopped at a budget of 4 GiB with 21,475,327 entries: 163 bytes each).
+const bytesPer = 160
 
 // Grundy is the value of the position set of board b.
 func (s *Solver) Grundy(ctx context.Context, b *Board, set Set) (g int, err error) {
@@ -781,24 +786,53 @@ func (s *Solver) get(k key) entry {
 
 // store keeps an entry in the new generation, starting another when it
 // is full; a new entry is checked against the state cap, and every 4096th
-// against the memory budget, read from the runtime (85% of the budget is
-// the most it may hold: the two generations are 80% of it by the
-// estimate of bytesPer, which is more than a map's entry takes).
+// against the memory budget, read from the runtime: 85% of the budget is
+// the most it may hold; the two generations are 80% of it by the estimate
+// of bytesPer, and when they take more, shrink makes them smaller.
 func (s *Solver) store(k key, e entry) {
 	if _, ok := s.memo[k]; !ok {
 		if len(s.memo) >= s.room {
-			if s.old != nil {
-				s.drops++
-			}
-			s.old, s.memo = s.memo, make(map[key]entry, s.room/4)
+			s.rotate()
 		}
-		if n := s.Positions() + 1; n > s.cap || n&4095 == 0 {
+		s.fresh++
+		if n := s.Positions() + 1; n > s.cap || s.fresh&4095 == 0 {
 			if err := s.limits.CheckNow(s.what, n, int64(n)*bytesPer); err != nil {
-				solve.Abort(err)
+				var le *solve.LimitError
+				if !errors.As(err, &le) || !le.Memory || !s.shrink() {
+					solve.Abort(err)
+				}
 			}
 		}
 	}
 	s.memo[k] = e
+}
+
+// rotate makes the new generation the old one, dropping the old.
+func (s *Solver) rotate() {
+	if s.old != nil {
+		s.drops++
+	}
+	s.old, s.memo = s.memo, make(map[key]entry, s.room/4)
+}
+
+// shrink answers the budget when the generations hold more than bytesPer
+// says (the maps' growth, the garbage of a dropped generation): the old
+// generation goes at once (or, when there is none, the new), the memory
+// it held goes back to the system, and the generations to come are half
+// as long as the new one was. False when the new one is too small to be
+// halved again: the budget is then too small for the search.
+func (s *Solver) shrink() bool {
+	if len(s.memo) < 2048 {
+		return false
+	}
+	s.room = len(s.memo) / 2
+	if s.old == nil {
+		s.rotate()
+	}
+	s.old = nil
+	s.drops++
+	debug.FreeOSMemory()
+	return true
 }
 
 // tick looks at the context every 256 steps (a step lists up to a few

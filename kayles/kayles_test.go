@@ -380,3 +380,25 @@ func TestGenerations(t *testing.T) {
 		}
 	}
 }
+
+// TestShrink: when the budget is read as passed, the old generation goes
+// (or the new one, when there is no old one yet), the generations of the
+// rest of the query are half as long, and the answers stay true; a memo
+// too small to halve says so, and the search stops with the limit.
+func TestShrink(t *testing.T) {
+	b, _ := NewGrid(4, 7)
+	s := New(Arc, &solve.Limits{}, "Cram")
+	if g, err := s.Grundy(context.Background(), b, b.All()); err != nil || g != 3 {
+		t.Fatalf("Cram 4 × 7: %d, %v", g, err)
+	}
+	n := s.Positions()
+	if n < 4096 || !s.shrink() || s.Positions() != 0 || s.room != n/2 || s.Drops() != 1 {
+		t.Fatalf("%d entries, shrunk: %d left, room %d, %d dropped", n, s.Positions(), s.room, s.Drops())
+	}
+	againstBruteForce(t, s, Arc, [][2]int{{4, 4}, {3, 5}}, nil)
+	small := New(Arc, &solve.Limits{}, "Cram")
+	small.memo[key{1}] = entry{val: 0}
+	if small.shrink() || small.Positions() != 1 {
+		t.Fatal("a memo of one entry shrunk")
+	}
+}
