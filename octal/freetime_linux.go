@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"strconv"
 	"sync"
 	"syscall"
 
@@ -94,13 +95,13 @@ func freeTicks(stat []byte, in func(cpu int) bool, niced bool) int64 {
 		if k < len(f) || !bytes.HasPrefix(f[0], []byte("cpu")) || len(f[0]) == 3 {
 			continue
 		}
-		cpu, ok := decimal(f[0][3:])
-		if !ok || !in(int(cpu)) {
+		cpu, err := strconv.Atoi(string(f[0][3:]))
+		if err != nil || !in(cpu) {
 			continue
 		}
 		for _, c := range cols {
-			v, ok := decimal(f[c])
-			if !ok {
+			v, err := strconv.ParseInt(string(f[c]), 10, 64)
+			if err != nil {
 				return -1
 			}
 			sum += v
@@ -111,19 +112,4 @@ func freeTicks(stat []byte, in func(cpu int) bool, niced bool) int64 {
 		return -1
 	}
 	return sum
-}
-
-// decimal is the value of a string of decimal digits, below 10^18.
-func decimal(b []byte) (int64, bool) {
-	if len(b) == 0 || len(b) > 18 {
-		return 0, false
-	}
-	var v int64
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = 10*v + int64(c-'0')
-	}
-	return v, true
 }
