@@ -13,37 +13,74 @@ import (
 // labellings that colour refinement and individualisation allow, the same
 // for every labelling of the coins.
 func (sh shape) key() string {
-	n := sh.n
-	adj := make([][]int, n)
-	for i := range adj {
-		adj[i] = make([]int, n+1) // adj[v][n]: strings to the ground
+	g := sh.arcs()
+	colour := make([]int, sh.n) // to start with, by strings to the ground and degree
+	for v := range sh.n {
+		colour[v] = g.ground[v]*1024 + g.deg[v]
 	}
-	for _, s := range sh.strings {
-		a, b := s[0], s[1]
-		switch {
-		case a == ground:
-			adj[b][n]++
-		case b == ground:
-			adj[a][n]++
-		default:
-			adj[a][b]++
-			adj[b][a]++
-		}
-	}
-	colour := make([]int, n) // to start with, by strings to the ground and degree
-	for v := range n {
-		deg := 0
-		for u := range n {
-			deg += adj[v][u]
-		}
-		colour[v] = adj[v][n]*1024 + deg
-	}
-	c := canon{adj: adj, budget: canonBudget}
-	c.search(refine(adj, colour))
+	c := canon{g: g, budget: canonBudget}
+	c.search(refine(g, colour))
 	if c.budget < 0 {
 		return sh.raw() // too symmetric to search: the shape as labelled, shared by fewer positions
 	}
 	return c.best
+}
+
+// arc is a coin's strings to one neighbour.
+type arc struct{ to, strings int }
+
+// coinGraph is a shape as each coin's neighbours, with its strings to the
+// ground and its degree.
+type coinGraph struct {
+	nb          [][]arc
+	ground, deg []int
+}
+
+// arcs is the shape as a coinGraph (a string from a coin to itself counts
+// twice at it, as in its degree).
+func (sh shape) arcs() coinGraph {
+	n := sh.n
+	g := coinGraph{nb: make([][]arc, n), ground: make([]int, 2*n)}
+	g.ground, g.deg = g.ground[:n], g.ground[n:]
+	all := make([]arc, 0, 2*len(sh.strings))
+	start := make([]int, n+1)
+	for _, s := range sh.strings {
+		for _, v := range s {
+			if v != ground {
+				g.deg[v]++
+			}
+		}
+	}
+	for v := range n {
+		start[v+1] = start[v] + g.deg[v]
+	}
+	all = all[:start[n]]
+	for v := range n {
+		g.nb[v] = all[start[v]:start[v]:start[v+1]]
+	}
+	add := func(a, b int) {
+		for i := range g.nb[a] {
+			if g.nb[a][i].to == b {
+				g.nb[a][i].strings++
+				return
+			}
+		}
+		g.nb[a] = append(g.nb[a], arc{b, 1})
+	}
+	for _, s := range sh.strings {
+		a, b := s[0], s[1]
+		switch {
+		case a == ground && b == ground:
+		case a == ground:
+			g.ground[b]++
+		case b == ground:
+			g.ground[a]++
+		default:
+			add(a, b)
+			add(b, a)
+		}
+	}
+	return g
 }
 
 // canonBudget bounds the colourings a canonical key searches.
@@ -51,7 +88,7 @@ const canonBudget = 4096
 
 // canon is the search for a canonical key: the least encoding so far.
 type canon struct {
-	adj    [][]int
+	g      coinGraph
 	best   string
 	budget int
 }
@@ -61,22 +98,33 @@ type canon struct {
 // neighbours' colours with their strings, and the classes are renumbered
 // 0.. in order of (colour, hash), so that equal graphs give equal colours
 // (a hash that collides splits less, which costs search, not truth).
-func refine(adj [][]int, colour []int) []int {
+func refine(g coinGraph, colour []int) []int {
 	n := len(colour)
 	type sig struct {
 		colour int
 		hash   uint64
 	}
-	sigs := make([]sig, n)
-	order := make([]sig, n)
-	nb := make([]uint64, 0, n)
+	cmpSig := func(a, b sig) int {
+		if a.colour != b.colour {
+			return a.colour - b.colour
+		}
+		switch {
+		case a.hash < b.hash:
+			return -1
+		case a.hash > b.hash:
+			return 1
+		}
+		return 0
+	}
+	sigs := make([]sig, 2*n)
+	sigs, order := sigs[:n], sigs[n:]
+	var nb []uint64
+	count := -1 // the classes of colour, once known
 	for {
 		for v := range n {
 			nb = nb[:0]
-			for u := range n {
-				if adj[v][u] > 0 {
-					nb = append(nb, uint64(colour[u])<<8|uint64(adj[v][u]))
-				}
+			for _, a := range g.nb[v] {
+				nb = append(nb, uint64(colour[a.to])<<8|uint64(a.strings))
 			}
 			slices.Sort(nb)
 			h := uint64(14695981039346656037)
@@ -86,37 +134,25 @@ func refine(adj [][]int, colour []int) []int {
 			sigs[v] = sig{colour[v], h}
 		}
 		copy(order, sigs)
-		cmpSig := func(a, b sig) int {
-			if a.colour != b.colour {
-				return a.colour - b.colour
-			}
-			switch {
-			case a.hash < b.hash:
-				return -1
-			case a.hash > b.hash:
-				return 1
-			}
-			return 0
-		}
 		slices.SortFunc(order, cmpSig)
+		if count < 0 { // the classes the colours start with
+			count = 1
+			for i := 1; i < n; i++ {
+				if order[i].colour != order[i-1].colour {
+					count++
+				}
+			}
+		}
 		order = slices.Compact(order)
 		next := make([]int, n)
 		for v := range n {
 			next[v], _ = slices.BinarySearchFunc(order, sigs[v], cmpSig)
 		}
-		if len(order) == classes(colour) {
+		if len(order) == count {
 			return next
 		}
-		colour, order = next, order[:n]
+		colour, count, order = next, len(order), order[:n]
 	}
-}
-
-func classes(colour []int) int {
-	seen := map[int]bool{}
-	for _, c := range colour {
-		seen[c] = true
-	}
-	return len(seen)
 }
 
 // search individualises each coin of the first class of more than one
@@ -125,7 +161,6 @@ func (cn *canon) search(colour []int) {
 	if cn.budget--; cn.budget < 0 {
 		return
 	}
-	adj := cn.adj
 	n := len(colour)
 	count := make([]int, n)
 	for _, c := range colour {
@@ -139,7 +174,7 @@ func (cn *canon) search(colour []int) {
 		}
 	}
 	if cell < 0 {
-		if e := encode(adj, colour); cn.best == "" || e < cn.best {
+		if e := cn.g.encode(colour); cn.best == "" || e < cn.best {
 			cn.best = e
 		}
 		return
@@ -153,25 +188,38 @@ func (cn *canon) search(colour []int) {
 			c[u] = 2*colour[u] + 1
 		}
 		c[v] = 2 * cell
-		cn.search(refine(adj, c))
+		cn.search(refine(cn.g, c))
 	}
 }
 
-// encode writes the shape with coin v at position colour[v].
-func encode(adj [][]int, colour []int) string {
+// encode writes the shape with coin v at position colour[v]: the number
+// of coins, each position's strings to the ground, then the pairs of
+// positions joined, in order, each with its strings.
+func (g coinGraph) encode(colour []int) string {
 	n := len(colour)
 	at := make([]int, n)
 	for v, c := range colour {
 		at[c] = v
 	}
-	b := make([]byte, 0, 2+n+n*n)
+	var pairs []uint64
+	for v, c := range colour {
+		for _, a := range g.nb[v] {
+			if d := colour[a.to]; d <= c {
+				pairs = append(pairs, uint64(c)<<40|uint64(d)<<20|uint64(a.strings))
+			}
+		}
+	}
+	slices.Sort(pairs)
+	b := make([]byte, 0, 2+n+3*len(pairs))
 	b = append(b, 'c')
 	b = binary.AppendUvarint(b, uint64(n))
 	for i := range n {
-		b = binary.AppendUvarint(b, uint64(adj[at[i]][n]))
-		for j := range i {
-			b = binary.AppendUvarint(b, uint64(adj[at[i]][at[j]]))
-		}
+		b = binary.AppendUvarint(b, uint64(g.ground[at[i]]))
+	}
+	for _, p := range pairs {
+		b = binary.AppendUvarint(b, p>>40)
+		b = binary.AppendUvarint(b, p>>20&(1<<20-1))
+		b = binary.AppendUvarint(b, p&(1<<20-1))
 	}
 	return string(b)
 }

@@ -4,10 +4,9 @@ package stdlib
 // positions: a component's value is found by asking whether it and a
 // nim-heap of k make a P-position, for k = 0, 1, …, a question one cut to
 // a P-position answers no, so that most cuts are never valued. Components
-// are known by a 128-bit hash of their canonical key (and of their
-// strings as labelled, which spares computing the key): two distinct
-// shapes share one with a chance of about n²/2^129 among n shapes, below
-// 10^-20 for the billion a run can hold.
+// are known by a hash of their canonical key, 95 bits of it kept
+// (nimstringmemo.go): two distinct shapes share one with a chance of about
+// n²/2^96 among n shapes, below 10^-10 for the billion a run can hold.
 
 import (
 	"context"
@@ -48,14 +47,15 @@ func hashOf(s string) hkey {
 	return hkey{maphash.String(hashSeeds[0], s), maphash.String(hashSeeds[1], s)}
 }
 
-// entryBytes is what a memo entry is taken to hold.
-const entryBytes = 48
+// entryBytes is what a memo entry is taken to hold: a slot of 16 bytes
+// in a table between three eighths and three quarters full.
+const entryBytes = 32
 
 // shapeValues values shapes by their components.
 type shapeValues struct {
-	values map[hkey]uint32 // a component's value, by canonical key and as labelled
-	notP   map[hkey]uint32 // bit k: the component and a nim-heap of k are not a P-position
-	pos    map[hkey]int32  // positions as labelled, before they are simplified (-1: loony)
+	memo   factTable      // what is known of components, by canonical key
+	seen   seenCache      // the canonical keys of components as labelled
+	pos    map[hkey]int32 // positions as labelled, before they are simplified (-1: loony)
 	limits *solve.Limits
 	ctx    context.Context
 	steps  int
@@ -64,11 +64,11 @@ type shapeValues struct {
 
 // newShapeValues is an empty memo of shapes, its memory held to limits.
 func newShapeValues(l *solve.Limits) *shapeValues {
-	return &shapeValues{values: map[hkey]uint32{}, notP: map[hkey]uint32{}, pos: map[hkey]int32{}, limits: l, ctx: context.Background()}
+	return &shapeValues{pos: map[hkey]int32{}, limits: l, ctx: context.Background()}
 }
 
 // entries is how many answers the memo holds.
-func (sv *shapeValues) entries() int { return len(sv.values) + len(sv.notP) + len(sv.pos) }
+func (sv *shapeValues) entries() int { return sv.memo.n + len(sv.pos) }
 
 // hold counts n new entries against the memory budget.
 func (sv *shapeValues) hold(n int) error {
@@ -115,7 +115,7 @@ func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 	}
 	x := uint64(bare & 1)
 	for _, p := range parts {
-		v, err := sv.component(p)
+		v, err := sv.component(p, sv.canonical(p))
 		if err != nil {
 			return 0, false, err
 		}
@@ -124,105 +124,141 @@ func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 	return x, false, nil
 }
 
-// keys are a component's keys: as labelled, then canonical (computed only
-// when the first is not known).
-func (sv *shapeValues) keys(p shape, k uint32) (r, c hkey, v uint32, ok, notP bool) {
-	r = hashOf(p.raw())
-	if v, ok := sv.values[r]; ok {
-		return r, c, v, true, false
+// canonical is the hash of a component's canonical key, from the cache
+// when its labelling was seen lately.
+func (sv *shapeValues) canonical(p shape) hkey {
+	r := hashOf(p.raw())
+	canonCalls++
+	if c, ok := sv.seen.get(r); ok {
+		canonHits++
+		return c
 	}
-	if k < 32 && sv.notP[r]&(1<<k) != 0 {
-		return r, c, 0, false, true
-	}
-	c = hashOf(p.key())
-	if v, ok := sv.values[c]; ok {
-		sv.values[r] = v
-		return r, c, v, true, false
-	}
-	if k < 32 && sv.notP[c]&(1<<k) != 0 {
-		sv.notP[r] |= 1 << k
-		return r, c, 0, false, true
-	}
-	return r, c, 0, false, false
+	c := hashOf(p.key())
+	sv.seen.put(r, c)
+	return c
 }
 
-// component is a simplified component's value (no cut takes a coin).
-func (sv *shapeValues) component(p shape) (uint32, error) {
-	r, c, v, ok, _ := sv.keys(p, 32)
-	if ok {
-		return v, nil
+// learn records fact f of the component whose key's hash is c, which
+// knew less.
+func (sv *shapeValues) learn(c hkey, f uint32) error {
+	if !sv.memo.set(c, f) {
+		return nil
+	}
+	sv.seen = sv.seen.sized(len(sv.memo.slots))
+	return sv.hold(1)
+}
+
+// component is a simplified component's value (no cut takes a coin); c
+// is the hash of its canonical key.
+func (sv *shapeValues) component(p shape, c hkey) (uint32, error) {
+	if f := sv.memo.get(c); f&factValue != 0 {
+		return f &^ factValue, nil
 	}
 	for k := uint32(0); ; k++ {
-		ok, err := sv.isP(p, k)
-		if err != nil {
-			return 0, err
-		}
-		if ok {
-			if err := sv.hold(2); err != nil {
-				return 0, err
-			}
-			sv.values[c], sv.values[r] = k, k
-			return k, nil
+		ok, err := sv.isP(p, c, k)
+		if err != nil || ok {
+			return k, err
 		}
 	}
 }
 
-// isP is whether the component p (simplified) and a nim-heap of k make a
-// P-position: no move of the heap (to j < k) and no cut leads to one.
-func (sv *shapeValues) isP(p shape, k uint32) (bool, error) {
-	r, c, v, ok, notP := sv.keys(p, k)
-	switch {
-	case ok:
-		return v == k, nil
-	case notP:
-		return false, nil
+// isP is whether the component p (simplified, its key's hash c) and a
+// nim-heap of k make a P-position: no move of the heap (to j < k) and no
+// cut leads to one.
+func (sv *shapeValues) isP(p shape, c hkey, k uint32) (bool, error) {
+	if known, ok := answer(sv.memo.get(c), k); known {
+		return ok, nil
 	}
 	if err := sv.tick(); err != nil {
 		return false, err
 	}
-	ok, err := sv.isPOf(p, k)
+	ok, err := sv.isPOf(p, c, k)
+	if k < 8 {
+		kStats[k]++
+		if ok {
+			kP[k]++
+		}
+	}
 	if err != nil {
 		return false, err
 	}
-	if err := sv.hold(2); err != nil {
-		return false, err
-	}
-	switch {
+	switch f := sv.memo.get(c); {
 	case ok:
-		sv.values[c], sv.values[r] = k, k
-	case k < 32:
-		sv.notP[c] |= 1 << k
-		sv.notP[r] |= 1 << k
+		err = sv.learn(c, factValue|k)
+	case k < factHeaps && f&factValue == 0:
+		err = sv.learn(c, f|1<<k)
 	}
-	return ok, nil
+	return ok, err
 }
 
-// isPOf is isP without the memo.
-func (sv *shapeValues) isPOf(p shape, k uint32) (bool, error) {
+// isPOf is isP without the memo. The cuts are looked at in two rounds:
+// first every cut against the memo, so that a cut known to make a
+// P-position answers at once, then the rest searched, the smallest first
+// (a small position is quick to value, and often the answer).
+func (sv *shapeValues) isPOf(p shape, c hkey, k uint32) (bool, error) {
 	for j := range k {
-		if ok, err := sv.isP(p, j); err != nil || ok {
+		if ok, err := sv.isP(p, c, j); err != nil || ok {
 			return false, err
 		}
 	}
-	for i := range p.strings {
-		cut := shape{n: p.n, strings: append(slices.Clone(p.strings[:i]), p.strings[i+1:]...)}
-		if ok, err := sv.sumIsP(cut, k); err != nil || ok {
+	var open []option
+	deg := p.degrees()
+	for i, s := range p.strings {
+		cut := shape{n: p.n, strings: make([][2]int, len(p.strings)-1)}
+		copy(cut.strings, p.strings[:i])
+		copy(cut.strings[i:], p.strings[i+1:])
+		o, err := sv.optionOf(cut, k, s[0] != s[1] && kept(s[0], deg) && kept(s[1], deg))
+		switch {
+		case err != nil:
+			return false, err
+		case o.p:
+			return false, nil
+		case o.open:
+			open = append(open, o)
+		}
+	}
+	slices.SortStableFunc(open, func(a, b option) int { return len(a.largest.strings) - len(b.largest.strings) })
+	for _, o := range open {
+		if ok, err := sv.isP(o.largest, o.c, o.k); err != nil || ok {
 			return false, err
 		}
 	}
 	return true, nil
 }
 
-// sumIsP is whether a position and a nim-heap of k make a P-position: its
-// parts but the largest valued, the largest asked.
-func (sv *shapeValues) sumIsP(sh shape, k uint32) (bool, error) {
-	parts, bare, loony := sh.parts()
-	if loony {
-		return false, nil
+// option is a cut with a nim-heap: p when the memo says they make a
+// P-position; open when it does not know, and they do when their largest
+// part and a nim-heap of k do.
+type option struct {
+	p, open bool
+	largest shape
+	c       hkey
+	k       uint32
+}
+
+// kept is whether end v of a string keeps three strings or more once it
+// is cut. A cut of a component (simplified and contracted) that both its
+// ends keep so leaves no coin to take and no chain longer than before: the
+// cut needs splitting into its parts, but no rule.
+func kept(v int, deg []int) bool { return v == ground || deg[v] >= 4 }
+
+// optionOf is a position and a nim-heap of k as an option: its parts but
+// the largest valued, the largest looked up in the memo; settled when it
+// needs no rule applied (kept), only splitting.
+func (sv *shapeValues) optionOf(sh shape, k uint32, settled bool) (option, error) {
+	var parts []shape
+	var bare int
+	if settled {
+		parts, bare = sh.components()
+	} else {
+		var loony bool
+		if parts, bare, loony = sh.parts(); loony {
+			return option{}, nil
+		}
 	}
 	k ^= uint32(bare & 1)
 	if len(parts) == 0 {
-		return k == 0, nil
+		return option{p: k == 0}, nil
 	}
 	largest := 0
 	for i, q := range parts {
@@ -232,12 +268,20 @@ func (sv *shapeValues) sumIsP(sh shape, k uint32) (bool, error) {
 	}
 	for i, q := range parts {
 		if i != largest {
-			v, err := sv.component(q)
+			v, err := sv.component(q, sv.canonical(q))
 			if err != nil {
-				return false, err
+				return option{}, err
 			}
 			k ^= v
 		}
 	}
-	return sv.isP(parts[largest], k)
+	c := sv.canonical(parts[largest])
+	if known, ok := answer(sv.memo.get(c), k); known {
+		return option{p: ok}, nil
+	}
+	return option{open: true, largest: parts[largest], c: c, k: k}, nil
 }
+
+var canonCalls, canonHits int
+
+var kStats, kP [8]int

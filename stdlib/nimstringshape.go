@@ -123,6 +123,19 @@ func (sh shape) incidence() [][]int {
 	return inc
 }
 
+// degrees is the number of strings at each coin.
+func (sh shape) degrees() []int {
+	deg := make([]int, sh.n)
+	for _, s := range sh.strings {
+		for _, v := range s {
+			if v != ground {
+				deg[v]++
+			}
+		}
+	}
+	return deg
+}
+
 // other is the far end of string i from v.
 func (sh shape) other(i, v int) int {
 	if s := sh.strings[i]; s[0] == v {
@@ -169,8 +182,17 @@ type noter func(format string, args ...any)
 
 // simplifyNoting is simplify saying each rule it applies.
 func (sh shape) simplifyNoting(note noter) (shape, bool) {
+	sh, _, loony := sh.simplified(note)
+	return sh, loony
+}
+
+// simplified is simplifyNoting with the incidence of the shape it leaves.
+func (sh shape) simplified(note noter) (shape, [][]int, bool) {
 	for {
 		inc := sh.incidence()
+		if !slices.ContainsFunc(inc, func(at []int) bool { return len(at) < 2 }) {
+			return sh, inc, false
+		}
 		goneS, goneC := make([]bool, len(sh.strings)), make([]bool, sh.n)
 		changed := false
 		for c := range sh.n {
@@ -179,12 +201,12 @@ func (sh shape) simplifyNoting(note noter) (shape, bool) {
 			}
 			loony := sh.capturable(c, inc, goneS, goneC, note)
 			if loony {
-				return shape{}, true
+				return shape{}, nil, true
 			}
 			changed = true
 		}
 		if !changed {
-			return sh, false
+			return sh, inc, false
 		}
 		sh = sh.without(goneS, goneC)
 	}
@@ -279,11 +301,11 @@ const (
 // parts are a position's components once simplified and contracted, and
 // its strings from the ground to the ground; loony when it is.
 func (sh shape) parts() (parts []shape, bare int, loony bool) {
-	sh, loony = sh.simplify()
+	sh, inc, loony := sh.simplified(nil)
 	if loony {
 		return nil, 0, true
 	}
-	parts, bare = sh.contract().components()
+	parts, bare = sh.contracted(inc, nil).components()
 	return parts, bare, false
 }
 
@@ -291,11 +313,13 @@ func (sh shape) parts() (parts []shape, bare int, loony bool) {
 func (sh shape) contract() shape { return sh.contractNoting(nil) }
 
 // contractNoting is contract saying each chain it finds.
-func (sh shape) contractNoting(note noter) shape {
-	inc := sh.incidence()
+func (sh shape) contractNoting(note noter) shape { return sh.contracted(sh.incidence(), note) }
+
+// contracted is contractNoting given the shape's incidence.
+func (sh shape) contracted(inc [][]int, note noter) shape {
 	seen := make([]bool, sh.n)
-	goneS, goneC := make([]bool, len(sh.strings)), make([]bool, sh.n)
-	var added [][2]int // the chains put back, ends first
+	var goneS, goneC []bool // made at the first long chain
+	var added [][2]int      // the chains put back, ends first
 	var keep []int
 	for c := range sh.n {
 		if seen[c] || len(inc[c]) != 2 {
@@ -312,6 +336,9 @@ func (sh shape) contractNoting(note noter) shape {
 		sh.noteChain(note, coins, ends, cycle, limit)
 		if len(coins) <= limit {
 			continue
+		}
+		if goneS == nil {
+			goneS, goneC = make([]bool, len(sh.strings)), make([]bool, sh.n)
 		}
 		for _, v := range coins {
 			goneC[v] = true
@@ -402,14 +429,12 @@ func (sh shape) withChain(a, b, k int) shape {
 // whether it is a cycle alone.
 func (sh shape) chain(c int, inc [][]int) (coins, strs []int, ends [2]int, cycle bool) {
 	var sides [2][]int // the coins on each side of c, outwards
-	used := map[int]bool{}
 	for side := range 2 {
 		prev, s := c, inc[c][side]
 		for {
-			if used[s] {
+			if slices.Contains(strs, s) {
 				return sh.cycleFrom(c, sides), strs, [2]int{cycleEnd, cycleEnd}, true
 			}
-			used[s] = true
 			strs = append(strs, s)
 			v := sh.other(s, prev)
 			if v == ground || len(inc[v]) != 2 {
@@ -457,18 +482,20 @@ func (sh shape) components() (parts []shape, bare int) {
 			parent[find(s[0])] = find(s[1])
 		}
 	}
-	byRoot := map[int]int{}
-	index := make([]int, sh.n)
+	byRoot := make([]int, 2*sh.n) // a root's part, plus one; then each coin's number in its part
+	byRoot, index := byRoot[:sh.n], byRoot[sh.n:]
 	for v := range sh.n {
 		r := find(v)
-		k, ok := byRoot[r]
-		if !ok {
-			k = len(parts)
-			byRoot[r] = k
+		if byRoot[r] == 0 {
 			parts = append(parts, shape{})
+			byRoot[r] = len(parts)
 		}
+		k := byRoot[r] - 1
 		index[v] = parts[k].n
 		parts[k].n++
+	}
+	if len(parts) == 1 && !slices.Contains(sh.strings, [2]int{ground, ground}) {
+		return []shape{{n: sh.n, strings: sh.strings}}, 0 // one part, numbered as it was
 	}
 	for _, s := range sh.strings {
 		if s[0] == ground && s[1] == ground {
@@ -479,7 +506,7 @@ func (sh shape) components() (parts []shape, bare int) {
 		if v == ground {
 			v = s[1]
 		}
-		k := byRoot[find(v)]
+		k := byRoot[find(v)] - 1
 		var t [2]int
 		for j, u := range s {
 			t[j] = ground
