@@ -11,7 +11,9 @@ package stdlib
 import (
 	"context"
 	"hash/maphash"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -51,40 +53,34 @@ func hashOf(s string) hkey {
 // in a table between three eighths and three quarters full.
 const entryBytes = 32
 
-// shapeValues values shapes by their components.
+// shapeValues values shapes by their components: one searcher, and on a
+// machine of more cores, helpers beside it on each large component, each
+// trying the cuts in another order, whose answers the memo shares (the
+// "lazy" parallel search of chess programs).
 type shapeValues struct {
+	mu     sync.Mutex     // memo, seen and spent, shared by the searchers
 	memo   factTable      // what is known of components, by canonical key
 	seen   seenCache      // the canonical keys of components as labelled
 	pos    map[hkey]int32 // positions as labelled, before they are simplified (-1: loony)
 	limits *solve.Limits
 	ctx    context.Context
-	steps  int
+	steps  int // the main searcher's
 	spent  int64
+	cores  int // the searchers on a large component
+	helped int // the fewest strings of a component the helpers search
 }
 
 // newShapeValues is an empty memo of shapes, its memory held to limits.
 func newShapeValues(l *solve.Limits) *shapeValues {
-	return &shapeValues{pos: map[hkey]int32{}, limits: l, ctx: context.Background()}
+	return &shapeValues{pos: map[hkey]int32{}, limits: l, ctx: context.Background(), cores: runtime.GOMAXPROCS(0), helped: helpedStrings}
 }
 
 // entries is how many answers the memo holds.
 func (sv *shapeValues) entries() int { return sv.memo.n + len(sv.pos) }
 
-// hold counts n new entries against the memory budget.
+// hold counts n new entries against the memory budget (under mu).
 func (sv *shapeValues) hold(n int) error {
 	return sv.limits.Spend(&sv.spent, int64(n*entryBytes), "Nimstring's shapes", sv.entries())
-}
-
-// tick looks at Ctrl-C and reports progress now and then.
-func (sv *shapeValues) tick() error {
-	if sv.steps++; sv.steps&1023 != 0 {
-		return nil
-	}
-	if err := sv.ctx.Err(); err != nil {
-		return &solve.InterruptedError{What: "Nimstring", States: sv.entries(), Err: err}
-	}
-	sv.limits.Report("Nimstring by its components", "shapes", int64(sv.entries()))
-	return nil
 }
 
 // value is a position's value; loony true when it is.
@@ -97,7 +93,10 @@ func (sv *shapeValues) value(sh shape) (uint64, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	if err := sv.hold(1); err != nil {
+	sv.mu.Lock()
+	err = sv.hold(1)
+	sv.mu.Unlock()
+	if err != nil {
 		return 0, false, err
 	}
 	sv.pos[r] = int32(v)
@@ -107,6 +106,11 @@ func (sv *shapeValues) value(sh shape) (uint64, bool, error) {
 	return v, loony, nil
 }
 
+// helpedStrings is the fewest strings a component has for helpers to
+// search beside the main searcher: below, they would cost more than they
+// find.
+const helpedStrings = 24
+
 // valueOf is value without the memo of positions.
 func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 	parts, bare, loony := sh.parts()
@@ -114,8 +118,30 @@ func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 		return 0, true, nil
 	}
 	x := uint64(bare & 1)
+	main := &searcher{sv: sv, ctx: sv.ctx, main: true}
 	for _, p := range parts {
-		v, err := sv.component(p, sv.canonical(p))
+		c := main.canonical(p)
+		if sv.cores < 2 || len(p.strings) < sv.helped {
+			v, err := main.component(p, c)
+			if err != nil {
+				return 0, false, err
+			}
+			x ^= uint64(v)
+			continue
+		}
+		ctx, stop := context.WithCancel(sv.ctx)
+		var wg sync.WaitGroup
+		for w := 1; w < sv.cores; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				h := &searcher{sv: sv, ctx: ctx, turn: w, of: sv.cores}
+				h.component(p, c) // its answers are in the memo; an error (stopped) says nothing
+			}()
+		}
+		v, err := main.component(p, c)
+		stop()
+		wg.Wait()
 		if err != nil {
 			return 0, false, err
 		}
@@ -124,23 +150,80 @@ func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 	return x, false, nil
 }
 
+// searcher is one search of the memo's components: the main one, or a
+// helper, which tries each component's cuts from the turn-th of
+// of parts of them on.
+type searcher struct {
+	sv       *shapeValues
+	ctx      context.Context
+	main     bool
+	turn, of int
+	steps    int
+}
+
+// tick looks at Ctrl-C now and then, and the main searcher reports
+// progress.
+func (s *searcher) tick() error {
+	if s.steps++; s.steps&1023 != 0 {
+		return nil
+	}
+	sv := s.sv
+	if err := s.ctx.Err(); err != nil {
+		sv.mu.Lock()
+		defer sv.mu.Unlock()
+		return &solve.InterruptedError{What: "Nimstring", States: sv.entries(), Err: err}
+	}
+	if s.main {
+		sv.mu.Lock()
+		n := sv.entries()
+		sv.steps = s.steps
+		sv.mu.Unlock()
+		sv.limits.Report("Nimstring by its components", "shapes", int64(n))
+	}
+	return nil
+}
+
 // canonical is the hash of a component's canonical key, from the cache
 // when its labelling was seen lately.
-func (sv *shapeValues) canonical(p shape) hkey {
+func (s *searcher) canonical(p shape) hkey {
+	sv := s.sv
 	r := hashOf(p.raw())
-	canonCalls++
-	if c, ok := sv.seen.get(r); ok {
-		canonHits++
+	sv.mu.Lock()
+	c, ok := sv.seen.get(r)
+	sv.mu.Unlock()
+	if ok {
 		return c
 	}
-	c := hashOf(p.key())
+	c = hashOf(p.key())
+	sv.mu.Lock()
 	sv.seen.put(r, c)
+	sv.mu.Unlock()
 	return c
 }
 
-// learn records fact f of the component whose key's hash is c, which
-// knew less.
-func (sv *shapeValues) learn(c hkey, f uint32) error {
+// fact is what the memo knows of the component whose key's hash is c.
+func (s *searcher) fact(c hkey) uint32 {
+	s.sv.mu.Lock()
+	defer s.sv.mu.Unlock()
+	return s.sv.memo.get(c)
+}
+
+// learn adds to what the memo knows of the component whose key's hash is
+// c: its value v (value true), or that it and a nim-heap of v are not a
+// P-position.
+func (s *searcher) learn(c hkey, v uint32, value bool) error {
+	sv := s.sv
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	f := sv.memo.get(c)
+	switch {
+	case value:
+		f = factValue | v
+	case f&factValue != 0 || v >= factHeaps:
+		return nil
+	default:
+		f |= 1 << v
+	}
 	if !sv.memo.set(c, f) {
 		return nil
 	}
@@ -150,12 +233,12 @@ func (sv *shapeValues) learn(c hkey, f uint32) error {
 
 // component is a simplified component's value (no cut takes a coin); c
 // is the hash of its canonical key.
-func (sv *shapeValues) component(p shape, c hkey) (uint32, error) {
-	if f := sv.memo.get(c); f&factValue != 0 {
+func (s *searcher) component(p shape, c hkey) (uint32, error) {
+	if f := s.fact(c); f&factValue != 0 {
 		return f &^ factValue, nil
 	}
 	for k := uint32(0); ; k++ {
-		ok, err := sv.isP(p, c, k)
+		ok, err := s.isP(p, c, k)
 		if err != nil || ok {
 			return k, err
 		}
@@ -165,49 +248,40 @@ func (sv *shapeValues) component(p shape, c hkey) (uint32, error) {
 // isP is whether the component p (simplified, its key's hash c) and a
 // nim-heap of k make a P-position: no move of the heap (to j < k) and no
 // cut leads to one.
-func (sv *shapeValues) isP(p shape, c hkey, k uint32) (bool, error) {
-	if known, ok := answer(sv.memo.get(c), k); known {
+func (s *searcher) isP(p shape, c hkey, k uint32) (bool, error) {
+	if known, ok := answer(s.fact(c), k); known {
 		return ok, nil
 	}
-	if err := sv.tick(); err != nil {
+	if err := s.tick(); err != nil {
 		return false, err
 	}
-	ok, err := sv.isPOf(p, c, k)
-	if k < 8 {
-		kStats[k]++
-		if ok {
-			kP[k]++
-		}
-	}
+	ok, err := s.isPOf(p, c, k)
 	if err != nil {
 		return false, err
 	}
-	switch f := sv.memo.get(c); {
-	case ok:
-		err = sv.learn(c, factValue|k)
-	case k < factHeaps && f&factValue == 0:
-		err = sv.learn(c, f|1<<k)
-	}
-	return ok, err
+	return ok, s.learn(c, k, ok)
 }
 
 // isPOf is isP without the memo. The cuts are looked at in two rounds:
 // first every cut against the memo, so that a cut known to make a
 // P-position answers at once, then the rest searched, the smallest first
 // (a small position is quick to value, and often the answer).
-func (sv *shapeValues) isPOf(p shape, c hkey, k uint32) (bool, error) {
+func (s *searcher) isPOf(p shape, c hkey, k uint32) (bool, error) {
 	for j := range k {
-		if ok, err := sv.isP(p, c, j); err != nil || ok {
+		if ok, err := s.isP(p, c, j); err != nil || ok {
 			return false, err
 		}
 	}
 	var open []option
 	deg := p.degrees()
-	for i, s := range p.strings {
-		cut := shape{n: p.n, strings: make([][2]int, len(p.strings)-1)}
+	n := len(p.strings)
+	for j := range n {
+		i := (j + s.turn*n/max(s.of, 1)) % n
+		t := p.strings[i]
+		cut := shape{n: p.n, strings: make([][2]int, n-1)}
 		copy(cut.strings, p.strings[:i])
 		copy(cut.strings[i:], p.strings[i+1:])
-		o, err := sv.optionOf(cut, k, s[0] != s[1] && kept(s[0], deg) && kept(s[1], deg))
+		o, err := s.optionOf(cut, k, t[0] != t[1] && kept(t[0], deg) && kept(t[1], deg))
 		switch {
 		case err != nil:
 			return false, err
@@ -219,7 +293,7 @@ func (sv *shapeValues) isPOf(p shape, c hkey, k uint32) (bool, error) {
 	}
 	slices.SortStableFunc(open, func(a, b option) int { return len(a.largest.strings) - len(b.largest.strings) })
 	for _, o := range open {
-		if ok, err := sv.isP(o.largest, o.c, o.k); err != nil || ok {
+		if ok, err := s.isP(o.largest, o.c, o.k); err != nil || ok {
 			return false, err
 		}
 	}
@@ -245,7 +319,7 @@ func kept(v int, deg []int) bool { return v == ground || deg[v] >= 4 }
 // optionOf is a position and a nim-heap of k as an option: its parts but
 // the largest valued, the largest looked up in the memo; settled when it
 // needs no rule applied (kept), only splitting.
-func (sv *shapeValues) optionOf(sh shape, k uint32, settled bool) (option, error) {
+func (s *searcher) optionOf(sh shape, k uint32, settled bool) (option, error) {
 	var parts []shape
 	var bare int
 	if settled {
@@ -268,15 +342,15 @@ func (sv *shapeValues) optionOf(sh shape, k uint32, settled bool) (option, error
 	}
 	for i, q := range parts {
 		if i != largest {
-			v, err := sv.component(q, sv.canonical(q))
+			v, err := s.component(q, s.canonical(q))
 			if err != nil {
 				return option{}, err
 			}
 			k ^= v
 		}
 	}
-	c := sv.canonical(parts[largest])
-	if known, ok := answer(sv.memo.get(c), k); known {
+	c := s.canonical(parts[largest])
+	if known, ok := answer(s.fact(c), k); known {
 		return option{p: ok}, nil
 	}
 	return option{open: true, largest: parts[largest], c: c, k: k}, nil

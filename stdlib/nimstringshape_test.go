@@ -58,6 +58,33 @@ func TestNimstringShapesAgainstTable(t *testing.T) {
 	}
 }
 
+// Helpers beside the main search (on every component of 8 strings or
+// more, three searchers) change no value: random positions of 3 × 3 and
+// 2 × 4 and their starts, against the table, with one searcher and three.
+func TestNimstringShapesWithHelpers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(74, 7))
+	for _, mn := range [][2]int64{{3, 3}, {2, 4}} {
+		p := boardPicture(t, mn[0], mn[1])
+		table, err := nimstringTable(context.Background(), p, &solve.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cores := range []int{1, 3} {
+			sv := newShapeValues(&solve.Limits{})
+			sv.cores, sv.helped = cores, 8
+			for i := range 300 {
+				mask := uint64(len(table) - 1) // the start first
+				if i > 0 {
+					mask &= rng.Uint64() | rng.Uint64() // most strings left
+				}
+				if got, want := shapeValueOf(t, sv, p, mask), table[mask]; got != want {
+					t.Fatalf("%s, %d searchers, strings %b: %d by shape, %d by the table", p.g.Desc, cores, mask, got, want)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkNimstringShapes3x3 values the 3 × 3 start by its shapes, the
 // memo afresh.
 func BenchmarkNimstringShapes3x3(b *testing.B) {

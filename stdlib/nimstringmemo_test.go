@@ -1,0 +1,96 @@
+package stdlib
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The table of facts answers as a Go map does, through its growing, for
+// keys that share their slot's first bits.
+func TestFactTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(74, 6))
+	var table factTable
+	want := map[hkey]uint32{}
+	for i := range 20000 {
+		h := hkey{rng.Uint64(), rng.Uint64()}
+		if i%3 == 0 {
+			h[0] &= 0xffff // many keys into a few slots
+		}
+		if i%5 == 0 && len(want) > 0 {
+			for k := range want { // a fact learnt of a key already there
+				h = k
+				break
+			}
+		}
+		f := rng.Uint32() | 1
+		_, had := want[h]
+		if isNew := table.set(h, f); isNew == had {
+			t.Fatalf("set %x: new %v, though the map had it: %v", h, isNew, had)
+		}
+		want[h] = f
+	}
+	if table.n != len(want) {
+		t.Fatalf("%d entries, want %d", table.n, len(want))
+	}
+	if 4*table.n > 3*len(table.slots) {
+		t.Fatalf("%d entries in %d slots: more than three quarters full", table.n, len(table.slots))
+	}
+	for h, f := range want {
+		if got := table.get(h); got != f {
+			t.Fatalf("get %x = %x, want %x", h, got, f)
+		}
+	}
+	for range 1000 {
+		if h := (hkey{rng.Uint64(), rng.Uint64()}); table.get(h) != 0 && want[h] == 0 {
+			t.Fatalf("get %x: a fact of a key never set", h)
+		}
+	}
+}
+
+// A fact says the value, or the heaps known not to make a P-position.
+func TestFactAnswer(t *testing.T) {
+	for _, c := range []struct {
+		f, k       uint32
+		known, isP bool
+	}{
+		{0, 0, false, false},
+		{factValue | 2, 2, true, true},
+		{factValue | 2, 0, true, false},
+		{factValue | 40, 40, true, true},
+		{1<<0 | 1<<3, 3, true, false},
+		{1<<0 | 1<<3, 1, false, false},
+		{1 << 30, 30, true, false},
+		{^uint32(0) &^ factValue, 31, false, false}, // heaps past the bits: not known
+	} {
+		if known, isP := answer(c.f, c.k); known != c.known || isP != c.isP {
+			t.Errorf("answer(%x, %d) = %v, %v; want %v, %v", c.f, c.k, known, isP, c.known, c.isP)
+		}
+	}
+}
+
+// The cache of canonical keys holds the last key put in each slot, and
+// starts afresh when it grows.
+func TestSeenCache(t *testing.T) {
+	c := seenCache(nil).sized(0)
+	if len(c) != 1024 {
+		t.Fatalf("%d slots, want 1024", len(c))
+	}
+	a, b := hkey{5, 1}, hkey{5 + 1024, 2} // one slot
+	c.put(a, hkey{7, 7})
+	if got, ok := c.get(a); !ok || got != (hkey{7, 7}) {
+		t.Fatalf("get = %v, %v", got, ok)
+	}
+	c.put(b, hkey{8, 8})
+	if _, ok := c.get(a); ok {
+		t.Fatal("a key put out of its slot is still found")
+	}
+	if got, ok := c.get(b); !ok || got != (hkey{8, 8}) {
+		t.Fatalf("get = %v, %v", got, ok)
+	}
+	if d := c.sized(1 << 30); len(d) != maxSeen {
+		t.Fatalf("%d slots, want at most %d", len(d), maxSeen)
+	}
+	if _, ok := c.sized(100).get(b); !ok {
+		t.Fatal("a cache already of the size wanted is made afresh")
+	}
+}
