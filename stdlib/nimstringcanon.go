@@ -5,6 +5,8 @@ package stdlib
 // have one key.
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/binary"
 	"slices"
 )
@@ -23,7 +25,7 @@ func (sh shape) key() string {
 	if c.budget < 0 {
 		return sh.raw() // too symmetric to search: the shape as labelled, shared by fewer positions
 	}
-	return c.best
+	return string(c.best)
 }
 
 // arc is a coin's strings to one neighbour.
@@ -88,9 +90,10 @@ const canonBudget = 4096
 
 // canon is the search for a canonical key: the least encoding so far.
 type canon struct {
-	g      coinGraph
-	best   string
-	budget int
+	g         coinGraph
+	best, buf []byte
+	pairs     []uint64 // room for encode
+	budget    int
 }
 
 // refine splits colour classes by the colours of the neighbours until
@@ -103,21 +106,10 @@ func refine(g coinGraph, colour []int) []int {
 	type sig struct {
 		colour int
 		hash   uint64
+		coin   int
 	}
-	cmpSig := func(a, b sig) int {
-		if a.colour != b.colour {
-			return a.colour - b.colour
-		}
-		switch {
-		case a.hash < b.hash:
-			return -1
-		case a.hash > b.hash:
-			return 1
-		}
-		return 0
-	}
-	sigs := make([]sig, 2*n)
-	sigs, order := sigs[:n], sigs[n:]
+	order := make([]sig, n)
+	next := make([]int, n)
 	var nb []uint64
 	count := -1 // the classes of colour, once known
 	for {
@@ -131,10 +123,14 @@ func refine(g coinGraph, colour []int) []int {
 			for _, x := range nb {
 				h = (h ^ x) * 1099511628211
 			}
-			sigs[v] = sig{colour[v], h}
+			order[v] = sig{colour[v], h, v}
 		}
-		copy(order, sigs)
-		slices.SortFunc(order, cmpSig)
+		slices.SortFunc(order, func(a, b sig) int {
+			if a.colour != b.colour {
+				return a.colour - b.colour
+			}
+			return cmp.Compare(a.hash, b.hash)
+		})
 		if count < 0 { // the classes the colours start with
 			count = 1
 			for i := 1; i < n; i++ {
@@ -143,15 +139,17 @@ func refine(g coinGraph, colour []int) []int {
 				}
 			}
 		}
-		order = slices.Compact(order)
-		next := make([]int, n)
-		for v := range n {
-			next[v], _ = slices.BinarySearchFunc(order, sigs[v], cmpSig)
+		classes := 0
+		for i, o := range order {
+			if i > 0 && (o.colour != order[i-1].colour || o.hash != order[i-1].hash) {
+				classes++
+			}
+			next[o.coin] = classes
 		}
-		if len(order) == count {
+		if classes+1 == count {
 			return next
 		}
-		colour, count, order = next, len(order), order[:n]
+		colour, count = slices.Clone(next), classes+1
 	}
 }
 
@@ -174,8 +172,9 @@ func (cn *canon) search(colour []int) {
 		}
 	}
 	if cell < 0 {
-		if e := cn.g.encode(colour); cn.best == "" || e < cn.best {
-			cn.best = e
+		cn.buf = cn.g.encode(cn.buf[:0], colour, &cn.pairs)
+		if cn.best == nil || bytes.Compare(cn.buf, cn.best) < 0 {
+			cn.best = append(cn.best[:0], cn.buf...)
 		}
 		return
 	}
@@ -192,34 +191,36 @@ func (cn *canon) search(colour []int) {
 	}
 }
 
-// encode writes the shape with coin v at position colour[v]: the number
-// of coins, each position's strings to the ground, then the pairs of
-// positions joined, in order, each with its strings.
-func (g coinGraph) encode(colour []int) string {
+// encode appends to b the shape with coin v at position colour[v]: the
+// number of coins, each position's strings to the ground, then the pairs
+// of positions joined, in order, each with its strings (*pairs is room
+// for them).
+func (g coinGraph) encode(b []byte, colour []int, pairs *[]uint64) []byte {
 	n := len(colour)
-	at := make([]int, n)
-	for v, c := range colour {
-		at[c] = v
+	b = append(b, 'c')
+	b = binary.AppendUvarint(b, uint64(n))
+	ps := (*pairs)[:0]
+	for v, c := range colour { // each position's strings to the ground, in order of positions
+		ps = append(ps, uint64(c)<<40|uint64(g.ground[v]))
 	}
-	var pairs []uint64
+	slices.Sort(ps)
+	for _, p := range ps {
+		b = binary.AppendUvarint(b, p&(1<<40-1))
+	}
+	ps = ps[:0]
 	for v, c := range colour {
 		for _, a := range g.nb[v] {
 			if d := colour[a.to]; d <= c {
-				pairs = append(pairs, uint64(c)<<40|uint64(d)<<20|uint64(a.strings))
+				ps = append(ps, uint64(c)<<40|uint64(d)<<20|uint64(a.strings))
 			}
 		}
 	}
-	slices.Sort(pairs)
-	b := make([]byte, 0, 2+n+3*len(pairs))
-	b = append(b, 'c')
-	b = binary.AppendUvarint(b, uint64(n))
-	for i := range n {
-		b = binary.AppendUvarint(b, uint64(g.ground[at[i]]))
-	}
-	for _, p := range pairs {
+	slices.Sort(ps)
+	for _, p := range ps {
 		b = binary.AppendUvarint(b, p>>40)
 		b = binary.AppendUvarint(b, p>>20&(1<<20-1))
 		b = binary.AppendUvarint(b, p&(1<<20-1))
 	}
-	return string(b)
+	*pairs = ps
+	return b
 }

@@ -94,3 +94,101 @@ func TestSeenCache(t *testing.T) {
 		t.Fatal("a cache already of the size wanted is made afresh")
 	}
 }
+
+// A component's canonical key is the same however its coins and strings
+// are numbered, and two components of one key are the same picture: on
+// random shapes of up to six coins, against a search of every numbering.
+func TestNimstringKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(74, 8))
+	byKey := map[string]shape{}
+	for range 3000 {
+		n := 1 + rng.IntN(6)
+		sh := shape{n: n}
+		for range 1 + rng.IntN(10) {
+			a, b := rng.IntN(n+1)-1, rng.IntN(n+1)-1
+			if a == b {
+				continue
+			}
+			sh.strings = append(sh.strings, [2]int{a, b})
+		}
+		key := sh.key()
+		perm := rng.Perm(n)
+		var moved shape
+		moved.n = n
+		for _, i := range rng.Perm(len(sh.strings)) {
+			s := sh.strings[i]
+			t := [2]int{ground, ground}
+			for j, v := range s {
+				if v != ground {
+					t[j] = perm[v]
+				}
+			}
+			if rng.IntN(2) == 0 {
+				t[0], t[1] = t[1], t[0]
+			}
+			moved.strings = append(moved.strings, t)
+		}
+		if moved.key() != key {
+			t.Fatalf("%v and %v, the same picture renumbered, have different keys", sh.strings, moved.strings)
+		}
+		if other, ok := byKey[key]; ok && !isomorphic(sh, other) {
+			t.Fatalf("%v and %v have one key, but are different pictures", sh.strings, other.strings)
+		}
+		byKey[key] = sh
+	}
+	if len(byKey) < 500 {
+		t.Fatalf("only %d keys: the test meets too few different shapes", len(byKey))
+	}
+}
+
+// isomorphic is whether some numbering of a's coins makes its strings b's.
+func isomorphic(a, b shape) bool {
+	if a.n != b.n || len(a.strings) != len(b.strings) {
+		return false
+	}
+	count := func(sh shape, perm []int) map[[2]int]int {
+		m := map[[2]int]int{}
+		for _, s := range sh.strings {
+			t := s
+			for j, v := range s {
+				if v != ground && perm != nil {
+					t[j] = perm[v]
+				}
+			}
+			if t[0] > t[1] {
+				t[0], t[1] = t[1], t[0]
+			}
+			m[t]++
+		}
+		return m
+	}
+	want := count(b, nil)
+	perm := make([]int, a.n)
+	used := make([]bool, a.n)
+	var try func(i int) bool
+	try = func(i int) bool {
+		if i == a.n {
+			got := count(a, perm)
+			if len(got) != len(want) {
+				return false
+			}
+			for k, c := range want {
+				if got[k] != c {
+					return false
+				}
+			}
+			return true
+		}
+		for v := range a.n {
+			if !used[v] {
+				used[v], perm[i] = true, v
+				if try(i + 1) {
+					return true
+				}
+				used[v] = false
+			}
+		}
+		return false
+	}
+	return try(0)
+}

@@ -97,7 +97,8 @@ func namedShapeOf(s hstate, named bool) (shape, []string, bool) {
 // incidence lists the strings at each coin (two allocations: the lists
 // share one array).
 func (sh shape) incidence() [][]int {
-	deg := make([]int, sh.n+1)
+	room := make([]int, sh.n+1+2*len(sh.strings))
+	deg := room[:sh.n+1]
 	for _, s := range sh.strings {
 		for _, v := range s {
 			if v != ground {
@@ -108,7 +109,7 @@ func (sh shape) incidence() [][]int {
 	for v := range sh.n {
 		deg[v+1] += deg[v]
 	}
-	all := make([]int, deg[sh.n])
+	all := room[sh.n+1 : sh.n+1+deg[sh.n]]
 	inc := make([][]int, sh.n)
 	for v := range sh.n {
 		inc[v] = all[deg[v]:deg[v]:deg[v+1]]
@@ -318,6 +319,7 @@ func (sh shape) contractNoting(note noter) shape { return sh.contracted(sh.incid
 // contracted is contractNoting given the shape's incidence.
 func (sh shape) contracted(inc [][]int, note noter) shape {
 	seen := make([]bool, sh.n)
+	var room chainRoom
 	var goneS, goneC []bool // made at the first long chain
 	var added [][2]int      // the chains put back, ends first
 	var keep []int
@@ -325,7 +327,7 @@ func (sh shape) contracted(inc [][]int, note noter) shape {
 		if seen[c] || len(inc[c]) != 2 {
 			continue
 		}
-		coins, strs, ends, cycle := sh.chain(c, inc)
+		coins, strs, ends, cycle := sh.chainIn(&room, c, inc)
 		for _, v := range coins {
 			seen[v] = true
 		}
@@ -428,21 +430,36 @@ func (sh shape) withChain(a, b, k int) shape {
 // its strings, its two ends (the ground or coins of other degrees), and
 // whether it is a cycle alone.
 func (sh shape) chain(c int, inc [][]int) (coins, strs []int, ends [2]int, cycle bool) {
-	var sides [2][]int // the coins on each side of c, outwards
+	return sh.chainIn(&chainRoom{}, c, inc)
+}
+
+// chainRoom is room for chainIn's lists, used again from one chain to the
+// next.
+type chainRoom struct {
+	sides       [2][]int
+	strs, coins []int
+}
+
+// chainIn is chain, its lists in room (good until the next call).
+func (sh shape) chainIn(room *chainRoom, c int, inc [][]int) (coins, strs []int, ends [2]int, cycle bool) {
+	sides := &room.sides // the coins on each side of c, outwards
+	sides[0], sides[1] = sides[0][:0], sides[1][:0]
+	strs = room.strs[:0]
 	for side := range 2 {
 		prev, s := c, inc[c][side]
 		for {
 			if slices.Contains(strs, s) {
-				return sh.cycleFrom(c, sides), strs, [2]int{cycleEnd, cycleEnd}, true
+				return sh.cycleFrom(c, *sides), strs, [2]int{cycleEnd, cycleEnd}, true
 			}
 			strs = append(strs, s)
+			room.strs = strs
 			v := sh.other(s, prev)
 			if v == ground || len(inc[v]) != 2 {
 				ends[side] = v
 				break
 			}
 			if v == c {
-				return sh.cycleFrom(c, sides), strs, [2]int{cycleEnd, cycleEnd}, true
+				return sh.cycleFrom(c, *sides), strs, [2]int{cycleEnd, cycleEnd}, true
 			}
 			sides[side] = append(sides[side], v)
 			next := inc[v][0]
@@ -452,9 +469,10 @@ func (sh shape) chain(c int, inc [][]int) (coins, strs []int, ends [2]int, cycle
 			prev, s = v, next
 		}
 	}
-	coins = slices.Clone(sides[0])
+	coins = append(room.coins[:0], sides[0]...)
 	slices.Reverse(coins)
 	coins = append(append(coins, c), sides[1]...)
+	room.coins = coins
 	return coins, strs, ends, false
 }
 
@@ -497,16 +515,42 @@ func (sh shape) components() (parts []shape, bare int) {
 	if len(parts) == 1 && !slices.Contains(sh.strings, [2]int{ground, ground}) {
 		return []shape{{n: sh.n, strings: sh.strings}}, 0 // one part, numbered as it was
 	}
-	for _, s := range sh.strings {
-		if s[0] == ground && s[1] == ground {
-			bare++
-			continue
-		}
+	partOf := func(s [2]int) int { // a string's part; -1 from the ground to the ground
 		v := s[0]
 		if v == ground {
 			v = s[1]
 		}
-		k := byRoot[find(v)] - 1
+		if v == ground {
+			return -1
+		}
+		return byRoot[find(v)] - 1
+	}
+	end := make([]int, len(parts)) // the strings of each part, then where its strings end in all
+	for _, s := range sh.strings {
+		if k := partOf(s); k >= 0 {
+			end[k]++
+		}
+	}
+	for k := 1; k < len(parts); k++ {
+		end[k] += end[k-1]
+	}
+	var all [][2]int
+	if len(parts) > 0 {
+		all = make([][2]int, end[len(parts)-1])
+	}
+	for k := range parts {
+		from := 0
+		if k > 0 {
+			from = end[k-1]
+		}
+		parts[k].strings = all[from:from:end[k]]
+	}
+	for _, s := range sh.strings {
+		k := partOf(s)
+		if k < 0 {
+			bare++
+			continue
+		}
 		var t [2]int
 		for j, u := range s {
 			t[j] = ground
