@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -191,4 +192,36 @@ func isomorphic(a, b shape) bool {
 		return false
 	}
 	return try(0)
+}
+
+// Parts of one key cancel in pairs, whatever their order.
+func TestCancelledParts(t *testing.T) {
+	for _, c := range []struct{ keys, want []uint64 }{
+		{nil, nil},
+		{[]uint64{1}, []uint64{1}},
+		{[]uint64{1, 1}, nil},
+		{[]uint64{1, 1, 1}, []uint64{1}},
+		{[]uint64{1, 2, 1, 3, 2, 2}, []uint64{2, 3}},
+		{[]uint64{4, 4, 4, 4}, nil},
+		{[]uint64{5, 6, 7, 6, 5}, []uint64{7}},
+	} {
+		var parts []shape
+		var keys []hkey
+		for i, k := range c.keys {
+			parts = append(parts, shape{n: i})
+			keys = append(keys, hkey{k, k})
+		}
+		parts, keys = cancelled(parts, keys)
+		var got []uint64
+		for i, k := range keys {
+			if c.keys[parts[i].n] != k[0] {
+				t.Fatalf("%v: a part moved without its key", c.keys)
+			}
+			got = append(got, k[0])
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%v: %v left, want %v", c.keys, got, c.want)
+		}
+	}
 }

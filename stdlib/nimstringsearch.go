@@ -262,6 +262,26 @@ func (s *searcher) isP(p shape, c hkey, k uint32) (bool, error) {
 	return ok, s.learn(c, k, ok)
 }
 
+// cancelled is the parts without each pair of one key: two equal parts
+// are worth 0 together (G + G = 0), so neither needs valuing.
+func cancelled(parts []shape, keys []hkey) ([]shape, []hkey) {
+	for i := 0; i < len(parts); i++ {
+		for j := i + 1; j < len(parts); j++ {
+			if keys[i] == keys[j] {
+				last := len(parts) - 1 // j moves to the end, then i
+				parts[j], keys[j] = parts[last], keys[last]
+				parts, keys = parts[:last], keys[:last]
+				last--
+				parts[i], keys[i] = parts[last], keys[last]
+				parts, keys = parts[:last], keys[:last]
+				i--
+				break
+			}
+		}
+	}
+	return parts, keys
+}
+
 // isPOf is isP without the memo. The cuts are looked at in two rounds:
 // first every cut against the memo, so that a cut known to make a
 // P-position answers at once, then the rest searched, the smallest first
@@ -331,6 +351,11 @@ func (s *searcher) optionOf(sh shape, k uint32, settled bool) (option, error) {
 		}
 	}
 	k ^= uint32(bare & 1)
+	keys := make([]hkey, len(parts))
+	for i, q := range parts {
+		keys[i] = s.canonical(q)
+	}
+	parts, keys = cancelled(parts, keys)
 	if len(parts) == 0 {
 		return option{p: k == 0}, nil
 	}
@@ -342,20 +367,16 @@ func (s *searcher) optionOf(sh shape, k uint32, settled bool) (option, error) {
 	}
 	for i, q := range parts {
 		if i != largest {
-			v, err := s.component(q, s.canonical(q))
+			v, err := s.component(q, keys[i])
 			if err != nil {
 				return option{}, err
 			}
 			k ^= v
 		}
 	}
-	c := s.canonical(parts[largest])
+	c := keys[largest]
 	if known, ok := answer(s.fact(c), k); known {
 		return option{p: ok}, nil
 	}
 	return option{open: true, largest: parts[largest], c: c, k: k}, nil
 }
-
-var canonCalls, canonHits int
-
-var kStats, kP [8]int
