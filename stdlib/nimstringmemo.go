@@ -58,9 +58,15 @@ func (t *factTable) get(h hkey) uint32 {
 	return t.slotOf(h).fact
 }
 
+// full is whether the next new key grows the table.
+func (t *factTable) full() bool { return 4*(t.n+1) > 3*len(t.slots) }
+
+// grown is the slots of the table once grown.
+func (t *factTable) grown() int { return max(1024, 2*len(t.slots)) }
+
 // set records fact f of h, reporting whether h is new to the table.
 func (t *factTable) set(h hkey, f uint32) bool {
-	if 4*(t.n+1) > 3*len(t.slots) {
+	if t.full() && (len(t.slots) == 0 || t.slotOf(h).a == 0) {
 		t.grow()
 	}
 	s := t.slotOf(h)
@@ -76,7 +82,7 @@ func (t *factTable) set(h hkey, f uint32) bool {
 // grow doubles the table.
 func (t *factTable) grow() {
 	old := t.slots
-	t.slots = make([]factSlot, max(1024, 2*len(old)))
+	t.slots = make([]factSlot, t.grown())
 	mask := len(t.slots) - 1
 	for _, s := range old {
 		if s.a == 0 {
@@ -117,12 +123,14 @@ func (c seenCache) put(raw, canon hkey) {
 	}
 }
 
-// sized is the cache for a memo of n slots: a quarter of them, from 1024
-// to maxSeen, emptied when it grows.
+// seenSlots is the slots of the cache for a memo of n slots: as many,
+// from 1024 to maxSeen.
+func seenSlots(n int) int { return min(max(n, 1024), maxSeen) }
+
+// sized is the cache for a memo of n slots, emptied when it grows.
 func (c seenCache) sized(n int) seenCache {
-	want := min(max(n, 1024), maxSeen)
-	if len(c) == want {
+	if len(c) == seenSlots(n) {
 		return c
 	}
-	return make(seenCache, want)
+	return make(seenCache, seenSlots(n))
 }

@@ -1,9 +1,12 @@
 package stdlib
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/gamelang/gamelang/solve"
 )
 
 // The table of facts answers as a Go map does, through its growing, for
@@ -223,5 +226,21 @@ func TestCancelledParts(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%v: %v left, want %v", c.keys, got, c.want)
 		}
+	}
+}
+
+// A budget the table cannot grow within stops the search with the memory
+// limit, before the table grows.
+func TestNimstringShapesBudget(t *testing.T) {
+	p := boardPicture(t, 3, 3)
+	sv := newShapeValues(&solve.Limits{MaxMemory: 1 << 20})
+	sh, _ := shapeOf(hstate{pic: p, left: []uint64{1<<len(p.edges) - 1}})
+	_, _, err := sv.value(sh)
+	var le *solve.LimitError
+	if !errors.As(err, &le) || !le.Memory {
+		t.Fatalf("%v, want the memory limit", err)
+	}
+	if len(sv.memo.slots) != 0 {
+		t.Fatalf("the table grew to %d slots past the budget", len(sv.memo.slots))
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/gamelang/gamelang/solve"
 )
@@ -223,6 +224,16 @@ func (s *searcher) learn(c hkey, v uint32, value bool) error {
 		return nil
 	default:
 		f |= 1 << v
+	}
+	if f == sv.memo.get(c) {
+		return nil
+	}
+	if sv.memo.full() && sv.memo.get(c) == 0 {
+		// the table and the cache grow: the new ones must fit beside the old
+		grown := int64(sv.memo.grown())*int64(unsafe.Sizeof(factSlot{})) + int64(seenSlots(sv.memo.grown()))*int64(unsafe.Sizeof(seenSlot{}))
+		if err := sv.limits.CheckNow("Nimstring's shapes", sv.entries(), solve.Held()+grown); err != nil {
+			return err
+		}
 	}
 	if !sv.memo.set(c, f) {
 		return nil
