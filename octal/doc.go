@@ -49,7 +49,7 @@
 // of the wavefront as it runs: one no faster than one core's way was is
 // ended and that way timed afresh (a busy machine); and an epoch of one
 // core's way, where the machine tells the CPU time it left free
-// (`freetime_linux.go`, /proc/stat on the CPUs the process may use): while
+// (`solve.FreeTime`, /proc/stat on the CPUs the process may use): while
 // the helpers would find no core free, one core's way runs on without the
 // wavefront's costly trials, and a growth begins with such a look, so that a
 // machine busy from the start never tries the wavefront on every core; when

@@ -25,7 +25,7 @@ package octal
 // A short trial can flatter the wavefront on a busy machine (a helper that
 // slept is given a core at once for a while); epochs ended so lengthen the
 // step's. An epoch of the step is weighed too, where the machine tells the
-// CPU time it left free (Linux: /proc/stat, freetime_linux.go): where less
+// CPU time it left free (Linux: /proc/stat, solve.FreeTime): where less
 // than half the helpers' cores were free (other processes had them), the
 // machine is busy, and a trial of the wavefront would only cost. Then the
 // step runs on past its epoch, weighed the same way, until a core turns
@@ -48,6 +48,8 @@ package octal
 import (
 	"slices"
 	"time"
+
+	"github.com/gamelang/gamelang/solve"
 )
 
 // pick is the choice, and the trials it rests on.
@@ -73,7 +75,7 @@ type pick struct {
 	cut      bool // the trial under way follows an epoch of the wavefront ended early
 	cuts     int  // epochs of the wavefront in a row ended early, and the step then won
 	// the CPU time the machine left free, in nanoseconds, -1 if unknown
-	// (freetime_linux.go); a variable, for tests
+	// (solve.FreeTime); a variable, for tests
 	free  func() int64
 	free0 int64 // at wall0, in an epoch of the step
 	busy  bool  // weighed in this epoch of the step: the helpers would have found no core free
@@ -101,9 +103,9 @@ const pickWeigh = 50e6
 const pickSettled = 1 << 20
 
 // machineFree is the engines' reading of the CPU time the machine leaves
-// free (freeTime); a variable, so that tests of both ways on real clocks
+// free (solve.FreeTime); a variable, so that tests of both ways on real clocks
 // do not depend on what else the machine runs.
-var machineFree = freeTime
+var machineFree = solve.FreeTime
 
 var epochStart = time.Now()
 

@@ -18,6 +18,8 @@
 // (states, memory, and the time of a statement, `MaxTime`, which eval holds
 // with a context), `Work` (how a long listing is stopped: Ctrl-C, the move
 // cap, and the memory its options take, `Work.Alloc` and `Limits.Spend`: the
-// memory read every 16 MiB allocated) and `Abort`/`Catch` (how a failing
-// rule stops a solver).
+// memory read every 16 MiB allocated), `Abort`/`Catch` (how a failing
+// rule stops a solver), and what the machine tells: the memory held
+// (`Held`), the CPU time it leaves free (`FreeTime`, for engines whose
+// helpers should run only on free cores).
 package solve

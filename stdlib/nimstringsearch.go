@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/gamelang/gamelang/solve"
@@ -137,7 +138,9 @@ func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 			go func() {
 				defer wg.Done()
 				h := &searcher{sv: sv, ctx: ctx, turn: w, of: sv.cores}
-				h.component(p, c) // its answers are in the memo; an error (stopped) says nothing
+				if h.pace() == nil {
+					h.component(p, c) // its answers are in the memo; an error (stopped) says nothing
+				}
 			}()
 		}
 		v, err := main.component(p, c)
@@ -160,6 +163,42 @@ type searcher struct {
 	main     bool
 	turn, of int
 	steps    int
+	ran      time.Time // a helper's: when it last found a core free
+}
+
+// A helper runs on a free core only: before its first step and every
+// helperRun after, it pauses for helperProbe and reads the CPU time the
+// machine left free meanwhile
+// (solve.FreeTime); with less than half a core free (another process has
+// it: beside the main search, the helper would only slow it), it waits on,
+// a probe at a time, until one is free. Where the machine does not tell,
+// it runs.
+const (
+	helperRun   = time.Second
+	helperProbe = 50 * time.Millisecond
+)
+
+// pace is a helper's look at the machine (helperRun).
+func (s *searcher) pace() error {
+	if !s.ran.IsZero() && time.Since(s.ran) < helperRun {
+		return nil
+	}
+	for {
+		free, start := solve.FreeTime(), time.Now()
+		if free < 0 {
+			break
+		}
+		select {
+		case <-s.ctx.Done():
+			return s.ctx.Err()
+		case <-time.After(helperProbe):
+		}
+		if 2*(solve.FreeTime()-free) >= int64(time.Since(start)) {
+			break
+		}
+	}
+	s.ran = time.Now()
+	return nil
 }
 
 // tick looks at Ctrl-C now and then, and the main searcher reports
@@ -174,13 +213,14 @@ func (s *searcher) tick() error {
 		defer sv.mu.Unlock()
 		return &solve.InterruptedError{What: "Nimstring", States: sv.entries(), Err: err}
 	}
-	if s.main {
-		sv.mu.Lock()
-		n := sv.entries()
-		sv.steps = s.steps
-		sv.mu.Unlock()
-		sv.limits.Report("Nimstring by its components", "shapes", int64(n))
+	if !s.main {
+		return s.pace()
 	}
+	sv.mu.Lock()
+	n := sv.entries()
+	sv.steps = s.steps
+	sv.mu.Unlock()
+	sv.limits.Report("Nimstring by its components", "shapes", int64(n))
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package octal
+package solve
 
 import (
 	"os"
@@ -32,13 +32,13 @@ func TestFreeTicks(t *testing.T) {
 	}
 }
 
-// freeTime reads this machine's: a count that does not go back.
+// FreeTime reads this machine's: a count that does not go back.
 func TestFreeTime(t *testing.T) {
 	if _, err := os.ReadFile("/proc/stat"); err != nil {
 		t.Skip("no /proc/stat here:", err)
 	}
-	a := freeTime()
-	b := freeTime()
+	a := FreeTime()
+	b := FreeTime()
 	if a < 0 || b < a {
 		t.Errorf("free CPU time %d, then %d", a, b)
 	}
@@ -50,9 +50,9 @@ func TestFreeTimeAllocates(t *testing.T) {
 	if _, err := os.ReadFile("/proc/stat"); err != nil {
 		t.Skip("no /proc/stat here:", err)
 	}
-	freeTime() // the buffer grows once
-	if a := testing.AllocsPerRun(20, func() { freeTime() }); a > 4 {
-		t.Errorf("freeTime: %v allocations a call, want the open file's few", a)
+	FreeTime() // the buffer grows once
+	if a := testing.AllocsPerRun(20, func() { FreeTime() }); a > 4 {
+		t.Errorf("FreeTime: %v allocations a call, want the open file's few", a)
 	}
 	stat := []byte("cpu  1 2 3 4 5\ncpu0 1 2 3 4 5 6\nintr" + strings.Repeat(" 0", 5000) + "\n")
 	if a := testing.AllocsPerRun(20, func() { freeTicks(stat, func(int) bool { return true }, false) }); a != 0 {

@@ -1,4 +1,4 @@
-package octal
+package solve
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// freeTime is the CPU time the machine has left free so far on the CPUs
+// FreeTime is the CPU time the machine has left free so far on the CPUs
 // this process may run on, in nanoseconds, summed over them; -1 where it
 // cannot be read. Free is idle, or running a niced process (one a helper
 // would displace) when this process is not niced itself. It is read from
@@ -20,7 +20,7 @@ import (
 // it is read into one buffer and parsed in place: garbage made between two
 // collections is memory touched, and a run of Officers to 10^7, which
 // collects three times, made 20 MB of it.
-func freeTime() int64 {
+func FreeTime() int64 {
 	var set unix.CPUSet
 	if unix.SchedGetaffinity(0, &set) != nil {
 		return -1
