@@ -204,7 +204,7 @@ func (s *searcher) pace() error {
 // tick looks at Ctrl-C now and then, and the main searcher reports
 // progress.
 func (s *searcher) tick() error {
-	if s.steps++; s.steps&1023 != 0 {
+	if s.steps++; s.steps&255 != 0 { // a step is tens of microseconds: Ctrl-C answers within about 10 ms
 		return nil
 	}
 	sv := s.sv
@@ -212,6 +212,9 @@ func (s *searcher) tick() error {
 		sv.mu.Lock()
 		defer sv.mu.Unlock()
 		return &solve.InterruptedError{What: "Nimstring", States: sv.entries(), Err: err}
+	}
+	if s.steps&1023 != 0 {
+		return nil
 	}
 	if !s.main {
 		return s.pace()
