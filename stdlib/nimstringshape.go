@@ -174,14 +174,12 @@ func (sh shape) without(goneString, goneCoin []bool) shape {
 	return out
 }
 
-// simplify applies the rules for capturable coins until no coin has fewer
-// than two strings; loony when the position is.
-func (sh shape) simplify() (shape, bool) { return sh.simplifyNoting(nil) }
-
 // noter takes what a rule did, for explain(); nil: nothing is said.
 type noter func(format string, args ...any)
 
-// simplifyNoting is simplify saying each rule it applies.
+// simplifyNoting applies the rules for capturable coins until no coin has
+// fewer than two strings, saying each rule it applies (note nil: nothing
+// is said); loony when the position is.
 func (sh shape) simplifyNoting(note noter) (shape, bool) {
 	sh, _, loony := sh.simplified(note)
 	return sh, loony
@@ -310,10 +308,8 @@ func (sh shape) parts() (parts []shape, bare int, loony bool) {
 	return parts, bare, false
 }
 
-// contract shortens long chains and loops to the length of their kind.
-func (sh shape) contract() shape { return sh.contractNoting(nil) }
-
-// contractNoting is contract saying each chain it finds.
+// contractNoting shortens long chains and loops to the length of their
+// kind, saying each chain it finds.
 func (sh shape) contractNoting(note noter) shape { return sh.contracted(sh.incidence(), note) }
 
 // contracted is contractNoting given the shape's incidence.
@@ -426,13 +422,6 @@ func (sh shape) withChain(a, b, k int) shape {
 	return sh
 }
 
-// chain is the maximal chain of coins of two strings through c: its coins,
-// its strings, its two ends (the ground or coins of other degrees), and
-// whether it is a cycle alone.
-func (sh shape) chain(c int, inc [][]int) (coins, strs []int, ends [2]int, cycle bool) {
-	return sh.chainIn(&chainRoom{}, c, inc)
-}
-
 // chainRoom is room for chainIn's lists, used again from one chain to the
 // next.
 type chainRoom struct {
@@ -440,7 +429,10 @@ type chainRoom struct {
 	strs, coins []int
 }
 
-// chainIn is chain, its lists in room (good until the next call).
+// chainIn is the maximal chain of coins of two strings through c: its
+// coins, its strings, its two ends (the ground or coins of other degrees),
+// and whether it is a cycle alone; its lists in room (good until the next
+// call).
 func (sh shape) chainIn(room *chainRoom, c int, inc [][]int) (coins, strs []int, ends [2]int, cycle bool) {
 	sides := &room.sides // the coins on each side of c, outwards
 	sides[0], sides[1] = sides[0][:0], sides[1][:0]
