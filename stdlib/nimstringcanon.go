@@ -9,23 +9,50 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+	"sync"
 )
 
 // key is the component's canonical key: the least encoding over the
 // labellings that colour refinement and individualisation allow, the same
 // for every labelling of the coins.
 func (sh shape) key() string {
-	g := sh.arcs()
-	colour := make([]int, sh.n) // to start with, by strings to the ground and degree
+	room := keyRooms.Get().(*keyRoom)
+	defer keyRooms.Put(room)
+	g := sh.arcsIn(room)
+	colour := room.ints(&room.colour, sh.n) // to start with, by strings to the ground and degree
 	for v := range sh.n {
 		colour[v] = g.ground[v]*1024 + g.deg[v]
 	}
-	c := canon{g: g, budget: canonBudget}
-	c.search(refine(g, colour))
+	c := canon{g: g, budget: canonBudget, room: room, best: room.best[:0], buf: room.buf[:0], pairs: room.pairs[:0]}
+	c.search(refine(g, colour, room))
+	room.best, room.buf, room.pairs = c.best, c.buf, c.pairs
 	if c.budget < 0 {
 		return sh.raw() // too symmetric to search: the shape as labelled, shared by fewer positions
 	}
 	return string(c.best)
+}
+
+// keyRoom is the room a key is made in, used again from one key to the
+// next (keyRooms): its lists are garbage no more.
+type keyRoom struct {
+	nb             [][]arc
+	all            []arc
+	counts, colour []int
+	order          []refineSig
+	hashes, pairs  []uint64
+	best, buf      []byte
+}
+
+var keyRooms = sync.Pool{New: func() any { return new(keyRoom) }}
+
+// ints is *b as n zeros, grown when it must be.
+func (*keyRoom) ints(b *[]int, n int) []int {
+	if cap(*b) < n {
+		*b = make([]int, n)
+	}
+	*b = (*b)[:n]
+	clear(*b)
+	return *b
 }
 
 // arc is a coin's strings to one neighbour.
@@ -38,14 +65,20 @@ type coinGraph struct {
 	ground, deg []int
 }
 
-// arcs is the shape as a coinGraph (a string from a coin to itself counts
-// twice at it, as in its degree).
-func (sh shape) arcs() coinGraph {
+// arcsIn is the shape as a coinGraph (a string from a coin to itself
+// counts twice at it, as in its degree), in room.
+func (sh shape) arcsIn(room *keyRoom) coinGraph {
 	n := sh.n
-	g := coinGraph{nb: make([][]arc, n), ground: make([]int, 2*n)}
-	g.ground, g.deg = g.ground[:n], g.ground[n:]
-	all := make([]arc, 0, 2*len(sh.strings))
-	start := make([]int, n+1)
+	counts := room.ints(&room.counts, 3*n+1)
+	if cap(room.nb) < n {
+		room.nb = make([][]arc, n)
+	}
+	if cap(room.all) < 2*len(sh.strings) {
+		room.all = make([]arc, 2*len(sh.strings))
+	}
+	g := coinGraph{nb: room.nb[:n], ground: counts[:n], deg: counts[n : 2*n]}
+	all := room.all[:0]
+	start := counts[2*n:]
 	for _, s := range sh.strings {
 		for _, v := range s {
 			if v != ground {
@@ -94,6 +127,14 @@ type canon struct {
 	best, buf []byte
 	pairs     []uint64 // room for encode
 	budget    int
+	room      *keyRoom
+}
+
+// refineSig is a coin's signature in refine.
+type refineSig struct {
+	colour int
+	hash   uint64
+	coin   int
 }
 
 // refine splits colour classes by the colours of the neighbours until
@@ -101,16 +142,16 @@ type canon struct {
 // neighbours' colours with their strings, and the classes are renumbered
 // 0.. in order of (colour, hash), so that equal graphs give equal colours
 // (a hash that collides splits less, which costs search, not truth).
-func refine(g coinGraph, colour []int) []int {
+func refine(g coinGraph, colour []int, room *keyRoom) []int {
 	n := len(colour)
-	type sig struct {
-		colour int
-		hash   uint64
-		coin   int
+	type sig = refineSig
+	if cap(room.order) < n {
+		room.order = make([]sig, n)
 	}
-	order := make([]sig, n)
-	next := make([]int, n)
-	var nb []uint64
+	order := room.order[:n]
+	out := make([]int, 2*n) // the colours made, in turn in each half
+	next, spare := out[:n], out[n:]
+	nb := room.hashes[:0]
 	count := -1 // the classes of colour, once known
 	for {
 		for v := range n {
@@ -147,9 +188,11 @@ func refine(g coinGraph, colour []int) []int {
 			next[o.coin] = classes
 		}
 		if classes+1 == count {
+			room.hashes = nb
 			return next
 		}
-		colour, count = slices.Clone(next), classes+1
+		colour, count = next, classes+1
+		next, spare = spare, next
 	}
 }
 
@@ -173,7 +216,7 @@ func (cn *canon) search(colour []int) {
 	}
 	if cell < 0 {
 		cn.buf = cn.g.encode(cn.buf[:0], colour, &cn.pairs)
-		if cn.best == nil || bytes.Compare(cn.buf, cn.best) < 0 {
+		if len(cn.best) == 0 || bytes.Compare(cn.buf, cn.best) < 0 { // an encoding is never empty
 			cn.best = append(cn.best[:0], cn.buf...)
 		}
 		return
@@ -187,7 +230,7 @@ func (cn *canon) search(colour []int) {
 			c[u] = 2*colour[u] + 1
 		}
 		c[v] = 2 * cell
-		cn.search(refine(cn.g, c))
+		cn.search(refine(cn.g, c, cn.room))
 	}
 }
 

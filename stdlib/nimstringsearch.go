@@ -349,19 +349,20 @@ func (s *searcher) isPOf(p shape, c hkey, k uint32) (bool, error) {
 	var open []option
 	deg := p.degrees()
 	n := len(p.strings)
+	room := make([][2]int, n-1) // each cut in turn: an option that stays open is copied out
 	for j := range n {
 		i := (j + s.turn*n/max(s.of, 1)) % n
 		t := p.strings[i]
-		cut := shape{n: p.n, strings: make([][2]int, n-1)}
-		copy(cut.strings, p.strings[:i])
-		copy(cut.strings[i:], p.strings[i+1:])
-		o, err := s.optionOf(cut, k, t[0] != t[1] && kept(t[0], deg) && kept(t[1], deg))
+		copy(room, p.strings[:i])
+		copy(room[i:], p.strings[i+1:])
+		o, err := s.optionOf(shape{n: p.n, strings: room}, k, t[0] != t[1] && kept(t[0], deg) && kept(t[1], deg))
 		switch {
 		case err != nil:
 			return false, err
 		case o.p:
 			return false, nil
 		case o.open:
+			o.largest.strings = slices.Clone(o.largest.strings) // it may be room
 			open = append(open, o)
 		}
 	}

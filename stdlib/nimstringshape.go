@@ -39,6 +39,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gamelang/gamelang/game"
 )
@@ -96,9 +97,26 @@ func namedShapeOf(s hstate, named bool) (shape, []string, bool) {
 
 // incidence lists the strings at each coin (two allocations: the lists
 // share one array).
-func (sh shape) incidence() [][]int {
-	room := make([]int, sh.n+1+2*len(sh.strings))
-	deg := room[:sh.n+1]
+func (sh shape) incidence() [][]int { return sh.incidenceIn(&incRoom{}) }
+
+// incRoom is room for a shape's incidence, used again from one shape to
+// the next (incRooms).
+type incRoom struct {
+	ints []int
+	at   [][]int
+}
+
+var incRooms = sync.Pool{New: func() any { return new(incRoom) }}
+
+// incidenceIn is incidence in room (good until its next use).
+func (sh shape) incidenceIn(room *incRoom) [][]int {
+	need := sh.n + 1 + 2*len(sh.strings)
+	if cap(room.ints) < need {
+		room.ints = make([]int, need)
+	}
+	buf := room.ints[:need]
+	clear(buf[:sh.n+1])
+	deg := buf[:sh.n+1]
 	for _, s := range sh.strings {
 		for _, v := range s {
 			if v != ground {
@@ -109,8 +127,11 @@ func (sh shape) incidence() [][]int {
 	for v := range sh.n {
 		deg[v+1] += deg[v]
 	}
-	all := room[sh.n+1 : sh.n+1+deg[sh.n]]
-	inc := make([][]int, sh.n)
+	all := buf[sh.n+1 : sh.n+1+deg[sh.n]]
+	if cap(room.at) < sh.n {
+		room.at = make([][]int, sh.n)
+	}
+	inc := room.at[:sh.n]
 	for v := range sh.n {
 		inc[v] = all[deg[v]:deg[v]:deg[v+1]]
 	}
@@ -181,14 +202,14 @@ type noter func(format string, args ...any)
 // fewer than two strings, saying each rule it applies (note nil: nothing
 // is said); loony when the position is.
 func (sh shape) simplifyNoting(note noter) (shape, bool) {
-	sh, _, loony := sh.simplified(note)
+	sh, _, loony := sh.simplified(note, &incRoom{})
 	return sh, loony
 }
 
 // simplified is simplifyNoting with the incidence of the shape it leaves.
-func (sh shape) simplified(note noter) (shape, [][]int, bool) {
+func (sh shape) simplified(note noter, room *incRoom) (shape, [][]int, bool) {
 	for {
-		inc := sh.incidence()
+		inc := sh.incidenceIn(room)
 		if !slices.ContainsFunc(inc, func(at []int) bool { return len(at) < 2 }) {
 			return sh, inc, false
 		}
@@ -300,7 +321,9 @@ const (
 // parts are a position's components once simplified and contracted, and
 // its strings from the ground to the ground; loony when it is.
 func (sh shape) parts() (parts []shape, bare int, loony bool) {
-	sh, inc, loony := sh.simplified(nil)
+	room := incRooms.Get().(*incRoom)
+	defer incRooms.Put(room)
+	sh, inc, loony := sh.simplified(nil, room)
 	if loony {
 		return nil, 0, true
 	}
@@ -476,7 +499,14 @@ func (sh shape) cycleFrom(c int, sides [2][]int) []int {
 // components splits a shape into its parts joined by coins; strings from
 // the ground to the ground are counted apart (each worth *1).
 func (sh shape) components() (parts []shape, bare int) {
-	parent := make([]int, sh.n)
+	var small [3 * maxShapeCoins]int // room for parent, byRoot and index, on the stack
+	room := small[:]
+	if 3*sh.n > len(room) {
+		room = make([]int, 3*sh.n)
+	}
+	room = room[:3*sh.n]
+	clear(room)
+	parent := room[:sh.n]
 	for i := range parent {
 		parent[i] = i
 	}
@@ -492,8 +522,7 @@ func (sh shape) components() (parts []shape, bare int) {
 			parent[find(s[0])] = find(s[1])
 		}
 	}
-	byRoot := make([]int, 2*sh.n) // a root's part, plus one; then each coin's number in its part
-	byRoot, index := byRoot[:sh.n], byRoot[sh.n:]
+	byRoot, index := room[sh.n:2*sh.n], room[2*sh.n:] // a root's part, plus one; each coin's number in its part
 	for v := range sh.n {
 		r := find(v)
 		if byRoot[r] == 0 {
