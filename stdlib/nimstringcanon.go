@@ -19,7 +19,7 @@ func (sh shape) key() string {
 	room := keyRooms.Get().(*keyRoom)
 	defer keyRooms.Put(room)
 	g := sh.arcsIn(room)
-	colour := room.ints(&room.colour, sh.n) // to start with, by strings to the ground and degree
+	colour := zeroed(&room.colour, sh.n) // to start with, by strings to the ground and degree
 	for v := range sh.n {
 		colour[v] = g.ground[v]*1024 + g.deg[v]
 	}
@@ -45,8 +45,9 @@ type keyRoom struct {
 
 var keyRooms = sync.Pool{New: func() any { return new(keyRoom) }}
 
-// ints is *b as n zeros, grown when it must be.
-func (*keyRoom) ints(b *[]int, n int) []int {
+// zeroed is *b as n zeros, grown when it must be (room kept from one use
+// to the next).
+func zeroed(b *[]int, n int) []int {
 	if cap(*b) < n {
 		*b = make([]int, n)
 	}
@@ -69,7 +70,7 @@ type coinGraph struct {
 // counts twice at it, as in its degree), in room.
 func (sh shape) arcsIn(room *keyRoom) coinGraph {
 	n := sh.n
-	counts := room.ints(&room.counts, 3*n+1)
+	counts := zeroed(&room.counts, 3*n+1)
 	if cap(room.nb) < n {
 		room.nb = make([][]arc, n)
 	}

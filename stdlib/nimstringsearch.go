@@ -66,7 +66,6 @@ type shapeValues struct {
 	pos    map[hkey]int32 // positions as labelled, before they are simplified (-1: loony)
 	limits *solve.Limits
 	ctx    context.Context
-	steps  int // the main searcher's
 	spent  int64
 	cores  int // the searchers on a large component
 	helped int // the fewest strings of a component the helpers search
@@ -168,11 +167,10 @@ type searcher struct {
 
 // A helper runs on a free core only: before its first step and every
 // helperRun after, it pauses for helperProbe and reads the CPU time the
-// machine left free meanwhile
-// (solve.FreeTime); with less than half a core free (another process has
-// it: beside the main search, the helper would only slow it), it waits on,
-// a probe at a time, until one is free. Where the machine does not tell,
-// it runs.
+// machine left free meanwhile (solve.FreeTime); with less than half a core
+// free (another process has it: beside the main search, the helper would
+// only slow it), it waits on, a probe at a time, until one is free. Where
+// the machine does not tell, it runs.
 const (
 	helperRun   = time.Second
 	helperProbe = 50 * time.Millisecond
@@ -221,7 +219,6 @@ func (s *searcher) tick() error {
 	}
 	sv.mu.Lock()
 	n := sv.entries()
-	sv.steps = s.steps
 	sv.mu.Unlock()
 	sv.limits.Report("Nimstring by its components", "shapes", int64(n))
 	return nil
@@ -259,7 +256,8 @@ func (s *searcher) learn(c hkey, v uint32, value bool) error {
 	sv := s.sv
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	f := sv.memo.get(c)
+	was := sv.memo.get(c)
+	f := was
 	switch {
 	case value:
 		f = factValue | v
@@ -268,10 +266,10 @@ func (s *searcher) learn(c hkey, v uint32, value bool) error {
 	default:
 		f |= 1 << v
 	}
-	if f == sv.memo.get(c) {
+	if f == was {
 		return nil
 	}
-	if sv.memo.full() && sv.memo.get(c) == 0 {
+	if sv.memo.full() && was == 0 {
 		// the table and the cache grow: the new ones must fit beside the old
 		grown := int64(sv.memo.grown())*int64(unsafe.Sizeof(factSlot{})) + int64(seenSlots(sv.memo.grown()))*int64(unsafe.Sizeof(seenSlot{}))
 		if err := sv.limits.CheckNow("Nimstring's shapes", sv.entries(), solve.Held()+grown); err != nil {

@@ -110,12 +110,7 @@ var incRooms = sync.Pool{New: func() any { return new(incRoom) }}
 
 // incidenceIn is incidence in room (good until its next use).
 func (sh shape) incidenceIn(room *incRoom) [][]int {
-	need := sh.n + 1 + 2*len(sh.strings)
-	if cap(room.ints) < need {
-		room.ints = make([]int, need)
-	}
-	buf := room.ints[:need]
-	clear(buf[:sh.n+1])
+	buf := zeroed(&room.ints, sh.n+1+2*len(sh.strings))
 	deg := buf[:sh.n+1]
 	for _, s := range sh.strings {
 		for _, v := range s {
