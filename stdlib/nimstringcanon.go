@@ -15,9 +15,13 @@ import (
 // key is the component's canonical key: the least encoding over the
 // labellings that colour refinement and individualisation allow, the same
 // for every labelling of the coins.
-func (sh shape) key() string {
+func (sh shape) key() string { return string(sh.appendKey(nil)) }
+
+// appendKey appends key to b.
+func (sh shape) appendKey(b []byte) []byte {
 	room := keyRooms.Get().(*keyRoom)
 	defer keyRooms.Put(room)
+	defer room.ints.release(room.ints.mark())
 	g := sh.arcsIn(room)
 	colour := zeroed(&room.colour, sh.n) // to start with, by strings to the ground and degree
 	for v := range sh.n {
@@ -27,9 +31,9 @@ func (sh shape) key() string {
 	c.search(refine(g, colour, room))
 	room.best, room.buf, room.pairs = c.best, c.buf, c.pairs
 	if c.budget < 0 {
-		return sh.raw() // too symmetric to search: the shape as labelled, shared by fewer positions
+		return sh.appendRaw(b) // too symmetric to search: the shape as labelled, shared by fewer positions
 	}
-	return string(c.best)
+	return append(b, c.best...)
 }
 
 // keyRoom is the room a key is made in, used again from one key to the
@@ -41,6 +45,7 @@ type keyRoom struct {
 	order          []refineSig
 	hashes, pairs  []uint64
 	best, buf      []byte
+	ints           chunks[int] // the colourings of the search, a stack (nimstringscratch.go)
 }
 
 var keyRooms = sync.Pool{New: func() any { return new(keyRoom) }}
@@ -150,7 +155,7 @@ func refine(g coinGraph, colour []int, room *keyRoom) []int {
 		room.order = make([]sig, n)
 	}
 	order := room.order[:n]
-	out := make([]int, 2*n) // the colours made, in turn in each half
+	out := room.ints.take(2 * n) // the colours made, in turn in each half
 	next, spare := out[:n], out[n:]
 	nb := room.hashes[:0]
 	count := -1 // the classes of colour, once known
@@ -204,7 +209,9 @@ func (cn *canon) search(colour []int) {
 		return
 	}
 	n := len(colour)
-	count := make([]int, n)
+	ints := &cn.room.ints
+	defer ints.release(ints.mark())
+	count := ints.take(n)
 	for _, c := range colour {
 		count[c]++
 	}
@@ -226,12 +233,14 @@ func (cn *canon) search(colour []int) {
 		if colour[v] != cell {
 			continue
 		}
-		c := make([]int, n) // v ahead of the rest of its class
+		m := ints.mark()
+		c := ints.take(n) // v ahead of the rest of its class
 		for u := range n {
 			c[u] = 2*colour[u] + 1
 		}
 		c[v] = 2 * cell
 		cn.search(refine(cn.g, c, cn.room))
+		ints.release(m)
 	}
 }
 

@@ -47,8 +47,8 @@ type hkey [2]uint64
 
 var hashSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
-func hashOf(s string) hkey {
-	return hkey{maphash.String(hashSeeds[0], s), maphash.String(hashSeeds[1], s)}
+func hashOf(b []byte) hkey {
+	return hkey{maphash.Bytes(hashSeeds[0], b), maphash.Bytes(hashSeeds[1], b)}
 }
 
 // entryBytes is what a memo entry is taken to hold: a slot of 16 bytes
@@ -86,7 +86,7 @@ func (sv *shapeValues) hold(n int) error {
 
 // value is a position's value; loony true when it is.
 func (sv *shapeValues) value(sh shape) (uint64, bool, error) {
-	r := hashOf(sh.raw())
+	r := hashOf(sh.appendRaw(nil))
 	if v, ok := sv.pos[r]; ok {
 		return uint64(v), v < 0, nil
 	}
@@ -114,7 +114,7 @@ const helpedStrings = 24
 
 // valueOf is value without the memo of positions.
 func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
-	parts, bare, loony := sh.parts()
+	parts, bare, loony := sh.parts(nil)
 	if loony {
 		return 0, true, nil
 	}
@@ -163,6 +163,7 @@ type searcher struct {
 	turn, of int
 	steps    int
 	ran      time.Time // a helper's: when it last found a core free
+	sc       scratch   // the shapes of the branches under way (nimstringscratch.go)
 }
 
 // A helper runs on a free core only: before its first step and every
@@ -228,14 +229,16 @@ func (s *searcher) tick() error {
 // when its labelling was seen lately.
 func (s *searcher) canonical(p shape) hkey {
 	sv := s.sv
-	r := hashOf(p.raw())
+	s.sc.bytes = p.appendRaw(s.sc.bytes[:0])
+	r := hashOf(s.sc.bytes)
 	sv.mu.Lock()
 	c, ok := sv.seen.get(r)
 	sv.mu.Unlock()
 	if ok {
 		return c
 	}
-	c = hashOf(p.key())
+	s.sc.bytes = p.appendKey(s.sc.bytes[:0])
+	c = hashOf(s.sc.bytes)
 	sv.mu.Lock()
 	sv.seen.put(r, c)
 	sv.mu.Unlock()
@@ -344,15 +347,18 @@ func (s *searcher) isPOf(p shape, c hkey, k uint32) (bool, error) {
 			return false, err
 		}
 	}
-	var open []option
-	deg := p.degrees()
+	sc := &s.sc
+	defer sc.release(sc.mark())
+	deg := p.degrees(sc)
 	n := len(p.strings)
-	room := make([][2]int, n-1) // each cut in turn: an option that stays open is copied out
+	open := sc.takeOptions(n)[:0]
+	room := sc.takePairs(n - 1) // each cut in turn: an option that stays open is copied out
 	for j := range n {
 		i := (j + s.turn*n/max(s.of, 1)) % n
 		t := p.strings[i]
 		copy(room, p.strings[:i])
 		copy(room[i:], p.strings[i+1:])
+		m := sc.mark()
 		o, err := s.optionOf(shape{n: p.n, strings: room}, k, t[0] != t[1] && kept(t[0], deg) && kept(t[1], deg))
 		switch {
 		case err != nil:
@@ -360,8 +366,10 @@ func (s *searcher) isPOf(p shape, c hkey, k uint32) (bool, error) {
 		case o.p:
 			return false, nil
 		case o.open:
-			o.largest.strings = slices.Clone(o.largest.strings) // it may be room
+			o.largest.strings = append(sc.takePairs(len(o.largest.strings))[:0], o.largest.strings...) // it may be room
 			open = append(open, o)
+		default:
+			sc.release(m) // the cut's shapes are done with
 		}
 	}
 	slices.SortStableFunc(open, func(a, b option) int { return len(a.largest.strings) - len(b.largest.strings) })
@@ -396,15 +404,15 @@ func (s *searcher) optionOf(sh shape, k uint32, settled bool) (option, error) {
 	var parts []shape
 	var bare int
 	if settled {
-		parts, bare = sh.components()
+		parts, bare = sh.components(&s.sc)
 	} else {
 		var loony bool
-		if parts, bare, loony = sh.parts(); loony {
+		if parts, bare, loony = sh.parts(&s.sc); loony {
 			return option{}, nil
 		}
 	}
 	k ^= uint32(bare & 1)
-	keys := make([]hkey, len(parts))
+	keys := s.sc.takeKeys(len(parts))
 	for i, q := range parts {
 		keys[i] = s.canonical(q)
 	}

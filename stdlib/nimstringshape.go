@@ -141,8 +141,8 @@ func (sh shape) incidenceIn(room *incRoom) [][]int {
 }
 
 // degrees is the number of strings at each coin.
-func (sh shape) degrees() []int {
-	deg := make([]int, sh.n)
+func (sh shape) degrees(sc *scratch) []int {
+	deg := sc.takeInts(sh.n)
 	for _, s := range sh.strings {
 		for _, v := range s {
 			if v != ground {
@@ -161,9 +161,10 @@ func (sh shape) other(i, v int) int {
 	return sh.strings[i][0]
 }
 
-// without is the shape with the strings and coins marked gone, renumbered.
-func (sh shape) without(goneString, goneCoin []bool) shape {
-	index := make([]int, sh.n)
+// without is the shape with the strings and coins marked gone, renumbered,
+// in sc.
+func (sh shape) without(goneString, goneCoin []bool, sc *scratch) shape {
+	index := sc.takeInts(sh.n)
 	out := shape{}
 	for v := range sh.n {
 		if !goneCoin[v] {
@@ -174,6 +175,7 @@ func (sh shape) without(goneString, goneCoin []bool) shape {
 			}
 		}
 	}
+	out.strings = sc.takePairs(len(sh.strings))[:0]
 	for i, s := range sh.strings {
 		if goneString[i] {
 			continue
@@ -197,18 +199,19 @@ type noter func(format string, args ...any)
 // fewer than two strings, saying each rule it applies (note nil: nothing
 // is said); loony when the position is.
 func (sh shape) simplifyNoting(note noter) (shape, bool) {
-	sh, _, loony := sh.simplified(note, &incRoom{})
+	sh, _, loony := sh.simplified(note, &incRoom{}, nil)
 	return sh, loony
 }
 
-// simplified is simplifyNoting with the incidence of the shape it leaves.
-func (sh shape) simplified(note noter, room *incRoom) (shape, [][]int, bool) {
+// simplified is simplifyNoting with the incidence of the shape it leaves,
+// the shapes on the way in sc.
+func (sh shape) simplified(note noter, room *incRoom, sc *scratch) (shape, [][]int, bool) {
 	for {
 		inc := sh.incidenceIn(room)
 		if !slices.ContainsFunc(inc, func(at []int) bool { return len(at) < 2 }) {
 			return sh, inc, false
 		}
-		goneS, goneC := make([]bool, len(sh.strings)), make([]bool, sh.n)
+		goneS, goneC := sc.takeBools(len(sh.strings)), sc.takeBools(sh.n)
 		changed := false
 		for c := range sh.n {
 			if goneC[c] || live(inc[c], goneS) > 1 {
@@ -223,7 +226,7 @@ func (sh shape) simplified(note noter, room *incRoom) (shape, [][]int, bool) {
 		if !changed {
 			return sh, inc, false
 		}
-		sh = sh.without(goneS, goneC)
+		sh = sh.without(goneS, goneC, sc)
 	}
 }
 
@@ -314,26 +317,30 @@ const (
 )
 
 // parts are a position's components once simplified and contracted, and
-// its strings from the ground to the ground; loony when it is.
-func (sh shape) parts() (parts []shape, bare int, loony bool) {
+// its strings from the ground to the ground; loony when it is. The shapes
+// are in sc.
+func (sh shape) parts(sc *scratch) (parts []shape, bare int, loony bool) {
 	room := incRooms.Get().(*incRoom)
 	defer incRooms.Put(room)
-	sh, inc, loony := sh.simplified(nil, room)
+	sh, inc, loony := sh.simplified(nil, room, sc)
 	if loony {
 		return nil, 0, true
 	}
-	parts, bare = sh.contracted(inc, nil).components()
+	parts, bare = sh.contracted(inc, nil, sc).components(sc)
 	return parts, bare, false
 }
 
 // contractNoting shortens long chains and loops to the length of their
 // kind, saying each chain it finds.
-func (sh shape) contractNoting(note noter) shape { return sh.contracted(sh.incidence(), note) }
+func (sh shape) contractNoting(note noter) shape { return sh.contracted(sh.incidence(), note, nil) }
 
-// contracted is contractNoting given the shape's incidence.
-func (sh shape) contracted(inc [][]int, note noter) shape {
-	seen := make([]bool, sh.n)
-	var room chainRoom
+// contracted is contractNoting given the shape's incidence, in sc.
+func (sh shape) contracted(inc [][]int, note noter, sc *scratch) shape {
+	seen := sc.takeBools(sh.n)
+	room := &chainRoom{}
+	if sc != nil {
+		room = &sc.chain
+	}
 	var goneS, goneC []bool // made at the first long chain
 	var added [][2]int      // the chains put back, ends first
 	var keep []int
@@ -341,7 +348,7 @@ func (sh shape) contracted(inc [][]int, note noter) shape {
 		if seen[c] || len(inc[c]) != 2 {
 			continue
 		}
-		coins, strs, ends, cycle := sh.chainIn(&room, c, inc)
+		coins, strs, ends, cycle := sh.chainIn(room, c, inc)
 		for _, v := range coins {
 			seen[v] = true
 		}
@@ -354,7 +361,7 @@ func (sh shape) contracted(inc [][]int, note noter) shape {
 			continue
 		}
 		if goneS == nil {
-			goneS, goneC = make([]bool, len(sh.strings)), make([]bool, sh.n)
+			goneS, goneC = sc.takeBools(len(sh.strings)), sc.takeBools(sh.n)
 		}
 		for _, v := range coins {
 			goneC[v] = true
@@ -368,14 +375,19 @@ func (sh shape) contracted(inc [][]int, note noter) shape {
 	if len(added) == 0 {
 		return sh
 	}
-	return sh.rebuilt(goneS, goneC, added, keep)
+	return sh.rebuilt(goneS, goneC, added, keep, sc)
 }
 
 // rebuilt is the shape without the long chains' coins and strings, with
-// each put back at its kind's length between its ends.
-func (sh shape) rebuilt(goneS, goneC []bool, added [][2]int, keep []int) shape {
-	out := sh.without(goneS, goneC)
-	index := make([]int, sh.n)
+// each put back at its kind's length between its ends, in sc.
+func (sh shape) rebuilt(goneS, goneC []bool, added [][2]int, keep []int, sc *scratch) shape {
+	out := sh.without(goneS, goneC, sc)
+	room := len(out.strings)
+	for _, k := range keep {
+		room += k + 1
+	}
+	out.strings = append(sc.takePairs(room)[:0], out.strings...) // room for the chains, which withChain appends
+	index := sc.takeInts(sh.n)
 	k := 0
 	for v := range sh.n {
 		if !goneC[v] {
@@ -491,9 +503,9 @@ func (sh shape) cycleFrom(c int, sides [2][]int) []int {
 	return append([]int{c}, append(sides[0], sides[1]...)...)
 }
 
-// components splits a shape into its parts joined by coins; strings from
-// the ground to the ground are counted apart (each worth *1).
-func (sh shape) components() (parts []shape, bare int) {
+// components splits a shape into its parts joined by coins, in sc;
+// strings from the ground to the ground are counted apart (each worth *1).
+func (sh shape) components(sc *scratch) (parts []shape, bare int) {
 	var small [3 * maxShapeCoins]int // room for parent, byRoot and index, on the stack
 	room := small[:]
 	if 3*sh.n > len(room) {
@@ -518,6 +530,13 @@ func (sh shape) components() (parts []shape, bare int) {
 		}
 	}
 	byRoot, index := room[sh.n:2*sh.n], room[2*sh.n:] // a root's part, plus one; each coin's number in its part
+	roots := 0
+	for v := range sh.n {
+		if find(v) == v {
+			roots++
+		}
+	}
+	parts = sc.takeShapes(roots)[:0]
 	for v := range sh.n {
 		r := find(v)
 		if byRoot[r] == 0 {
@@ -529,7 +548,8 @@ func (sh shape) components() (parts []shape, bare int) {
 		parts[k].n++
 	}
 	if len(parts) == 1 && !slices.Contains(sh.strings, [2]int{ground, ground}) {
-		return []shape{{n: sh.n, strings: sh.strings}}, 0 // one part, numbered as it was
+		parts[0] = shape{n: sh.n, strings: sh.strings}
+		return parts, 0 // one part, numbered as it was
 	}
 	partOf := func(s [2]int) int { // a string's part; -1 from the ground to the ground
 		v := s[0]
@@ -541,7 +561,7 @@ func (sh shape) components() (parts []shape, bare int) {
 		}
 		return byRoot[find(v)] - 1
 	}
-	end := make([]int, len(parts)) // the strings of each part, then where its strings end in all
+	end := sc.takeInts(len(parts)) // the strings of each part, then where its strings end in all
 	for _, s := range sh.strings {
 		if k := partOf(s); k >= 0 {
 			end[k]++
@@ -552,7 +572,7 @@ func (sh shape) components() (parts []shape, bare int) {
 	}
 	var all [][2]int
 	if len(parts) > 0 {
-		all = make([][2]int, end[len(parts)-1])
+		all = sc.takePairs(end[len(parts)-1])
 	}
 	for k := range parts {
 		from := 0
@@ -580,15 +600,17 @@ func (sh shape) components() (parts []shape, bare int) {
 }
 
 // raw is the component as labelled: its coins' number and its strings.
-func (sh shape) raw() string {
-	b := make([]byte, 0, 2+2*len(sh.strings))
+func (sh shape) raw() string { return string(sh.appendRaw(make([]byte, 0, 2+2*len(sh.strings)))) }
+
+// appendRaw appends raw to b.
+func (sh shape) appendRaw(b []byte) []byte {
 	b = append(b, 'r')
 	b = binary.AppendUvarint(b, uint64(sh.n))
 	for _, s := range sh.strings {
 		b = binary.AppendUvarint(b, uint64(s[0]+1))
 		b = binary.AppendUvarint(b, uint64(s[1]+1))
 	}
-	return string(b)
+	return b
 }
 
 // maxNotes bounds the lines Structure writes.
@@ -611,7 +633,7 @@ func (n *Nimstring) Structure(s game.State) (string, bool) {
 	sh, loony := sh.simplifyNoting(note)
 	if !loony {
 		sh.contractNoting(note)
-		parts, bare := sh.components()
+		parts, bare := sh.components(nil)
 		switch {
 		case len(parts) == 0 && bare == 0:
 			note("nothing is left: worth 0")
