@@ -3,7 +3,6 @@ package octal
 import (
 	"math"
 	"runtime"
-	"runtime/debug"
 	"unsafe"
 
 	"github.com/gamelang/gamelang/solve"
@@ -22,6 +21,30 @@ type cells[T cell] struct {
 	max  uint32
 	eng  engine[T]
 	file *valuesFile // where g lives when the table keeps its values in a file (valuesfile.go); nil: memory
+	mem  *mapping    // where g lives when it is mapped outside the Go heap (a large table); nil: the heap
+}
+
+// mapping is the memory a large table's cells are mapped in
+// (solve.Map), given back when the table is dropped or moves out of it.
+// stale holds what an engine may still read until the next growth.
+type mapping struct {
+	b     []byte
+	stale [][]byte
+}
+
+// unmap gives back the mapping and whatever is stale.
+func (m *mapping) unmap() {
+	m.drop()
+	solve.Unmap(m.b)
+	m.b = nil
+}
+
+// drop gives back the stale mappings.
+func (m *mapping) drop() {
+	for _, b := range m.stale {
+		solve.Unmap(b)
+	}
+	m.stale = nil
 }
 
 // engine extends a cells[T] to g(n); it returns errWide when a value does not
@@ -54,7 +77,9 @@ func (c *cells[T]) maxHeap() int {
 
 // reserve makes room for g(0) .. g(n) in one allocation, so that a long
 // growth does not copy the table again and again (nor hold two copies); in
-// a values file, it maps the file that far.
+// a values file, it maps the file that far. A table of bigTable cells or
+// more is mapped outside the Go heap (solve.Map), where it grows in place.
+// No engine holds the cells while reserve runs.
 func (c *cells[T]) reserve(n int) error {
 	if c.file != nil {
 		mem, err := c.file.ensure(n + 1)
@@ -64,13 +89,64 @@ func (c *cells[T]) reserve(n int) error {
 		c.g = cellsOf[T](mem)[:len(c.g)]
 		return nil
 	}
-	if n >= cap(c.g) {
-		c.g = regrow(c.g, n+1)
-		if n >= bigTable {
-			debug.FreeOSMemory() // the old copy goes now, not after the next growth
-		}
+	if c.mem != nil {
+		c.mem.drop()
 	}
+	if n < cap(c.g) {
+		return nil
+	}
+	size := max(n+1, cap(c.g)+cap(c.g)/4) // as regrow
+	if size >= bigTable && solve.CanMap {
+		return c.mapTo(size)
+	}
+	c.g = regrow(c.g, size)
 	return nil
+}
+
+// mapTo moves the cells to mapped memory of size cells, or grows the
+// mapping they are in to it.
+func (c *cells[T]) mapTo(size int) error {
+	var zero T
+	bytes := size * int(unsafe.Sizeof(zero))
+	if c.mem != nil && c.mem.b != nil {
+		b, err := solve.Remap(c.mem.b, bytes)
+		if err != nil {
+			return err
+		}
+		c.mem.b, c.g = b, cellsOf[T](b)[:len(c.g)]
+		return nil
+	}
+	b, err := solve.Map(bytes)
+	if err != nil {
+		return err
+	}
+	g := cellsOf[T](b)
+	for i := 0; i < len(c.g); i += regrowStretch {
+		copy(g[i:min(i+regrowStretch, len(c.g))], c.g[i:])
+		runtime.Gosched()
+	}
+	if c.mem == nil {
+		c.mem = &mapping{}
+		runtime.AddCleanup(c, (*mapping).unmap, c.mem)
+	}
+	c.mem.b, c.g = b, g[:len(c.g)]
+	return nil
+}
+
+// cellsOf views a mapping as cells of T.
+func cellsOf[T cell](mem []byte) []T {
+	var zero T
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(mem))), len(mem)/int(unsafe.Sizeof(zero)))
+}
+
+// outgrown moves cells whose mapping is full to the heap: a push past
+// what reserve made room for, which Grow never makes. The mapping stays
+// until the next reserve, for an engine that reads it still.
+func (c *cells[T]) outgrown() {
+	m := c.mem
+	c.g = regrow(c.g, len(c.g)+1)
+	m.stale = append(m.stale, m.b)
+	m.b = nil
 }
 
 // adoptSaved takes the values saved in the values file up to g(n), as the
@@ -109,12 +185,9 @@ func (c *cells[T]) save(force bool) error {
 	return c.file.sync(len(c.g))
 }
 
-// bigTable is the length from which a table's old copies are returned to the
-// operating system as soon as a growth replaces them, so that the peak is
-// the old table and the new one, not every copy since (the collector frees
-// them, but the runtime gives the pages back slowly): .354 to its period,
-// 72 MB peak at 2^26, 52 MB at 2^20, in the same time.
-const bigTable = 1 << 20
+// bigTable is the length from which a table's cells are mapped outside
+// the Go heap (reserve).
+var bigTable = 1 << 20 // a variable, for tests
 
 // streamState is the stream of a stream engine, for runs past the stored values.
 func (c *cells[T]) streamState() *stream {
@@ -130,8 +203,13 @@ func (c *cells[T]) limit() uint32 { return uint32(^T(0)) }
 // push appends g(len) = v, which fits, and whether that heap is lost.
 func (c *cells[T]) push(v uint32, lost bool) {
 	i := len(c.g)
-	if c.file != nil && i == cap(c.g) {
-		panic("octal: a value pushed past the mapped values file (reserve was not called)")
+	if i == cap(c.g) {
+		switch {
+		case c.file != nil:
+			panic("octal: a value pushed past the mapped values file (reserve was not called)")
+		case c.mem != nil && c.mem.b != nil:
+			c.outgrown()
+		}
 	}
 	c.g = append(c.g, T(v))
 	if c.t.cfg.Lost != nil {
@@ -176,10 +254,17 @@ func widenTo[T, U cell](c *cells[T]) (*cells[U], error) {
 		}
 		d.file, d.g = f, cellsOf[U](mem)[:len(c.g)]
 	} else {
-		d.g = make([]U, len(c.g), cap(c.g))
+		if err := d.reserve(cap(c.g) - 1); err != nil {
+			return nil, err
+		}
+		d.g = d.g[:len(c.g)]
 	}
 	for i, v := range c.g {
 		d.g[i] = U(v)
+	}
+	if c.mem != nil {
+		c.mem.unmap() // the narrow cells are done with: no engine reads them
+		c.mem = nil
 	}
 	if d.file != nil {
 		if err := d.file.sync(len(d.g)); err != nil {

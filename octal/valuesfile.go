@@ -33,7 +33,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -220,8 +219,3 @@ func (v *valuesFile) close() {
 	}
 }
 
-// cellsOf views a mapping as cells of T.
-func cellsOf[T cell](mem []byte) []T {
-	var zero T
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(mem))), len(mem)/int(unsafe.Sizeof(zero)))
-}

@@ -28,4 +28,3 @@ func (v *valuesFile) due() bool                      { return false }
 func (v *valuesFile) path() string                   { return "" }
 func (v *valuesFile) remove()                        {}
 func (v *valuesFile) close()                         {}
-func cellsOf[T cell]([]byte) []T                     { return nil }

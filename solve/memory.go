@@ -3,7 +3,7 @@ package solve
 // The memory budget is the process's: what the Go runtime holds from the
 // system and has not given back, read through runtime/metrics — every
 // table, stack, move list and parse tree, and the garbage not yet
-// collected. Solvers ask Limits.Check now and then (every state they
+// collected — and the large tables mapped outside its heap (mapped.go). Solvers ask Limits.Check now and then (every state they
 // store, every few thousand candidate moves); every 256th asking of the
 // same Limits reads the runtime's count. The runtime's own soft limit is set to the budget too
 // (SetBudget), so that the collector works harder as it nears, and the
@@ -15,11 +15,12 @@ import (
 	"sync/atomic"
 )
 
-// Held is the memory the Go runtime holds from the system, in bytes.
+// Held is the memory the Go runtime holds from the system, and the tables
+// mapped outside its heap (mapped.go), in bytes.
 func Held() int64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
-	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	return int64(s[0].Value.Uint64()-s[1].Value.Uint64()) + Mapped()
 }
 
 // asked counts the askings of no Limits (nil).
