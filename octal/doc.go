@@ -91,4 +91,9 @@
 // live in a file mapped into memory (`valuesfile.go`, Unix; `--values-dir`):
 // past the memory budget, written out now and then with a record of how many
 // values are final, and taken up again by a later table of the code.
+// Otherwise a table of 2^20 cells or more lives in memory mapped outside the
+// Go heap (`cells.go`, `solve.Map`; the heap on systems without it): the
+// collector paces itself by the heap alone, so that a large table does not
+// let as much garbage again pile up between collections, and on Linux the
+// table grows in place, never holding two copies.
 package octal

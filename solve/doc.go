@@ -19,7 +19,9 @@
 // with a context), `Work` (how a long listing is stopped: Ctrl-C, the move
 // cap, and the memory its options take, `Work.Alloc` and `Limits.Spend`: the
 // memory read every 16 MiB allocated), `Abort`/`Catch` (how a failing
-// rule stops a solver), and what the machine tells: the memory held
-// (`Held`), the CPU time it leaves free (`FreeTime`, for engines whose
+// rule stops a solver), memory for large tables mapped outside the Go heap
+// (`Map`, `Remap`, `Unmap`: the collector paces itself by the heap alone),
+// and what the machine tells: the memory held (`Held`, mapped memory
+// included), the CPU time it leaves free (`FreeTime`, for engines whose
 // helpers should run only on free cores).
 package solve
