@@ -218,4 +218,3 @@ func (v *valuesFile) close() {
 		v.lock.Close()
 	}
 }
-

@@ -1,5 +1,7 @@
 package stdlib
 
+import "unsafe"
+
 // A searcher's scratch room for shapes (nimstringsearch.go): the shapes of
 // a cut, its parts and their lists are garbage once the cut is answered,
 // and a search makes millions of them (1.5 GB on the 3 × 4 start, a
@@ -9,7 +11,8 @@ package stdlib
 // and given back all at once when the branch that took them is done
 // (mark, release): a cut that stays open keeps its room until its isPOf
 // returns. Nothing taken outlives that: the memo keeps hashes, never
-// shapes. A nil *scratch takes from the heap (explain, tests).
+// shapes. The main search's scratch is its memo's (shapeValues), kept from
+// one position to the next; explain and the tests make their own.
 
 // scratch is the room, one kind of list per stack.
 type scratch struct {
@@ -40,53 +43,10 @@ func (sc *scratch) release(m scratchMark) {
 	sc.opts.release(m[5])
 }
 
-// The takers: n zeroed elements (length n, capacity n, so that an append
-// past them goes to the heap, never over the next list).
-
-func (sc *scratch) takePairs(n int) [][2]int {
-	if sc == nil {
-		return make([][2]int, n)
-	}
-	return sc.pairs.take(n)
-}
-
-func (sc *scratch) takeInts(n int) []int {
-	if sc == nil {
-		return make([]int, n)
-	}
-	return sc.ints.take(n)
-}
-
-func (sc *scratch) takeBools(n int) []bool {
-	if sc == nil {
-		return make([]bool, n)
-	}
-	return sc.bools.take(n)
-}
-
-func (sc *scratch) takeShapes(n int) []shape {
-	if sc == nil {
-		return make([]shape, n)
-	}
-	return sc.shapes.take(n)
-}
-
-func (sc *scratch) takeKeys(n int) []hkey {
-	if sc == nil {
-		return make([]hkey, n)
-	}
-	return sc.keys.take(n)
-}
-
-func (sc *scratch) takeOptions(n int) []option {
-	if sc == nil {
-		return make([]option, n)
-	}
-	return sc.opts.take(n)
-}
-
 // chunks is a stack of T in chunks that never move, so that what was taken
-// stays put while more is.
+// stays put while more is. take(n) is n zeroed elements (length n,
+// capacity n, so that an append past them goes to the heap, never over
+// what is taken next).
 type chunks[T any] struct {
 	bufs    [][]T
 	at, off int // the chunk in use, and how much of it is taken
@@ -94,9 +54,15 @@ type chunks[T any] struct {
 
 type chunkMark struct{ at, off int }
 
-// chunkLen is a chunk's length: a search's deepest branch takes a few
-// chunks of each kind.
-const chunkLen = 1 << 12
+// chunkBytes is a chunk's size (or 64 elements, if more): a search's
+// deepest branch takes a few chunks of each kind.
+const chunkBytes = 16 << 10
+
+// chunkLen is the elements of a chunk.
+func (c *chunks[T]) chunkLen() int {
+	var zero T
+	return max(chunkBytes/int(unsafe.Sizeof(zero)), 64)
+}
 
 func (c *chunks[T]) mark() chunkMark { return chunkMark{c.at, c.off} }
 
@@ -118,7 +84,7 @@ func (c *chunks[T]) take(n int) []T {
 		}
 		// a new chunk at the end, or one large enough in place of an
 		// empty last one that is too short
-		b := make([]T, max(chunkLen, n))
+		b := make([]T, max(c.chunkLen(), n))
 		if c.at < len(c.bufs) {
 			c.bufs[c.at] = b
 		} else {

@@ -67,8 +67,9 @@ type shapeValues struct {
 	limits *solve.Limits
 	ctx    context.Context
 	spent  int64
-	cores  int // the searchers on a large component
-	helped int // the fewest strings of a component the helpers search
+	cores  int     // the searchers on a large component
+	helped int     // the fewest strings of a component the helpers search
+	sc     scratch // the main searcher's, kept from one position to the next
 }
 
 // newShapeValues is an empty memo of shapes, its memory held to limits.
@@ -114,12 +115,13 @@ const helpedStrings = 24
 
 // valueOf is value without the memo of positions.
 func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
-	parts, bare, loony := sh.parts(nil)
+	defer sv.sc.release(sv.sc.mark())
+	parts, bare, loony := sh.parts(&sv.sc)
 	if loony {
 		return 0, true, nil
 	}
 	x := uint64(bare & 1)
-	main := &searcher{sv: sv, ctx: sv.ctx, main: true}
+	main := &searcher{sv: sv, ctx: sv.ctx, main: true, sc: &sv.sc}
 	for _, p := range parts {
 		c := main.canonical(p)
 		if sv.cores < 2 || len(p.strings) < sv.helped {
@@ -136,7 +138,7 @@ func (sv *shapeValues) valueOf(sh shape) (uint64, bool, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				h := &searcher{sv: sv, ctx: ctx, turn: w, of: sv.cores}
+				h := &searcher{sv: sv, ctx: ctx, turn: w, of: sv.cores, sc: new(scratch)}
 				if h.pace() == nil {
 					h.component(p, c) // its answers are in the memo; an error (stopped) says nothing
 				}
@@ -163,7 +165,7 @@ type searcher struct {
 	turn, of int
 	steps    int
 	ran      time.Time // a helper's: when it last found a core free
-	sc       scratch   // the shapes of the branches under way (nimstringscratch.go)
+	sc       *scratch  // the shapes of the branches under way (nimstringscratch.go)
 }
 
 // A helper runs on a free core only: before its first step and every
@@ -347,12 +349,12 @@ func (s *searcher) isPOf(p shape, c hkey, k uint32) (bool, error) {
 			return false, err
 		}
 	}
-	sc := &s.sc
+	sc := s.sc
 	defer sc.release(sc.mark())
 	deg := p.degrees(sc)
 	n := len(p.strings)
-	open := sc.takeOptions(n)[:0]
-	room := sc.takePairs(n - 1) // each cut in turn: an option that stays open is copied out
+	open := sc.opts.take(n)[:0]
+	room := sc.pairs.take(n - 1) // each cut in turn: an option that stays open is copied out
 	for j := range n {
 		i := (j + s.turn*n/max(s.of, 1)) % n
 		t := p.strings[i]
@@ -366,7 +368,7 @@ func (s *searcher) isPOf(p shape, c hkey, k uint32) (bool, error) {
 		case o.p:
 			return false, nil
 		case o.open:
-			o.largest.strings = append(sc.takePairs(len(o.largest.strings))[:0], o.largest.strings...) // it may be room
+			o.largest.strings = append(sc.pairs.take(len(o.largest.strings))[:0], o.largest.strings...) // it may be room
 			open = append(open, o)
 		default:
 			sc.release(m) // the cut's shapes are done with
@@ -404,15 +406,15 @@ func (s *searcher) optionOf(sh shape, k uint32, settled bool) (option, error) {
 	var parts []shape
 	var bare int
 	if settled {
-		parts, bare = sh.components(&s.sc)
+		parts, bare = sh.components(s.sc)
 	} else {
 		var loony bool
-		if parts, bare, loony = sh.parts(&s.sc); loony {
+		if parts, bare, loony = sh.parts(s.sc); loony {
 			return option{}, nil
 		}
 	}
 	k ^= uint32(bare & 1)
-	keys := s.sc.takeKeys(len(parts))
+	keys := s.sc.keys.take(len(parts))
 	for i, q := range parts {
 		keys[i] = s.canonical(q)
 	}

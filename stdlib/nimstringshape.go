@@ -142,7 +142,7 @@ func (sh shape) incidenceIn(room *incRoom) [][]int {
 
 // degrees is the number of strings at each coin.
 func (sh shape) degrees(sc *scratch) []int {
-	deg := sc.takeInts(sh.n)
+	deg := sc.ints.take(sh.n)
 	for _, s := range sh.strings {
 		for _, v := range s {
 			if v != ground {
@@ -164,7 +164,7 @@ func (sh shape) other(i, v int) int {
 // without is the shape with the strings and coins marked gone, renumbered,
 // in sc.
 func (sh shape) without(goneString, goneCoin []bool, sc *scratch) shape {
-	index := sc.takeInts(sh.n)
+	index := sc.ints.take(sh.n)
 	out := shape{}
 	for v := range sh.n {
 		if !goneCoin[v] {
@@ -175,7 +175,7 @@ func (sh shape) without(goneString, goneCoin []bool, sc *scratch) shape {
 			}
 		}
 	}
-	out.strings = sc.takePairs(len(sh.strings))[:0]
+	out.strings = sc.pairs.take(len(sh.strings))[:0]
 	for i, s := range sh.strings {
 		if goneString[i] {
 			continue
@@ -199,7 +199,7 @@ type noter func(format string, args ...any)
 // fewer than two strings, saying each rule it applies (note nil: nothing
 // is said); loony when the position is.
 func (sh shape) simplifyNoting(note noter) (shape, bool) {
-	sh, _, loony := sh.simplified(note, &incRoom{}, nil)
+	sh, _, loony := sh.simplified(note, &incRoom{}, new(scratch))
 	return sh, loony
 }
 
@@ -211,7 +211,7 @@ func (sh shape) simplified(note noter, room *incRoom, sc *scratch) (shape, [][]i
 		if !slices.ContainsFunc(inc, func(at []int) bool { return len(at) < 2 }) {
 			return sh, inc, false
 		}
-		goneS, goneC := sc.takeBools(len(sh.strings)), sc.takeBools(sh.n)
+		goneS, goneC := sc.bools.take(len(sh.strings)), sc.bools.take(sh.n)
 		changed := false
 		for c := range sh.n {
 			if goneC[c] || live(inc[c], goneS) > 1 {
@@ -332,11 +332,13 @@ func (sh shape) parts(sc *scratch) (parts []shape, bare int, loony bool) {
 
 // contractNoting shortens long chains and loops to the length of their
 // kind, saying each chain it finds.
-func (sh shape) contractNoting(note noter) shape { return sh.contracted(sh.incidence(), note, nil) }
+func (sh shape) contractNoting(note noter) shape {
+	return sh.contracted(sh.incidence(), note, new(scratch))
+}
 
 // contracted is contractNoting given the shape's incidence, in sc.
 func (sh shape) contracted(inc [][]int, note noter, sc *scratch) shape {
-	seen := sc.takeBools(sh.n)
+	seen := sc.bools.take(sh.n)
 	room := &chainRoom{}
 	if sc != nil {
 		room = &sc.chain
@@ -361,7 +363,7 @@ func (sh shape) contracted(inc [][]int, note noter, sc *scratch) shape {
 			continue
 		}
 		if goneS == nil {
-			goneS, goneC = sc.takeBools(len(sh.strings)), sc.takeBools(sh.n)
+			goneS, goneC = sc.bools.take(len(sh.strings)), sc.bools.take(sh.n)
 		}
 		for _, v := range coins {
 			goneC[v] = true
@@ -386,8 +388,8 @@ func (sh shape) rebuilt(goneS, goneC []bool, added [][2]int, keep []int, sc *scr
 	for _, k := range keep {
 		room += k + 1
 	}
-	out.strings = append(sc.takePairs(room)[:0], out.strings...) // room for the chains, which withChain appends
-	index := sc.takeInts(sh.n)
+	out.strings = append(sc.pairs.take(room)[:0], out.strings...) // room for the chains, which withChain appends
+	index := sc.ints.take(sh.n)
 	k := 0
 	for v := range sh.n {
 		if !goneC[v] {
@@ -536,7 +538,7 @@ func (sh shape) components(sc *scratch) (parts []shape, bare int) {
 			roots++
 		}
 	}
-	parts = sc.takeShapes(roots)[:0]
+	parts = sc.shapes.take(roots)[:0]
 	for v := range sh.n {
 		r := find(v)
 		if byRoot[r] == 0 {
@@ -561,7 +563,7 @@ func (sh shape) components(sc *scratch) (parts []shape, bare int) {
 		}
 		return byRoot[find(v)] - 1
 	}
-	end := sc.takeInts(len(parts)) // the strings of each part, then where its strings end in all
+	end := sc.ints.take(len(parts)) // the strings of each part, then where its strings end in all
 	for _, s := range sh.strings {
 		if k := partOf(s); k >= 0 {
 			end[k]++
@@ -572,7 +574,7 @@ func (sh shape) components(sc *scratch) (parts []shape, bare int) {
 	}
 	var all [][2]int
 	if len(parts) > 0 {
-		all = sc.takePairs(end[len(parts)-1])
+		all = sc.pairs.take(end[len(parts)-1])
 	}
 	for k := range parts {
 		from := 0
@@ -599,10 +601,8 @@ func (sh shape) components(sc *scratch) (parts []shape, bare int) {
 	return parts, bare
 }
 
-// raw is the component as labelled: its coins' number and its strings.
-func (sh shape) raw() string { return string(sh.appendRaw(make([]byte, 0, 2+2*len(sh.strings)))) }
-
-// appendRaw appends raw to b.
+// appendRaw appends to b the component as labelled: its coins' number and
+// its strings.
 func (sh shape) appendRaw(b []byte) []byte {
 	b = append(b, 'r')
 	b = binary.AppendUvarint(b, uint64(sh.n))
@@ -633,7 +633,7 @@ func (n *Nimstring) Structure(s game.State) (string, bool) {
 	sh, loony := sh.simplifyNoting(note)
 	if !loony {
 		sh.contractNoting(note)
-		parts, bare := sh.components(nil)
+		parts, bare := sh.components(new(scratch))
 		switch {
 		case len(parts) == 0 && bare == 0:
 			note("nothing is left: worth 0")
