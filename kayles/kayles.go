@@ -497,12 +497,14 @@ func (s *Solver) Drops() int { return s.drops }
 
 // bytesPer is what an entry of the memo costs at the peak: key (24 bytes)
 // and entry (16) in a map's slot, the slots left free, and the tables a
-// growing map has outgrown until they are collected, with a quarter to
-// spare: Node Kayles 7 × 9 in generations of 100,000 and 200,000 entries
-// peaked at 82 and 78 bytes an entry. Before a rotation collected the
-// generation it drops, they peaked at 141 and 131 (and Node Kayles 9 × 9
-// stopped at a budget of 4 GiB with 21,475,327 entries: 163 bytes each).
-const bytesPer = 100
+// growing map has outgrown until they are collected: Node Kayles 7 × 9 in
+// generations of 100,000 and 200,000 entries peaked at 82 and 78 bytes an
+// entry, and 9 × 9 at 110 (464 MiB resident, start-up included, with
+// 4,221,435 entries in its first generation). Before a rotation collected
+// the generation it drops, they peaked at 141 and 131 (and Node Kayles
+// 9 × 9 stopped at a budget of 4 GiB with 21,475,327 entries: 163 bytes
+// each).
+const bytesPer = 120
 
 // Grundy is the value of the position set of board b.
 func (s *Solver) Grundy(ctx context.Context, b *Board, set Set) (g int, err error) {
