@@ -121,10 +121,7 @@ func (c *cells[T]) mapTo(size int) error {
 		return err
 	}
 	g := cellsOf[T](b)
-	for i := 0; i < len(c.g); i += regrowStretch {
-		copy(g[i:min(i+regrowStretch, len(c.g))], c.g[i:])
-		runtime.Gosched()
-	}
+	copyYielding(g, c.g)
 	if c.mem == nil {
 		c.mem = &mapping{}
 		runtime.AddCleanup(c, (*mapping).unmap, c.mem)
@@ -305,11 +302,17 @@ func chooseEngine[T cell](c *cells[T]) engine[T] {
 // asked for one at a time cost a copy now and then, not one each.
 func regrow[T any](s []T, size int) []T {
 	t := make([]T, len(s), max(size, cap(s)+cap(s)/4))
-	for i := 0; i < len(s); i += regrowStretch {
-		copy(t[i:min(i+regrowStretch, len(s))], s[i:])
-		runtime.Gosched() // a copy call is no preemption point: this is one
-	}
+	copyYielding(t, s)
 	return t
+}
+
+// copyYielding copies src into dst a stretch at a time, yielding between
+// stretches: a copy call is no preemption point.
+func copyYielding[T any](dst, src []T) {
+	for i := 0; i < len(src); i += regrowStretch {
+		copy(dst[i:min(i+regrowStretch, len(src))], src[i:])
+		runtime.Gosched()
+	}
 }
 
 // regrowStretch is the cells regrow copies at a time: a fraction of a

@@ -4,9 +4,10 @@ import "unsafe"
 
 // A searcher's scratch room for shapes (nimstringsearch.go): the shapes of
 // a cut, its parts and their lists are garbage once the cut is answered,
-// and a search makes millions of them (1.5 GB on the 3 × 4 start, a
+// and a search makes millions of them (1.58 GB on the 3 × 4 start, a
 // collection every 11 ms, which beside another process on the second core
-// cost 5–10% against one core: each collection waits there for a core).
+// made the 2 × 5 start 14% slower than on one core: each collection waits
+// there for a core).
 // So they are taken from a stack of chunks, in the order of the search,
 // and given back all at once when the branch that took them is done
 // (mark, release): a cut that stays open keeps its room until its isPOf

@@ -162,8 +162,8 @@ func (sh shape) other(i, v int) int {
 }
 
 // without is the shape with the strings and coins marked gone, renumbered,
-// in sc.
-func (sh shape) without(goneString, goneCoin []bool, sc *scratch) shape {
+// in sc, with room for extra strings more; and each coin's new number.
+func (sh shape) without(goneString, goneCoin []bool, extra int, sc *scratch) (shape, []int) {
 	index := sc.ints.take(sh.n)
 	out := shape{}
 	for v := range sh.n {
@@ -175,7 +175,7 @@ func (sh shape) without(goneString, goneCoin []bool, sc *scratch) shape {
 			}
 		}
 	}
-	out.strings = sc.pairs.take(len(sh.strings))[:0]
+	out.strings = sc.pairs.take(len(sh.strings) + extra)[:0]
 	for i, s := range sh.strings {
 		if goneString[i] {
 			continue
@@ -189,7 +189,7 @@ func (sh shape) without(goneString, goneCoin []bool, sc *scratch) shape {
 		}
 		out.strings = append(out.strings, t)
 	}
-	return out
+	return out, index
 }
 
 // noter takes what a rule did, for explain(); nil: nothing is said.
@@ -226,7 +226,7 @@ func (sh shape) simplified(note noter, room *incRoom, sc *scratch) (shape, [][]i
 		if !changed {
 			return sh, inc, false
 		}
-		sh = sh.without(goneS, goneC, sc)
+		sh, _ = sh.without(goneS, goneC, 0, sc)
 	}
 }
 
@@ -383,20 +383,11 @@ func (sh shape) contracted(inc [][]int, note noter, sc *scratch) shape {
 // rebuilt is the shape without the long chains' coins and strings, with
 // each put back at its kind's length between its ends, in sc.
 func (sh shape) rebuilt(goneS, goneC []bool, added [][2]int, keep []int, sc *scratch) shape {
-	out := sh.without(goneS, goneC, sc)
-	room := len(out.strings)
+	extra := 0 // the chains' strings, which withChain appends
 	for _, k := range keep {
-		room += k + 1
+		extra += k + 1
 	}
-	out.strings = append(sc.pairs.take(room)[:0], out.strings...) // room for the chains, which withChain appends
-	index := sc.ints.take(sh.n)
-	k := 0
-	for v := range sh.n {
-		if !goneC[v] {
-			index[v] = k
-			k++
-		}
-	}
+	out, index := sh.without(goneS, goneC, extra, sc)
 	at := func(v int) int {
 		if v >= 0 {
 			return index[v]
